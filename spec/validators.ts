@@ -1,0 +1,145 @@
+// ajv validators compiled from the documents: request bodies, parameters and responses per operation.
+import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
+import addFormatsModule from 'ajv-formats';
+import { loadSpec, pointer, type InterfaceName } from './load-spec.js';
+import { getOperation, type ParameterSpec } from './operations.js';
+
+// ajv-formats is CommonJS; its default export arrives wrapped under NodeNext.
+const addFormats = ((addFormatsModule as any).default ?? addFormatsModule) as (ajv: Ajv2020) => void;
+
+export interface ValidationResult<T = unknown> {
+  ok: boolean;
+  /** The (coerced) value when ok. */
+  value?: T;
+  /** Human-readable problems, e.g. `amount must be a decimal string …`. */
+  errors: string[];
+}
+
+const ajvs = new Map<InterfaceName, Ajv2020>();
+const compiled = new Map<string, ValidateFunction>();
+
+function ajvFor(iface: InterfaceName): Ajv2020 {
+  let ajv = ajvs.get(iface);
+  if (!ajv) {
+    // strict: false because OpenAPI adds keywords (example, x-*) that are annotations, not assertions.
+    ajv = new Ajv2020({ strict: false, allErrors: false, verbose: true, validateFormats: true });
+    addFormats(ajv);
+    ajv.addSchema(loadSpec(iface), `doppel:${iface}`);
+    ajvs.set(iface, ajv);
+  }
+  return ajv;
+}
+
+/** A validator for the schema at a JSON pointer (`#/...`) of a document, compiled once. */
+export function validatorAt(iface: InterfaceName, ref: string): ValidateFunction {
+  const key = `${iface}${ref}`;
+  let fn = compiled.get(key);
+  if (!fn) {
+    fn = ajvFor(iface).compile({ $ref: `doppel:${iface}${ref}` });
+    compiled.set(key, fn);
+  }
+  return fn;
+}
+
+/** Validates a response body against the documented schema of (operation, status). */
+export function validateResponse(iface: InterfaceName, operationId: string, status: number, body: unknown): ValidationResult {
+  const op = getOperation(iface, operationId);
+  const ref = op.responsePointers[String(status)];
+  if (!ref) {
+    return { ok: false, errors: [`status ${status} is not documented for ${operationId} (documented: ${op.statuses.join(', ')})`] };
+  }
+  return run(validatorAt(iface, ref), body, 'body');
+}
+
+/** Validates a request body against the operation's documented request schema. */
+export function validateRequestBody(iface: InterfaceName, operationId: string, body: unknown): ValidationResult {
+  const op = getOperation(iface, operationId);
+  if (!op.requestBodyPointer) return { ok: true, value: body, errors: [] };
+  if (body === undefined) {
+    return op.requestBodyRequired ? { ok: false, errors: ['a JSON request body is required'] } : { ok: true, errors: [] };
+  }
+  return run(validatorAt(iface, op.requestBodyPointer), body, 'body');
+}
+
+/**
+ * Validates and coerces query or path parameters (strings on the wire) against their schemas:
+ * integers must be plain integer literals, so `1.5`, `1e2` or ` 7` are rejected rather than rounded.
+ */
+export function validateParams(
+  iface: InterfaceName,
+  operationId: string,
+  location: 'query' | 'path',
+  raw: Record<string, string | undefined>,
+): ValidationResult<Record<string, unknown>> {
+  const op = getOperation(iface, operationId);
+  const value: Record<string, unknown> = {};
+  const errors: string[] = [];
+  for (const param of op.parameters.filter((p) => p.in === location)) {
+    const text = raw[param.name];
+    if (text === undefined) {
+      if (param.required) errors.push(`${param.name} is required`);
+      else if (param.schema.default !== undefined) value[param.name] = param.schema.default;
+      continue;
+    }
+    const coerced = coerce(param, text);
+    if (coerced.error) {
+      errors.push(coerced.error);
+      continue;
+    }
+    const check = run(paramValidator(iface, op.operationId, param), coerced.value, param.name);
+    if (!check.ok) errors.push(...check.errors);
+    else value[param.name] = coerced.value;
+  }
+  return errors.length ? { ok: false, errors } : { ok: true, value, errors };
+}
+
+function paramValidator(iface: InterfaceName, operationId: string, param: ParameterSpec): ValidateFunction {
+  const key = `${iface}#param/${operationId}/${param.in}/${param.name}`;
+  let fn = compiled.get(key);
+  if (!fn) {
+    ajvFor(iface);
+    fn = ajvFor(iface).compile(param.schema.$ref ? { $ref: `doppel:${iface}${param.schema.$ref}` } : param.schema);
+    compiled.set(key, fn);
+  }
+  return fn;
+}
+
+function coerce(param: ParameterSpec, text: string): { value?: unknown; error?: string } {
+  const type = param.schema.type ?? (param.schema.$ref ? 'string' : undefined);
+  if (type === 'integer') {
+    if (!/^-?(0|[1-9][0-9]{0,15})$/.test(text)) return { error: `${param.name} must be an integer` };
+    return { value: Number(text) };
+  }
+  return { value: text };
+}
+
+function run(fn: ValidateFunction, data: unknown, root: string): ValidationResult {
+  if (fn(data)) return { ok: true, value: data, errors: [] };
+  return { ok: false, errors: (fn.errors ?? []).map((e) => describe(e, root)) };
+}
+
+/** Turns an ajv error into a message a client developer can act on. */
+export function describe(error: ErrorObject, root = 'body'): string {
+  const where = error.instancePath
+    ? error.instancePath.slice(1).replace(/\//g, '.')
+    : root;
+  const schema = error.parentSchema as Record<string, any> | undefined;
+  switch (error.keyword) {
+    case 'required':
+      return `${(error.params as any).missingProperty} is required`;
+    case 'pattern':
+      return `${where} must be ${schema?.description ? lowerFirst(schema.description) : `a string matching ${(error.params as any).pattern}`}`;
+    case 'enum':
+      return `${where} must be one of ${(error.params as any).allowedValues.map(String).join(', ')}`;
+    case 'type':
+      return `${where} must be ${(error.params as any).type}`;
+    default:
+      return `${where} ${error.message ?? 'is invalid'}`;
+  }
+}
+
+function lowerFirst(text: string): string {
+  return text.charAt(0).toLowerCase() + text.slice(1).replace(/\.$/, '');
+}
+
+export { pointer };
