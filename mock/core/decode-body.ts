@@ -1,0 +1,52 @@
+// The one body-decoding rule shared by both adapters: size limit, JSON content type, JSON parse.
+
+import type { BodyError } from './fake-request.js';
+
+/** 1 MiB: far above any body the seeds describe, low enough that a fake cannot be flooded. */
+export const DEFAULT_BODY_LIMIT_BYTES = 1_048_576;
+
+export type DecodedBody = { body: unknown; bodyError?: undefined } | { body: undefined; bodyError: BodyError };
+
+/**
+ * Decodes a request body, checking in this order:
+ * 1. more than limitBytes → payload_too_large; bytes is null when the adapter already stopped
+ *    reading because the body (or its Content-Length) exceeded the limit;
+ * 2. empty → body undefined, whatever the content type (a GET carries none);
+ * 3. media type must be application/json, parameters such as charset allowed (trading seed section
+ *    4 and wallet seed section 4: "POST bodies are JSON with Content-Type: application/json"),
+ *    else unsupported_media_type; the rule is the same for every method;
+ * 4. bytes must be UTF-8 JSON, else invalid_json.
+ *
+ * JSON.parse turns a "__proto__" key into an ordinary own property, which is harmless to read and
+ * to copy with spread or structuredClone. Never Object.assign a parsed body onto another object:
+ * assignment through the __proto__ setter would replace that object's prototype.
+ */
+export function decodeBody(bytes: Uint8Array | null, contentType: string | undefined, limitBytes: number): DecodedBody {
+  if (bytes === null || bytes.byteLength > limitBytes) return { body: undefined, bodyError: 'payload_too_large' };
+  if (bytes.byteLength === 0) return { body: undefined };
+  if (!isJsonContentType(contentType)) return { body: undefined, bodyError: 'unsupported_media_type' };
+  let text: string;
+  try {
+    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    return { body: undefined, bodyError: 'invalid_json' };
+  }
+  try {
+    return { body: JSON.parse(text) as unknown };
+  } catch {
+    return { body: undefined, bodyError: 'invalid_json' };
+  }
+}
+
+/** "application/json" with any parameters, case-insensitive. */
+export function isJsonContentType(contentType: string | undefined): boolean {
+  if (contentType === undefined) return false;
+  const mediaType = contentType.split(';', 1)[0] ?? '';
+  return mediaType.trim().toLowerCase() === 'application/json';
+}
+
+/** True when a Content-Length header already announces more than the limit, so reading can be skipped. */
+export function declaredLengthExceeds(contentLength: string | null | undefined, limitBytes: number): boolean {
+  if (contentLength === undefined || contentLength === null || !/^\d+$/.test(contentLength)) return false;
+  return Number(contentLength) > limitBytes;
+}

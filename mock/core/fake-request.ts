@@ -1,0 +1,26 @@
+// The transport-neutral request and response that both adapters (node:http, msw) speak to the app.
+
+export type BodyError = 'invalid_json' | 'payload_too_large' | 'unsupported_media_type';
+
+export interface FakeRequest {
+  method: string;
+  /** Path only, no query, still percent-encoded (as on the wire). */
+  path: string;
+  query: URLSearchParams;
+  /** Header names in lower case. */
+  headers: Record<string, string | undefined>;
+  /** Parsed JSON, undefined when the request had no body. */
+  body: unknown;
+  /** Set by the adapter when the body could not be decoded; the router turns it into an error. */
+  bodyError?: BodyError;
+  /** Caller address as the adapter saw it (may be an IPv4-mapped IPv6 address). */
+  ip: string;
+}
+
+export interface FakeResponse {
+  status: number;
+  /** Header names in lower case. */
+  headers: Record<string, string>;
+  /** JSON-safe value; adapters send JSON.stringify(body). */
+  body: unknown;
+}

@@ -1,0 +1,19 @@
+// The one place where a thrown error becomes a response: DomainError → its status and the error envelope.
+
+import { DomainError } from '../domain/domain-error.js';
+import type { FakeResponse } from './fake-request.js';
+
+/**
+ * Error body: wallet seed section 7 says {success: false, error: string}; the trading seed does
+ * not show its error shape, so doppel uses the same one for both, plus the stable `code` (and
+ * `details` when the error carries some). Anything that is not a DomainError is a bug in the
+ * fake: 500 with a fixed message, never the stack or the original message.
+ */
+export function errorResponse(error: unknown): FakeResponse {
+  if (error instanceof DomainError) {
+    const body: Record<string, unknown> = { success: false, error: error.message, code: error.code };
+    if (error.details !== undefined) body['details'] = error.details;
+    return { status: error.status, headers: { ...error.headers }, body };
+  }
+  return { status: 500, headers: {}, body: { success: false, error: 'internal error', code: 'internal' } };
+}

@@ -1,0 +1,172 @@
+import { request as httpRequest } from 'node:http';
+import { connect } from 'node:net';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createApp } from '../core/router.js';
+import type { Route } from '../core/route.js';
+import { domainError } from '../domain/domain-error.js';
+import { startHttpServer, type RunningHttpServer } from './start-http-server.js';
+
+const NOW = Date.UTC(2026, 0, 1);
+
+const echo: Route = {
+  method: 'POST',
+  path: '/api/v1/echo',
+  operationId: 'echo',
+  handle: (req) => ({ body: { success: true, body: req.body ?? null, ip: req.ip, query: req.query.get('q'), ua: req.headers['x-test'] ?? null } }),
+};
+const item: Route = {
+  method: 'GET',
+  path: '/api/v1/items/{id}',
+  operationId: 'getItem',
+  handle: (_req, params) => {
+    if (params['id'] === '0') throw domainError.not_found('item 0 not found');
+    return { body: { success: true, id: params['id'] } };
+  },
+};
+
+const app = createApp({ routes: [echo, item], now: () => NOW, logger: { error: vi.fn() } });
+
+let running: RunningHttpServer | undefined;
+afterEach(async () => {
+  await running?.close();
+  running = undefined;
+});
+
+async function start(options: Parameters<typeof startHttpServer>[1] = {}): Promise<RunningHttpServer> {
+  running = await startHttpServer(app, { port: 0, ...options });
+  return running;
+}
+
+const post = (url: string, body: string | Uint8Array, contentType = 'application/json') =>
+  fetch(url, { method: 'POST', headers: { 'content-type': contentType }, body });
+
+describe('startHttpServer', () => {
+  it('binds 127.0.0.1 on a free port and answers real requests', async () => {
+    const { url, port } = await start();
+    expect(url).toBe(`http://127.0.0.1:${port}`);
+    expect(port).toBeGreaterThan(0);
+
+    const res = await fetch(`${url}/api/v1/echo?q=hello`, {
+      method: 'POST', headers: { 'content-type': 'application/json; charset=utf-8', 'x-test': 'yes' }, body: '{"a":[1,2]}',
+    });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('application/json; charset=utf-8');
+    expect(res.headers.get('date')).toBe('Thu, 01 Jan 2026 00:00:00 GMT');
+    expect(await res.json()).toEqual({ success: true, body: { a: [1, 2] }, ip: '127.0.0.1', query: 'hello', ua: 'yes' });
+
+    const got = await fetch(`${url}/api/v1/items/42/`);
+    expect(await got.json()).toEqual({ success: true, id: '42' });
+    const missing = await fetch(`${url}/api/v1/items/0`);
+    expect(missing.status).toBe(404);
+    expect(await missing.json()).toEqual({ success: false, error: 'item 0 not found', code: 'not_found' });
+  });
+
+  it('unknown path and empty body', async () => {
+    const { url } = await start();
+    const res = await fetch(`${url}/nope`);
+    expect(res.status).toBe(404);
+    expect(await res.json()).toMatchObject({ success: false, code: 'route_not_found' });
+    const empty = await fetch(`${url}/api/v1/echo`, { method: 'POST' });
+    expect(await empty.json()).toMatchObject({ success: true, body: null });
+  });
+
+  it('rejects bad JSON and a wrong content type with 400 envelopes', async () => {
+    const { url } = await start();
+    const bad = await post(`${url}/api/v1/echo`, '{"a":');
+    expect(bad.status).toBe(400);
+    expect(await bad.json()).toMatchObject({ success: false, code: 'invalid_json' });
+    const wrong = await post(`${url}/api/v1/echo`, 'a=1', 'application/x-www-form-urlencoded');
+    expect(wrong.status).toBe(400);
+    expect(await wrong.json()).toMatchObject({ success: false, code: 'unsupported_media_type' });
+  });
+
+  it('answers an oversized body with 413 and closes the connection', async () => {
+    const { url } = await start({ bodyLimitBytes: 1024 });
+    const res = await post(`${url}/api/v1/echo`, JSON.stringify({ pad: 'x'.repeat(2048) }));
+    expect(res.status).toBe(413);
+    expect(res.headers.get('connection')).toBe('close');
+    expect(await res.json()).toMatchObject({ success: false, code: 'payload_too_large' });
+    // exactly at the limit is fine
+    const body = JSON.stringify({ pad: 'x'.repeat(1024 - 10) });
+    expect(body.length).toBe(1024);
+    expect((await post(`${url}/api/v1/echo`, body)).status).toBe(200);
+  });
+
+  it('answers 413 for a default-limit (1 MiB) body streamed without content-length', async () => {
+    const { port } = await start();
+    const status = await new Promise<number>((resolve, reject) => {
+      const req = httpRequest({ host: '127.0.0.1', port, method: 'POST', path: '/api/v1/echo', headers: { 'content-type': 'application/json' } });
+      req.on('response', (res) => {
+        res.resume();
+        resolve(res.statusCode ?? 0);
+      });
+      req.on('error', reject);
+      const chunk = Buffer.alloc(64 * 1024, 0x20);
+      let sent = 0;
+      const pump = () => {
+        while (sent < 2 * 1_048_576) {
+          sent += chunk.length;
+          if (!req.write(chunk)) return void req.once('drain', pump);
+        }
+        req.end();
+      };
+      pump();
+    });
+    expect(status).toBe(413);
+  });
+
+  it('takes the client IP from the socket unless trustProxy is set', async () => {
+    const plain = await start();
+    const spoofed = await fetch(`${plain.url}/api/v1/echo`, { method: 'POST', headers: { 'x-forwarded-for': '203.0.113.7' } });
+    expect(await spoofed.json()).toMatchObject({ ip: '127.0.0.1' });
+    await plain.close();
+    const proxied = await start({ trustProxy: true });
+    const res = await fetch(`${proxied.url}/api/v1/echo`, { method: 'POST', headers: { 'x-forwarded-for': '203.0.113.7, 10.0.0.1' } });
+    expect(await res.json()).toMatchObject({ ip: '203.0.113.7' });
+  });
+
+  it('does not read "//path" as a host name', async () => {
+    const { port } = await start();
+    const raw = await new Promise<string>((resolve, reject) => {
+      const socket = connect(port, '127.0.0.1', () => {
+        socket.write('GET //api/v1/items/5 HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n');
+      });
+      let data = '';
+      socket.on('data', (d) => (data += d.toString()));
+      socket.on('end', () => resolve(data));
+      socket.on('error', reject);
+    });
+    expect(raw).toMatch(/^HTTP\/1\.1 404/);
+  });
+
+  it('close() resolves, closes idle keep-alive sockets and stops listening', async () => {
+    const server = await start();
+    await fetch(`${server.url}/api/v1/items/1`); // leaves an idle keep-alive connection
+    await server.close();
+    expect(server.server.listening).toBe(false);
+    await expect(fetch(`${server.url}/api/v1/items/1`)).rejects.toThrow();
+    await server.close(); // idempotent
+  });
+
+  it('close() lets an in-flight request finish', async () => {
+    const server = await start();
+    const { port } = server;
+    const response = new Promise<{ status: number; body: string }>((resolve, reject) => {
+      const req = httpRequest({ host: '127.0.0.1', port, method: 'POST', path: '/api/v1/echo', headers: { 'content-type': 'application/json' } });
+      req.on('response', (res) => {
+        let body = '';
+        res.on('data', (d: Buffer) => (body += d.toString()));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+      });
+      req.on('error', reject);
+      req.write('{"half":');
+      setTimeout(() => req.end('true}'), 50);
+    });
+    await new Promise((r) => setTimeout(r, 20));
+    const closed = server.close();
+    const res = await response;
+    expect(res.status).toBe(200);
+    expect(JSON.parse(res.body)).toMatchObject({ body: { half: true } });
+    await closed;
+  });
+});

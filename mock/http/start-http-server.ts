@@ -1,0 +1,180 @@
+// startHttpServer: serves an App over node:http, turning each IncomingMessage into a FakeRequest.
+
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { decodeBody, declaredLengthExceeds, DEFAULT_BODY_LIMIT_BYTES } from '../core/decode-body.js';
+import type { FakeRequest } from '../core/fake-request.js';
+import { stderrLogger, type App, type Logger } from '../core/router.js';
+
+export interface HttpServerOptions {
+  /** Default 127.0.0.1: a fake should not be reachable from the network unless asked. */
+  host?: string;
+  /** Default 0: the OS picks a free port, read it from the result. */
+  port?: number;
+  bodyLimitBytes?: number;
+  /**
+   * Take the client IP from the first X-Forwarded-For entry. Off by default: any client can send
+   * that header, and the IP whitelist (trading seed section 5.6) must not be that easy to pass.
+   */
+  trustProxy?: boolean;
+  logger?: Logger;
+  /** How long close() waits for in-flight requests before cutting connections. Default 5000. */
+  closeGraceMs?: number;
+}
+
+export interface RunningHttpServer {
+  /** e.g. http://127.0.0.1:41234 (no trailing slash). */
+  url: string;
+  port: number;
+  server: Server;
+  /** Stops accepting, lets in-flight requests finish, closes idle keep-alive sockets. */
+  close(): Promise<void>;
+}
+
+export async function startHttpServer(app: App, options: HttpServerOptions = {}): Promise<RunningHttpServer> {
+  const host = options.host ?? '127.0.0.1';
+  const limit = options.bodyLimitBytes ?? DEFAULT_BODY_LIMIT_BYTES;
+  const logger = options.logger ?? stderrLogger;
+  const closeGraceMs = options.closeGraceMs ?? 5000;
+  let closing = false;
+
+  const server = createServer({ keepAlive: true }, (req, res) => {
+    readBody(req, limit).then(
+      (bytes) => {
+        try {
+          const fake = toFakeRequest(req, bytes, limit, options.trustProxy === true);
+          // Handlers are synchronous; the whole request is applied here, in one turn of the loop.
+          const response = app.handle(fake);
+          // After an oversized body the rest of the upload is not kept: close rather than
+          // reuse the connection. While closing, do not keep alive either.
+          if (bytes === null || closing) res.setHeader('connection', 'close');
+          send(res, response.status, response.headers, JSON.stringify(response.body));
+        } catch (error) {
+          // app.handle never throws; this is a bug in this adapter (or a bad header value).
+          logger.error('doppel: failed to answer a request', error);
+          if (res.headersSent) res.destroy();
+          else send(res, 500, { 'content-type': 'application/json; charset=utf-8', connection: 'close' }, INTERNAL_BODY);
+        }
+      },
+      (error: unknown) => {
+        // The client went away mid-body (aborted/reset): nobody is left to answer.
+        logger.error('doppel: failed to read a request body', error);
+        req.destroy();
+      },
+    );
+  });
+  // Slowloris bounds: headers within 10 s, the whole request within 30 s.
+  server.headersTimeout = 10_000;
+  server.requestTimeout = 30_000;
+  server.keepAliveTimeout = 5_000;
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const { port } = server.address() as AddressInfo;
+  const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+
+  let closed: Promise<void> | undefined;
+  function close(): Promise<void> {
+    closed ??= new Promise<void>((resolve, reject) => {
+      closing = true;
+      const force = setTimeout(() => server.closeAllConnections(), closeGraceMs);
+      server.close((error) => {
+        clearTimeout(force);
+        if (error !== undefined) reject(error);
+        else resolve();
+      });
+      server.closeIdleConnections();
+    });
+    return closed;
+  }
+
+  return { url, port, server, close };
+}
+
+const INTERNAL_BODY = JSON.stringify({ success: false, error: 'internal error', code: 'internal' });
+
+/** Reads the body; null once it exceeds limit (then the rest is drained, never buffered). */
+function readBody(req: IncomingMessage, limit: number): Promise<Uint8Array | null> {
+  if (declaredLengthExceeds(req.headers['content-length'], limit)) {
+    // Drain without buffering; a client that aborts meanwhile must not become an unhandled 'error'.
+    req.on('error', () => {});
+    req.resume();
+    return Promise.resolve(null);
+  }
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let done = false;
+    const onData = (chunk: Buffer): void => {
+      size += chunk.length;
+      if (size > limit) {
+        done = true;
+        req.off('data', onData);
+        req.resume(); // keep draining without buffering so the 413 can be written
+        resolve(null);
+        return;
+      }
+      chunks.push(chunk);
+    };
+    req.on('data', onData);
+    req.once('end', () => {
+      if (!done) resolve(Buffer.concat(chunks));
+    });
+    req.once('error', (error) => {
+      if (!done) reject(error);
+    });
+  });
+}
+
+function toFakeRequest(req: IncomingMessage, bytes: Uint8Array | null, limit: number, trustProxy: boolean): FakeRequest {
+  const headers: Record<string, string | undefined> = {};
+  for (const [name, value] of Object.entries(req.headers)) {
+    headers[name] = Array.isArray(value) ? value.join(', ') : value;
+  }
+  const { path, query } = splitTarget(req.url ?? '/');
+  const decoded = decodeBody(bytes, headers['content-type'], limit);
+  const fake: FakeRequest = {
+    method: req.method ?? 'GET',
+    path,
+    query,
+    headers,
+    body: decoded.body,
+    ip: clientIp(req, headers, trustProxy),
+  };
+  if (decoded.bodyError !== undefined) fake.bodyError = decoded.bodyError;
+  return fake;
+}
+
+// Split by hand rather than new URL(target, base): a target like "//api/v1/prices" would be read
+// as a host name by the URL parser.
+function splitTarget(target: string): { path: string; query: URLSearchParams } {
+  if (/^https?:\/\//i.test(target)) {
+    // absolute-form (proxy style) request target
+    const url = new URL(target);
+    return { path: url.pathname, query: url.searchParams };
+  }
+  const q = target.indexOf('?');
+  return q === -1
+    ? { path: target, query: new URLSearchParams() }
+    : { path: target.slice(0, q), query: new URLSearchParams(target.slice(q + 1)) };
+}
+
+function clientIp(req: IncomingMessage, headers: Record<string, string | undefined>, trustProxy: boolean): string {
+  if (trustProxy) {
+    const first = headers['x-forwarded-for']?.split(',')[0]?.trim();
+    if (first !== undefined && first !== '') return first;
+  }
+  return req.socket.remoteAddress ?? '';
+}
+
+function send(res: ServerResponse, status: number, headers: Record<string, string>, text: string): void {
+  res.statusCode = status;
+  for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
+  res.setHeader('content-length', Buffer.byteLength(text));
+  res.end(text);
+}
