@@ -1,0 +1,134 @@
+// The `doppel` command line (issue 2, item 5): every command has --help listing its options, and
+// unknown flags or commands fail with exit status 2 and a message that says what to fix.
+import { execFile } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { buildCli } from '../../bin/index.js';
+
+interface Outcome {
+  exitCode: number;
+  output: string;
+  message: string;
+}
+
+/** Parses like the executable does, capturing yargs' output instead of printing or exiting. */
+async function run(args: string[]): Promise<Outcome> {
+  let output = '';
+  try {
+    await buildCli(args).parseAsync(args, {}, (_error, _argv, text) => {
+      output = text;
+    });
+    return { exitCode: 0, output, message: '' };
+  } catch (error) {
+    const exitCode = (error as { exitCode?: unknown }).exitCode;
+    return { exitCode: typeof exitCode === 'number' ? exitCode : 1, output, message: (error as Error).message };
+  }
+}
+
+const OPTIONS = {
+  mock: ['--host', '--trading-port', '--wallet-port', '--seed', '--clock', '--wallet-rate-limit', '--fixtures',
+    '--state', '--admin-token', '--log-level'],
+  // Issue 5's CLI contract, name for name.
+  check: ['--trading-url', '--trading-key', '--trading-read-key', '--wallet-url', '--wallet-key', '--allow-writes',
+    '--rate-limit', '--strict', '--seed', '--runs', '--json', '--junit'],
+  fixtures: ['--seed', '--out', '--users', '--orders', '--wallets', '--transactions'],
+};
+
+describe('doppel --help', () => {
+  it('lists the three commands', async () => {
+    const { exitCode, output } = await run(['--help']);
+    expect(exitCode).toBe(0);
+    for (const command of ['mock', 'check', 'fixtures']) expect(output).toMatch(new RegExp(`doppel ${command}\\b`));
+    expect(output).toContain('--version');
+  });
+
+  it.each(Object.entries(OPTIONS))('doppel %s --help lists every option', async (command, options) => {
+    const { exitCode, output } = await run([command, '--help']);
+    expect(exitCode).toBe(0);
+    for (const option of options) expect(output, `${command} --help lacks ${option}`).toMatch(new RegExp(`${option}\\b`));
+  });
+
+  it('shows the documented defaults of mock', async () => {
+    const { output } = await run(['mock', '--help']);
+    for (const value of ['"127.0.0.1"', '4010', '4020', '"realtime"', '60']) expect(output).toContain(`[default: ${value}]`);
+  });
+
+  it('prints the version of package.json', async () => {
+    const { exitCode, output } = await run(['--version']);
+    expect(exitCode).toBe(0);
+    expect(output.trim()).toMatch(/^\d+\.\d+\.\d+/);
+  });
+});
+
+describe('doppel usage errors exit 2', () => {
+  it('an unknown flag names the flag and the help to read', async () => {
+    const { exitCode, message } = await run(['mock', '--trading-prot', '4011']);
+    expect(exitCode).toBe(2);
+    expect(message).toMatch(/^Unknown argument: trading-prot$/m);
+    expect(message).toContain('doppel mock --help');
+  });
+
+  it('an unknown flag of check', async () => {
+    const { exitCode, message } = await run(['check', '--allow-write']);
+    expect(exitCode).toBe(2);
+    expect(message).toMatch(/Unknown argument.*allow-write/);
+  });
+
+  it('an unknown command, with a suggestion', async () => {
+    const { exitCode, message } = await run(['mok']);
+    expect(exitCode).toBe(2);
+    expect(message).toMatch(/Unknown argument: mok/);
+    expect(message).toMatch(/Did you mean mock\?/);
+  });
+
+  it('no command at all', async () => {
+    const { exitCode, message } = await run([]);
+    expect(exitCode).toBe(2);
+    expect(message).toContain('Name a command');
+  });
+
+  it('a value out of range or of the wrong kind', async () => {
+    expect((await run(['mock', '--trading-port', '70000'])).message).toContain('--trading-port must be an integer from 0 to 65535');
+    expect((await run(['mock', '--seed', 'abc'])).exitCode).toBe(2);
+    expect((await run(['mock', '--clock', 'fast'])).message).toMatch(/Invalid values:[\s\S]*clock/);
+    expect((await run(['check', '--trading-url', 'localhost:4010'])).message).toContain('--trading-url must be an http');
+  });
+
+  it('fixtures without --out', async () => {
+    const { exitCode, message } = await run(['fixtures']);
+    expect(exitCode).toBe(2);
+    expect(message).toMatch(/Missing required argument: out/);
+  });
+});
+
+// The built executable (npm ci runs `prepare`, which builds dist/): the same statuses from a process.
+const executable = fileURLToPath(new URL('../../dist/bin/doppel.js', import.meta.url));
+
+function spawnDoppel(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    const child = execFile(process.execPath, [executable, ...args], { timeout: 20_000 }, (_error, stdout, stderr) => {
+      resolve({ code: child.exitCode, stdout, stderr });
+    });
+  });
+}
+
+describe.skipIf(!existsSync(executable))('dist/bin/doppel.js', () => {
+  it('--help exits 0', async () => {
+    const { code, stdout } = await spawnDoppel(['--help']);
+    expect(code).toBe(0);
+    expect(stdout).toContain('doppel mock');
+  });
+
+  it('an unknown flag exits 2 with the message on stderr', async () => {
+    const { code, stderr } = await spawnDoppel(['check', '--bogus']);
+    expect(code).toBe(2);
+    expect(stderr).toMatch(/Unknown argument: bogus/);
+  });
+
+  it('an unknown command exits 2', async () => {
+    const { code, stderr } = await spawnDoppel(['serve']);
+    expect(code).toBe(2);
+    expect(stderr).toMatch(/Unknown argument: serve/);
+  });
+});
