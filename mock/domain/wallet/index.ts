@@ -1,0 +1,20 @@
+// The wallet domain's public surface: the model, its records and the per-chain formats.
+
+export { createWalletModel, DEFAULT_WALLET_RATE_LIMIT } from './wallet-model.js';
+export { CHAINS, chainBySlug } from './chains.js';
+export { TOKENS, tokenById, tokensOnChain } from './tokens.js';
+export { generateAddress, generateTxHash, isTxHashOf, isValidAddress, normalizeAddress } from './address-format.js';
+export { toChecksumAddress } from './evm-address.js';
+export { CONFIRMATION_DELAY_MS } from './transfers.js';
+export { DEMO_API_KEY, DEMO_USER } from './demo-data.js';
+export { balanceOf, chainOf } from './balances.js';
+export { assetKey } from './wallet-state.js';
+
+export type { WalletModel, WalletModelOptions } from './wallet-model.js';
+export type { AddressFamily, Chain } from './chains.js';
+export type { Token } from './tokens.js';
+export type { PriceSource } from './price-source.js';
+export type { AssetSupply } from './supply-audit.js';
+export type { SendInput } from './transfers.js';
+export type { RegisterInput } from './user-accounts.js';
+export type { ApiKey, HistoryEntry, Transfer, TransferStatus, User, Wallet, WalletState } from './wallet-state.js';
