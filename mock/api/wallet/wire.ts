@@ -1,0 +1,43 @@
+// Wire forms of the wallet records: the response shapes of spec/wallet.openapi.yaml.
+
+import { formatSeedDate } from '../../domain/format-date.js';
+import { formatDec8 } from '../../domain/decimal.js';
+import { balanceOf, chainOf, tokensOnChain, type HistoryEntry, type User, type Wallet } from '../../domain/wallet/index.js';
+
+/** components/schemas/User: never the password hash. */
+export function wireUser(user: User) {
+  return { id: user.id, name: user.name, email: user.email };
+}
+
+/** components/schemas/NewWallet. */
+export function wireNewWallet(wallet: Wallet) {
+  return { id: wallet.id, chain: wallet.chain, address: wallet.address, symbol: chainOf(wallet).symbol };
+}
+
+/**
+ * components/schemas/Wallet. Doppel decision (beyond wallet.tokens): `tokens` lists every token of
+ * the wallet's chain in id order, zero balances included, so a client can discover token ids.
+ */
+export function wireWallet(wallet: Wallet) {
+  return {
+    ...wireNewWallet(wallet),
+    balance: formatDec8(wallet.native),
+    tokens: tokensOnChain(wallet.chain).map((t) => ({ token_id: t.id, symbol: t.symbol, balance: formatDec8(balanceOf(wallet, t.id)) })),
+  };
+}
+
+/** components/schemas/Transaction; dates in UTC (decision wallet.dates-utc). */
+export function wireTransaction(entry: HistoryEntry) {
+  const t = entry.transfer;
+  return {
+    tx_hash: t.hash,
+    type: entry.type,
+    amount: formatDec8(t.amount),
+    from: t.from,
+    to: t.to,
+    status: t.status,
+    date: formatSeedDate(entry.date),
+    symbol: t.symbol,
+    token_id: t.tokenId,
+  };
+}
