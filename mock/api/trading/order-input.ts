@@ -1,0 +1,69 @@
+// Semantic checks of an order body after its schema passed (decision trading.required-fields):
+// market exists, amount > 0 within amount_precision and ≥ min_amount, limit orders carry a price
+// within price_precision, leverage within 1..max_leverage. All are input errors (400), checked
+// before any balance (decision trading.guard-order).
+
+import { domainError } from '../../domain/domain-error.js';
+import { formatDec8, parseDec, type Dec } from '../../domain/decimal.js';
+import { findMarket, fitsPrecision, MARKETS, type Market } from '../../domain/trading/markets.js';
+
+export interface OrderBody {
+  market: string;
+  pair: string;
+  order_type: 'market' | 'limit';
+  amount: string;
+  price?: string;
+  leverage?: number;
+}
+
+export interface ParsedOrder {
+  market: Market;
+  orderType: 'market' | 'limit';
+  amount: Dec;
+  price: Dec | null;
+}
+
+/** Unknown pairs are 400, not 404: order placement documents no 404 (seed section 7). */
+export function requireMarket(base: string, quote: string): Market {
+  const market = findMarket(base, quote);
+  if (market === undefined) {
+    throw domainError.unknown_market(
+      `unknown market ${base.toUpperCase()}/${quote.toUpperCase()}; tradeable pairs: ${MARKETS.map((m) => m.symbol).join(', ')}`,
+    );
+  }
+  return market;
+}
+
+/** A positive amount: the schema already allows only decimal strings, this rejects zero. */
+export function positiveAmount(field: string, text: string): Dec {
+  const amount = parseDec(text);
+  if (amount === null || amount <= 0n) throw domainError.invalid_request(`${field} must be greater than 0`);
+  return amount;
+}
+
+export function parseOrder(body: OrderBody): ParsedOrder {
+  const market = requireMarket(body.market, body.pair);
+  const amount = positiveAmount('amount', body.amount);
+  if (!fitsPrecision(amount, market.amountPrecision)) {
+    throw domainError.invalid_request(`amount has more than ${market.amountPrecision} fraction digits allowed for ${market.symbol}`);
+  }
+  if (amount < market.minAmount) {
+    throw domainError.invalid_request(`amount must be at least ${formatDec8(market.minAmount)} for ${market.symbol}`);
+  }
+  if (body.order_type === 'market') return { market, orderType: 'market', amount, price: null };
+  if (body.price === undefined) throw domainError.invalid_request('price is required for limit orders');
+  const price = positiveAmount('price', body.price);
+  if (!fitsPrecision(price, market.pricePrecision)) {
+    throw domainError.invalid_request(`price has more than ${market.pricePrecision} fraction digits allowed for ${market.symbol}`);
+  }
+  return { market, orderType: 'limit', amount, price };
+}
+
+/** Seed section 4: leverage from 1 up to a maximum, default 1; the maximum is the market's. */
+export function parseLeverage(leverage: number | undefined, market: Market): number {
+  const value = leverage ?? 1;
+  if (value > market.maxLeverage) {
+    throw domainError.invalid_request(`leverage must be between 1 and ${market.maxLeverage} for ${market.symbol}`);
+  }
+  return value;
+}

@@ -1,0 +1,90 @@
+// Wire forms of the trading records (decisions trading.order-fields, trading.lead-trader-fields,
+// trading.copy-relation-fields, trading.dates): money as 8-digit decimal strings, dates as
+// `YYYY-MM-DD HH:MM:SS` UTC, JSON numbers only where the seed types a number.
+
+import { decToJsonNumber, formatDec8, type Dec } from '../../domain/decimal.js';
+import { formatSeedDate } from '../../domain/format-date.js';
+import type { Market } from '../../domain/trading/markets.js';
+import type { PriceEntryData } from '../../domain/price-book.js';
+import type { BalanceRow, CopyRelation, LeadTrader, Order } from '../../domain/trading/trading-state.js';
+
+const decOrNull = (d: Dec | null): string | null => (d === null ? null : formatDec8(d));
+const dateOrNull = (ms: number | null): string | null => (ms === null ? null : formatSeedDate(ms));
+
+export function presentPrice(entry: PriceEntryData): Record<string, unknown> {
+  return {
+    symbol: entry.symbol,
+    name: entry.name,
+    price_usd: decToJsonNumber(entry.priceUsd),
+    change_24h: decToJsonNumber(entry.change24h),
+    volume_24h: decToJsonNumber(entry.volume24h),
+  };
+}
+
+export function presentMarket(m: Market): Record<string, unknown> {
+  return {
+    symbol: m.symbol,
+    market: m.base,
+    pair: m.quote,
+    // Trimmed like the document's example ('0.0001'): a Decimal, not a Decimal8.
+    min_amount: formatDec8(m.minAmount).replace(/\.?0+$/, ''),
+    max_leverage: m.maxLeverage,
+    price_precision: m.pricePrecision,
+    amount_precision: m.amountPrecision,
+    status: 'active',
+  };
+}
+
+export function presentBalance(row: BalanceRow): Record<string, unknown> {
+  return { currency: row.currency, chain: row.chain, balance: formatDec8(row.available), locked: formatDec8(row.locked) };
+}
+
+export function presentOrder(o: Order): Record<string, unknown> {
+  return {
+    id: o.id,
+    type: o.type,
+    market: o.market,
+    pair: o.pair,
+    side: o.side,
+    direction: o.direction,
+    order_type: o.orderType,
+    amount: formatDec8(o.amount),
+    price: decOrNull(o.price),
+    fill_price: decOrNull(o.fillPrice),
+    leverage: o.leverage,
+    margin: decOrNull(o.margin),
+    duration_hours: o.durationHours,
+    duration_minutes: o.durationMinutes,
+    status: o.status,
+    result: o.result,
+    pnl: decOrNull(o.pnl),
+    created_at: formatSeedDate(o.createdAt),
+    updated_at: formatSeedDate(o.updatedAt),
+    expires_at: dateOrNull(o.expiresAt),
+  };
+}
+
+export function presentTrader(t: LeadTrader): Record<string, unknown> {
+  return {
+    id: t.id,
+    name: t.name,
+    status: t.active ? 'active' : 'inactive',
+    roi_30d: t.roi30d,
+    win_rate: t.winRate,
+    followers: t.followers + t.copiers,
+    min_copy_amount: formatDec8(t.minCopyAmount),
+    daily_return: formatDec8(t.dailyReturn),
+  };
+}
+
+export function presentRelation(r: CopyRelation, result: Dec): Record<string, unknown> {
+  return {
+    lead_trader_id: r.traderId,
+    status: r.status,
+    copy_amount: formatDec8(r.copyAmount),
+    result: formatDec8(result),
+    refunded: decOrNull(r.refunded),
+    started_at: formatSeedDate(r.startedAt),
+    stopped_at: dateOrNull(r.stoppedAt),
+  };
+}

@@ -1,0 +1,79 @@
+// Balances per account, currency and chain: available and locked, exact bigints.
+//
+// Decision trading.balance-meaning: trading moves each currency only on its settlement chain.
+// Every movement below either moves money between available and locked of one row, or is one of
+// the flows the conservation property allows (fills, pnl, payouts, copy results).
+
+import { domainError } from '../domain-error.js';
+import { formatDec8, type Dec } from '../decimal.js';
+import { settlementChain } from './settlement-chains.js';
+import type { BalanceRow, TradingState } from './trading-state.js';
+
+const rowKey = (currency: string, chain: string): string => `${currency}:${chain}`;
+
+export function rowsOf(state: TradingState, accountId: number): Map<string, BalanceRow> {
+  let rows = state.balances.get(accountId);
+  if (rows === undefined) state.balances.set(accountId, (rows = new Map()));
+  return rows;
+}
+
+/** The row of (currency, chain), created empty on first use; chain defaults to the settlement chain. */
+export function balanceRow(state: TradingState, accountId: number, currency: string, chain?: string): BalanceRow {
+  const onChain = chain ?? settlementChain(currency);
+  if (onChain === undefined) throw new Error(`ledger: ${currency} has no settlement chain`);
+  const rows = rowsOf(state, accountId);
+  const key = rowKey(currency, onChain);
+  let row = rows.get(key);
+  if (row === undefined) rows.set(key, (row = { currency, chain: onChain, available: 0n, locked: 0n }));
+  return row;
+}
+
+/** Entries sorted by currency, then chain, for a stable listing. */
+export function balancesOf(state: TradingState, accountId: number): BalanceRow[] {
+  return [...rowsOf(state, accountId).values()].sort((a, b) =>
+    a.currency === b.currency ? (a.chain < b.chain ? -1 : 1) : a.currency < b.currency ? -1 : 1,
+  );
+}
+
+function requireAvailable(row: BalanceRow, amount: Dec): void {
+  if (row.available < amount) {
+    throw domainError.insufficient_balance(
+      `insufficient ${row.currency} balance on ${row.chain}: ${formatDec8(row.available)} available, ${formatDec8(amount)} needed`,
+    );
+  }
+}
+
+/** Takes from available (a fill's payment). Throws insufficient_balance. */
+export function debit(state: TradingState, accountId: number, currency: string, amount: Dec): void {
+  const row = balanceRow(state, accountId, currency);
+  requireAvailable(row, amount);
+  row.available -= amount;
+}
+
+/** Adds to available (a fill's proceeds, a payout). */
+export function credit(state: TradingState, accountId: number, currency: string, amount: Dec): void {
+  balanceRow(state, accountId, currency).available += amount;
+}
+
+/** Moves available → locked. Throws insufficient_balance. */
+export function lock(state: TradingState, accountId: number, currency: string, amount: Dec): void {
+  const row = balanceRow(state, accountId, currency);
+  requireAvailable(row, amount);
+  row.available -= amount;
+  row.locked += amount;
+}
+
+/** Moves locked → available (cancel, refund). */
+export function unlock(state: TradingState, accountId: number, currency: string, amount: Dec): void {
+  const row = balanceRow(state, accountId, currency);
+  if (row.locked < amount) throw new Error(`ledger: unlocking more ${currency} than is locked`);
+  row.locked -= amount;
+  row.available += amount;
+}
+
+/** Removes from locked (a reservation spent by a fill or lost by a settlement). */
+export function spendLocked(state: TradingState, accountId: number, currency: string, amount: Dec): void {
+  const row = balanceRow(state, accountId, currency);
+  if (row.locked < amount) throw new Error(`ledger: spending more ${currency} than is locked`);
+  row.locked -= amount;
+}

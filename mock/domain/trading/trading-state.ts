@@ -1,0 +1,144 @@
+// The trading fake's whole state as plain data: bigints for money, Maps and arrays for indexes,
+// so that it can be exported as a snapshot (docs/MOCK-CONTRACT.md).
+
+import type { Dec } from '../decimal.js';
+import { createExpiryQueue, type ExpiryQueue } from './expiry-queue.js';
+
+export type Permission = 'read' | 'trade';
+export type OrderKind = 'spot' | 'margin' | 'futures' | 'binary';
+export type OrderStatus = 'open' | 'filled' | 'cancelled' | 'settled';
+export type BinaryResult = 'won' | 'lost' | 'draw';
+
+export const ORDER_KINDS: readonly OrderKind[] = ['spot', 'margin', 'futures', 'binary'];
+export const ORDER_STATUSES: readonly OrderStatus[] = ['open', 'filled', 'cancelled', 'settled'];
+
+export interface Account {
+  id: number;
+  name: string;
+  createdAt: number;
+}
+
+export interface ApiKey {
+  key: string;
+  accountId: number;
+  permissions: Permission[];
+  /** Addresses or CIDR ranges in normal form; empty allows any address (decision trading.guard-order). */
+  ipWhitelist: string[];
+}
+
+/** One balance entry: `available` is the seed's `balance`; `locked` is held by orders and copies. */
+export interface BalanceRow {
+  currency: string;
+  chain: string;
+  available: Dec;
+  locked: Dec;
+}
+
+export interface Order {
+  id: number;
+  accountId: number;
+  type: OrderKind;
+  market: string;
+  pair: string;
+  side: 'buy' | 'sell' | 'long' | 'short' | null;
+  direction: 'long' | 'short' | null;
+  orderType: 'market' | 'limit' | null;
+  amount: Dec;
+  price: Dec | null;
+  fillPrice: Dec | null;
+  leverage: number | null;
+  margin: Dec | null;
+  durationHours: number | null;
+  durationMinutes: number | null;
+  status: OrderStatus;
+  result: BinaryResult | null;
+  pnl: Dec | null;
+  createdAt: number;
+  updatedAt: number;
+  expiresAt: number | null;
+  /** What the order holds locked while open, and in which currency (settlement chain). */
+  reserved: Dec;
+  reservedCurrency: string;
+}
+
+export interface LeadTrader {
+  id: number;
+  name: string;
+  active: boolean;
+  roi30d: number;
+  winRate: number;
+  /** Seeded followers; the active copies (copiers) are added when listed. */
+  followers: number;
+  copiers: number;
+  minCopyAmount: Dec;
+  /** Fraction per day, signed (decision trading.lead-trader-fields). */
+  dailyReturn: Dec;
+}
+
+export interface CopyRelation {
+  id: number;
+  accountId: number;
+  traderId: number;
+  copyAmount: Dec;
+  status: 'active' | 'stopped';
+  startedAt: number;
+  stoppedAt: number | null;
+  /**
+   * Result accrued over earlier daily_return segments, in units of 1e-16 USDT × ms, exact: the
+   * result is copy_amount × rate × elapsed, and only its final value is rounded.
+   */
+  accrued: bigint;
+  segmentStart: number;
+  /** Set when stopped. */
+  result: Dec | null;
+  refunded: Dec | null;
+}
+
+/** Per account: order ids ascending (= oldest first) per `${type}:${status}` bucket. */
+export type OrderBuckets = Map<string, number[]>;
+
+/** Open limit orders of one market: best last, so the next fill is a pop. */
+export interface LimitBook {
+  /** Ascending by limit price: the highest bid is last. */
+  buys: number[];
+  /** Descending by limit price: the lowest ask is last. */
+  sells: number[];
+}
+
+export interface TradingState {
+  nextAccountId: number;
+  nextRelationId: number;
+  accounts: Map<number, Account>;
+  keys: Map<string, ApiKey>;
+  balances: Map<number, Map<string, BalanceRow>>;
+  /** orders[id - 1]; ids are dense and increase with creation time. */
+  orders: Order[];
+  orderBuckets: Map<number, OrderBuckets>;
+  limitBooks: Map<string, LimitBook>;
+  /** Open futures and binary orders by expiry. */
+  expiries: ExpiryQueue;
+  traders: Map<number, LeadTrader>;
+  /** Active relation per `${accountId}:${traderId}`. */
+  activeCopies: Map<string, CopyRelation>;
+  copies: CopyRelation[];
+  /** Every event due at or before this time has been processed. */
+  settledUntil: number;
+}
+
+export function createEmptyState(now: number): TradingState {
+  return {
+    nextAccountId: 1,
+    nextRelationId: 1,
+    accounts: new Map(),
+    keys: new Map(),
+    balances: new Map(),
+    orders: [],
+    orderBuckets: new Map(),
+    limitBooks: new Map(),
+    expiries: createExpiryQueue(),
+    traders: new Map(),
+    activeCopies: new Map(),
+    copies: [],
+    settledUntil: now,
+  };
+}

@@ -1,0 +1,38 @@
+// GET /api/v1/account (decision trading.account-fields) and /account/balances (seed section 2,
+// decision trading.balance-meaning) over the demo seed of issue 3.
+import { describe, expect, it } from 'vitest';
+import { balanceOf, createTestFake, dec, READ, TRADE } from './trading-fake.js';
+
+describe('GET /api/v1/account', () => {
+  it('answers the account and the calling key', () => {
+    const fake = createTestFake();
+    expect(fake.data('/api/v1/account', TRADE)).toEqual({
+      id: 1,
+      name: 'Demo Trader',
+      permissions: ['read', 'trade'],
+      ip_whitelist: [],
+      created_at: '2026-01-01 00:00:00',
+    });
+    expect(fake.data('/api/v1/account', READ).permissions).toEqual(['read']);
+  });
+});
+
+describe('GET /api/v1/account/balances', () => {
+  it('one entry per currency and chain, 8 fraction digits, at least 10000 USDT among the demo keys', () => {
+    const fake = createTestFake();
+    const rows: any[] = fake.data('/api/v1/account/balances', TRADE);
+    expect(rows.filter((r) => r.currency === 'USDT').map((r) => r.chain).sort()).toEqual(['ethereum', 'tron']);
+    expect(rows.every((r) => /^\d+\.\d{8}$/.test(r.balance))).toBe(true);
+    const usdt = [TRADE, READ].map((k) => balanceOf(fake, k, 'USDT', 'tron').available).reduce((a, b) => a + b);
+    expect(usdt).toBeGreaterThanOrEqual(dec('10000'));
+    expect(fake.data('/api/v1/account/balances', READ).length).toBeGreaterThan(0);
+  });
+});
+
+describe('demo lead traders', () => {
+  it('at least three are active', () => {
+    const traders: any[] = createTestFake().data('/api/v1/copy/traders', READ);
+    expect(traders.length).toBeGreaterThanOrEqual(3);
+    expect(traders.every((t) => t.status === 'active')).toBe(true);
+  });
+});
