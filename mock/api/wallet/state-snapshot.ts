@@ -10,7 +10,7 @@ export function walletStateSnapshot(model: WalletModel) {
     now: model.clock.now(),
     rate_limit_per_minute: model.rateLimit,
     // Password hashes stay inside the state: not even salted hashes leave the fake.
-    users: [...state.users.values()].map((u) => ({ id: u.id, name: u.name, email: u.email, wallet_ids: state.walletsByUser.get(u.id) ?? [] })),
+    users: [...state.users.values()].map((u) => ({ id: u.id, name: u.name, email: u.email, wallet_ids: [...(state.walletsByUser.get(u.id) ?? [])] })),
     api_keys: [...state.keys.values()].map((k) => ({ key: k.key, user_id: k.userId, kind: k.kind })),
     wallets: [...state.wallets.values()].map((w) => ({ ...wireWallet(w), user_id: w.userId, transactions: w.history.length })),
     pending: [...state.transfers.values()].filter((t) => t.status === 'pending').map((t) => ({
