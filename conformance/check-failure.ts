@@ -1,0 +1,13 @@
+// The error a stateful command or property throws when the target breaks a rule, carrying the
+// exchange that shows it.
+import type { Exchange } from './types.js';
+
+export class CheckFailure extends Error {
+  constructor(
+    message: string,
+    readonly exchange?: Exchange | undefined,
+  ) {
+    super(message);
+    this.name = 'CheckFailure';
+  }
+}

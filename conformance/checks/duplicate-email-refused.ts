@@ -1,0 +1,29 @@
+// A second registration with the same e-mail (also differently cased) is refused with 409
+// (wallet.register-semantics).
+import fc from 'fast-check';
+import { defineScenarioCheck } from './check.js';
+import { writesSkip } from './writes-skip.js';
+import { CheckFailure } from '../check-failure.js';
+import { checkProperty } from '../property.js';
+import { newEmail } from '../wallet-peer.js';
+
+export const duplicateEmailRefused = defineScenarioCheck({
+  id: 'duplicate-email-refused',
+  source: 'decision:wallet.register-semantics',
+  kind: 'decision',
+  appliesTo: ['wallet'],
+  title: 'a duplicate e-mail is refused with 409',
+  skip: (ctx) => writesSkip(ctx, 'wallet'),
+  async run(ctx, out) {
+    const failure = await checkProperty('duplicate-email-refused', ctx.seed, Math.min(3, ctx.runs), fc.boolean(), async (upper) => {
+      out.checked('register');
+      const email = newEmail(ctx, 'dup');
+      const body = { name: 'doppel dup', email, password: 'pw' };
+      const first = await ctx.send({ iface: 'wallet', operationId: 'register', method: 'POST', path: '/api/v1/register', body });
+      if (first.status !== 200 && first.status !== 201) throw new CheckFailure(`registering answered ${first.status}`, first);
+      const again = await ctx.send({ iface: 'wallet', operationId: 'register', method: 'POST', path: '/api/v1/register', body: { ...body, email: upper ? email.toUpperCase() : email } });
+      if (again.status !== 409) throw new CheckFailure(`registering ${upper ? 'the upper-cased' : 'the same'} e-mail again answered ${again.status}, expected 409`, again);
+    });
+    if (failure) out.fail({ operationId: 'register', title: failure.problem.slice(0, 100), message: failure.problem, exchange: failure.exchange });
+  },
+});

@@ -1,0 +1,89 @@
+// The registry: every check, in the order the runner runs the scenarios.
+import type { Check } from './check.js';
+import { balanceDecimals } from './balance-decimals.js';
+import { balanceUnique } from './balance-unique.js';
+import { cancelLeavesOpen } from './cancel-leaves-open.js';
+import { contentTypeJson } from './content-type-json.js';
+import { copyLocksAndRefunds } from './copy-locks-and-refunds.js';
+import { duplicateEmailRefused } from './duplicate-email-refused.js';
+import { loginTokenWorks } from './login-token-works.js';
+import { noServerError } from './no-server-error.js';
+import { orderInListing } from './order-in-listing.js';
+import { ordersListingQuery } from './orders-listing-query.js';
+import { priceMapKeys } from './price-map-keys.js';
+import { rateLimit429 } from './rate-limit-429.js';
+import { rateLimitRetryAfter } from './rate-limit-retry-after.js';
+import { readKey403 } from './read-key-403.js';
+import { responseSchema } from './response-schema.js';
+import { seedFields } from './seed-fields.js';
+import { successEnvelope } from './success-envelope.js';
+import { tradingAuth401 } from './trading-auth-401.js';
+import { tradingDateFormat } from './trading-date-format.js';
+import { tradingErrorBody } from './trading-error-body.js';
+import { tradingInvalidInput400 } from './trading-invalid-input-400.js';
+import { tradingInvalidInputDecided } from './trading-invalid-input-decided.js';
+import { tradingPublicNoKey } from './trading-public-no-key.js';
+import { tradingStatusDocumented } from './trading-status-documented.js';
+import { tradingUnknownId404 } from './trading-unknown-id-404.js';
+import { transactionsLimit } from './transactions-limit.js';
+import { unknownResource404 } from './unknown-resource-404.js';
+import { walletAuth401 } from './wallet-auth-401.js';
+import { walletAuthRequired } from './wallet-auth-required.js';
+import { walletDateFormat } from './wallet-date-format.js';
+import { walletDatesUtc } from './wallet-dates-utc.js';
+import { walletDecimals } from './wallet-decimals.js';
+import { walletErrorBody } from './wallet-error-body.js';
+import { walletInvalidInput400 } from './wallet-invalid-input-400.js';
+import { walletIsolation } from './wallet-isolation.js';
+import { walletPublicNoKey } from './wallet-public-no-key.js';
+import { walletSendDebits } from './wallet-send-debits.js';
+import { walletStatusDocumented } from './wallet-status-documented.js';
+import { walletUnknownId404 } from './wallet-unknown-id-404.js';
+
+export type { Check, ResponseCheck, ScenarioCheck, ScenarioOutput } from './check.js';
+
+export const CHECKS: readonly Check[] = [
+  // Status codes
+  noServerError,
+  tradingStatusDocumented,
+  walletStatusDocumented,
+  tradingPublicNoKey,
+  walletPublicNoKey,
+  tradingAuth401,
+  walletAuthRequired,
+  walletAuth401,
+  readKey403,
+  tradingInvalidInput400,
+  tradingInvalidInputDecided,
+  walletInvalidInput400,
+  unknownResource404,
+  tradingUnknownId404,
+  walletUnknownId404,
+  // Envelopes and formats
+  contentTypeJson,
+  successEnvelope,
+  walletErrorBody,
+  tradingErrorBody,
+  seedFields,
+  responseSchema,
+  balanceDecimals,
+  walletDecimals,
+  walletDateFormat,
+  walletDatesUtc,
+  tradingDateFormat,
+  priceMapKeys,
+  balanceUnique,
+  ordersListingQuery,
+  transactionsLimit,
+  // Stateful properties (writes only)
+  orderInListing,
+  cancelLeavesOpen,
+  copyLocksAndRefunds,
+  walletSendDebits,
+  loginTokenWorks,
+  duplicateEmailRefused,
+  walletIsolation,
+  // Rate limit (--rate-limit)
+  rateLimit429,
+  rateLimitRetryAfter,
+];

@@ -1,0 +1,20 @@
+// doppel's 429 carries Retry-After in whole seconds ≥ 1 (wallet.rate-limit-scope).
+import { defineScenarioCheck } from './check.js';
+import { has } from '../context.js';
+import { burst } from './rate-limit-burst.js';
+
+export const rateLimitRetryAfter = defineScenarioCheck({
+  id: 'rate-limit-retry-after',
+  source: 'decision:wallet.rate-limit-scope',
+  kind: 'decision',
+  appliesTo: ['wallet'],
+  title: '429 carries Retry-After seconds',
+  skip: (ctx) => (!has(ctx, 'wallet') ? 'no wallet target' : !ctx.rateLimit ? 'needs --rate-limit' : undefined),
+  async run(ctx, out) {
+    const refused = (await burst(ctx))?.exchanges.find((ex) => ex.status === 429);
+    if (!refused) return; // rate-limit-429 reports the missing 429
+    out.checked('listWallets');
+    const value = refused.responseHeaders['retry-after'];
+    if (value === undefined || !/^[1-9][0-9]*$/.test(value)) out.fail({ operationId: 'listWallets', title: 'Retry-After missing or malformed', message: `Retry-After is ${JSON.stringify(value)}`, exchange: refused });
+  },
+});

@@ -1,0 +1,20 @@
+// Trading §5.4: prices, price and markets need no header.
+import { defineScenarioCheck } from './check.js';
+import { has } from '../context.js';
+
+export const tradingPublicNoKey = defineScenarioCheck({
+  id: 'trading-public-no-key',
+  source: 'seed trading §5.4',
+  kind: 'seed',
+  appliesTo: ['trading'],
+  title: 'public operations succeed without a key',
+  skip: (ctx) => (has(ctx, 'trading') ? undefined : 'no trading target'),
+  async run(ctx, out) {
+    const symbol = ctx.facts.symbols[0] ?? 'BTC';
+    for (const [operationId, path] of [['getPrices', '/api/v1/prices'], ['getPrice', `/api/v1/price/${symbol}`], ['getMarkets', '/api/v1/markets']] as const) {
+      const ex = await ctx.send({ iface: 'trading', operationId, method: 'GET', path });
+      out.checked(operationId);
+      if (ex.status !== 200) out.fail({ operationId, title: `no key → ${ex.status}`, message: `public ${operationId} without a key got ${ex.status}`, exchange: ex });
+    }
+  },
+});

@@ -1,0 +1,20 @@
+// Trading §7 lists the statuses the interface answers (200, 400, 401, 403, 404, 500); spec/ adds
+// 409 only where a decision documents it (trading.conflict-409).
+import { getOperation } from '../../spec/index.js';
+import { defineResponseCheck } from './check.js';
+
+const SEED_STATUSES = new Set([200, 400, 401, 403, 404, 500]);
+
+export const tradingStatusDocumented = defineResponseCheck({
+  id: 'trading-status-documented',
+  source: 'seed trading §7',
+  kind: 'seed',
+  appliesTo: ['trading'],
+  title: 'only statuses of the §7 table',
+  applies: (ex) => ex.iface === 'trading',
+  run(ex) {
+    if (SEED_STATUSES.has(ex.status)) return [];
+    if (ex.operationId && getOperation('trading', ex.operationId).statuses.includes(String(ex.status))) return [];
+    return [`answered ${ex.status}, which trading §7 does not list`];
+  },
+});

@@ -1,0 +1,16 @@
+// doppel's transaction history takes `limit` 1..100 (wallet.transactions-paging): never more.
+import { is2xx, bodyOf, defineResponseCheck, queryOf } from './check.js';
+
+export const transactionsLimit = defineResponseCheck({
+  id: 'transactions-limit',
+  source: 'decision:wallet.transactions-paging',
+  kind: 'decision',
+  appliesTo: ['wallet'],
+  title: 'transaction history respects limit',
+  applies: (ex) => ex.operationId === 'listWalletTransactions' && is2xx(ex.status) && Array.isArray(bodyOf(ex)?.['transactions']),
+  run(ex) {
+    const n = (bodyOf(ex)?.['transactions'] as unknown[]).length;
+    const limit = Number(queryOf(ex).get('limit') ?? '50');
+    return n > limit ? [`${n} transactions for limit ${limit}`] : [];
+  },
+});

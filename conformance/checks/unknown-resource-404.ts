@@ -1,0 +1,21 @@
+// Trading §7: "404 endpoint or resource not found": the price of a symbol that does not exist,
+// and a path that is no endpoint.
+import { defineScenarioCheck } from './check.js';
+import { has } from '../context.js';
+
+export const unknownResource404 = defineScenarioCheck({
+  id: 'unknown-resource-404',
+  source: 'seed trading §7',
+  kind: 'seed',
+  appliesTo: ['trading'],
+  title: '404 for an unknown symbol and an unknown endpoint',
+  skip: (ctx) => (has(ctx, 'trading') ? undefined : 'no trading target'),
+  async run(ctx, out) {
+    const price = await ctx.send({ iface: 'trading', operationId: 'getPrice', method: 'GET', path: '/api/v1/price/ZZQX' });
+    out.checked('getPrice');
+    if (price.status !== 404) out.fail({ operationId: 'getPrice', title: `unknown symbol → ${price.status}`, message: `GET /api/v1/price/ZZQX got ${price.status}, expected 404`, exchange: price });
+    const path = await ctx.send({ iface: 'trading', operationId: null, method: 'GET', path: '/api/v1/no-such-endpoint' });
+    out.checked('(unknown path)');
+    if (path.status !== 404) out.fail({ operationId: null, title: `unknown endpoint → ${path.status}`, message: `GET /api/v1/no-such-endpoint got ${path.status}, expected 404`, exchange: path });
+  },
+});

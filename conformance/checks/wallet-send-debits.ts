@@ -1,0 +1,49 @@
+// A send lowers the wallet's balance by the amount (no fee documented) and appears in its history
+// (wallet §4 send and transactions). Sends 0.00001..0.00005 of the native coin to a wallet of a
+// user the checker registered.
+import fc from 'fast-check';
+import { defineScenarioCheck } from './check.js';
+import { sequences, writesSkip } from './writes-skip.js';
+import { runModel } from '../stateful/run-model.js';
+import { Send, type SendModel, type SendReal } from '../stateful/send-commands.js';
+import { toUnits } from '../decimal.js';
+import { peerWallet } from '../wallet-peer.js';
+
+export const SEND_UNIT = 0.00001;
+
+export const walletSendDebits = defineScenarioCheck({
+  id: 'wallet-send-debits',
+  source: 'seed wallet §4',
+  kind: 'seed',
+  appliesTo: ['wallet'],
+  title: 'a send lowers the balance by the amount and is recorded',
+  skip: (ctx) => writesSkip(ctx, 'wallet') ?? (!ctx.wallet.key ? 'needs --wallet-key' : undefined),
+  async run(ctx, out) {
+    const from = ctx.facts.wallets.find((w) => (toUnits(w.balance) ?? 0n) >= 100_000n);
+    if (!from) {
+      out.fail({ operationId: 'sendFromWallet', title: 'no funded wallet', message: 'the --wallet-key user has no wallet with at least 0.001 to send from' });
+      return;
+    }
+    const peer = await peerWallet(ctx, from.chain);
+    if (!peer) {
+      out.fail({ operationId: 'sendFromWallet', title: 'no peer wallet', message: `could not register a user with a ${from.chain} wallet to send to` });
+      return;
+    }
+    const real: SendReal = { ctx, key: ctx.wallet.key as string, walletId: from.id, to: peer.address };
+    await runModel<SendModel, SendReal>({
+      name: 'wallet-send-debits',
+      iface: 'wallet',
+      seed: ctx.seed,
+      numRuns: sequences(ctx),
+      maxCommands: 3,
+      commands: [fc.integer({ min: 1, max: 5 }).map((k) => new Send((k * SEND_UNIT).toFixed(5)))],
+      setup: async () => {
+        out.checked('sendFromWallet');
+        return { model: { sent: [] }, real };
+      },
+      cleanup: async () => {},
+      out,
+      operationId: 'sendFromWallet',
+    });
+  },
+});

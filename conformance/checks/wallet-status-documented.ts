@@ -1,0 +1,18 @@
+// The wallet seed names only 429 (§8); the other statuses are doppel's choice (wallet.status-codes),
+// documented per operation in spec/wallet.openapi.yaml.
+import { getOperation } from '../../spec/index.js';
+import { defineResponseCheck } from './check.js';
+
+export const walletStatusDocumented = defineResponseCheck({
+  id: 'wallet-status-documented',
+  source: 'decision:wallet.status-codes',
+  kind: 'decision',
+  appliesTo: ['wallet'],
+  title: 'only statuses documented for the operation',
+  applies: (ex) => ex.iface === 'wallet' && ex.operationId !== null,
+  run(ex) {
+    const op = getOperation('wallet', ex.operationId as string);
+    if (op.statuses.includes(String(ex.status)) || ex.status === 429) return [];
+    return [`answered ${ex.status}; documented for ${op.operationId}: ${op.statuses.join(', ')}`];
+  },
+});

@@ -1,0 +1,14 @@
+// The common skip reason of the stateful trading and wallet checks.
+import type { CheckContext } from '../context.js';
+import { has } from '../context.js';
+import type { InterfaceName } from '../types.js';
+
+export function writesSkip(ctx: CheckContext, iface: InterfaceName): string | undefined {
+  if (!has(ctx, iface)) return `no ${iface} target`;
+  if (iface === 'trading' && !ctx.trading.key) return 'needs --trading-key';
+  if (!ctx.allowWrites) return 'needs --allow-writes';
+  return undefined;
+}
+
+/** Sequences per stateful property: a tenth of --runs, at least 2. */
+export const sequences = (ctx: CheckContext): number => Math.max(2, Math.floor(ctx.runs / 10));

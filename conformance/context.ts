@@ -1,0 +1,39 @@
+// What every scenario check gets: options, the recording client, keys and discovered facts.
+import type { Facts } from './facts.js';
+import type { Client, RequestSpec } from './transport.js';
+import type { Exchange, InterfaceName } from './types.js';
+
+export interface FreshWalletTarget {
+  url: string;
+  key: string;
+  close(): Promise<void>;
+}
+
+export interface CheckContext {
+  seed: number;
+  runs: number;
+  allowWrites: boolean;
+  rateLimit: boolean;
+  /** The target is doppel's embedded fake (every check counts, writes are on). */
+  embedded: boolean;
+  client: Client;
+  targets: Partial<Record<InterfaceName, string>>;
+  trading: { key: string | undefined; readKey: string | undefined };
+  wallet: { key: string | undefined };
+  /** A run-unique tag for e-mails of users the checker registers. */
+  nonce: string;
+  facts: Facts;
+  /**
+   * A wallet target and key whose per-key limit is untouched, for the 429 check: a second embedded
+   * fake with the default limit, or (foreign) undefined, then the check logs in a new user.
+   */
+  freshWalletTarget: (() => Promise<FreshWalletTarget>) | undefined;
+  send(spec: RequestSpec): Promise<Exchange>;
+  /** Runs fn once per key and shares its result between checks (e.g. the 401 exchanges). */
+  memo<T>(key: string, fn: () => Promise<T>): Promise<T>;
+  log(line: string): void;
+}
+
+export function has(ctx: CheckContext, iface: InterfaceName): boolean {
+  return ctx.targets[iface] !== undefined;
+}

@@ -1,0 +1,36 @@
+// Client-side request budget per key: keeps the checker under the wallet limit of 60 requests a
+// minute per API key (wallet seed §8) by waiting, so that a foreign target never throttles it.
+
+export interface KeyBudget {
+  /** Resolves when one more request on key fits in the budget, and counts it. */
+  take(key: string): Promise<void>;
+  /** Requests counted for key in the current minute. */
+  used(key: string): number;
+}
+
+export function createKeyBudget(perMinute: number, now: () => number = Date.now, sleep = delay): KeyBudget {
+  const history = new Map<string, number[]>();
+  const recent = (key: string): number[] => {
+    const t = now();
+    const list = (history.get(key) ?? []).filter((at) => at > t - 60_000);
+    history.set(key, list);
+    return list;
+  };
+  return {
+    async take(key) {
+      for (;;) {
+        const list = recent(key);
+        if (list.length < perMinute) {
+          list.push(now());
+          return;
+        }
+        await sleep((list[0] ?? now()) + 60_000 - now() + 50);
+      }
+    },
+    used: (key) => recent(key).length,
+  };
+}
+
+export function delay(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, Math.max(0, ms)));
+}

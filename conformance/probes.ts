@@ -1,0 +1,71 @@
+// Valid GET requests generated with fast-check over every read operation; they produce the
+// exchanges the response checks judge (they fail nothing themselves). Run after the scenarios,
+// so that listings hold the orders and transactions those created.
+import fc from 'fast-check';
+import type { CheckContext } from './context.js';
+import { propertySeed } from './property.js';
+import type { RequestSpec } from './transport.js';
+
+function tradingRequests(ctx: CheckContext): fc.Arbitrary<RequestSpec>[] {
+  const key = ctx.trading.key ?? ctx.trading.readKey;
+  const symbols = ctx.facts.symbols.length ? ctx.facts.symbols : ['BTC'];
+  const arbs: fc.Arbitrary<RequestSpec>[] = [
+    fc.constant({ iface: 'trading', operationId: 'getPrices', method: 'GET', path: '/api/v1/prices' }),
+    fc.constant({ iface: 'trading', operationId: 'getMarkets', method: 'GET', path: '/api/v1/markets' }),
+    fc.constantFrom(...symbols).map((s) => ({ iface: 'trading', operationId: 'getPrice', method: 'GET', path: `/api/v1/price/${s}` })),
+  ];
+  if (key === undefined) return arbs;
+  const headers = { 'API-KEY': key };
+  const query = fc.record(
+    {
+      type: fc.constantFrom('spot', 'margin', 'futures', 'binary'),
+      status: fc.constantFrom('open', 'filled', 'cancelled', 'settled'),
+      limit: fc.oneof(fc.integer({ min: 1, max: 3 }), fc.integer({ min: 1, max: 100 })).map(String),
+    },
+    { requiredKeys: [] },
+  );
+  arbs.push(
+    fc.constant({ iface: 'trading', operationId: 'getAccount', method: 'GET', path: '/api/v1/account', headers }),
+    fc.constant({ iface: 'trading', operationId: 'getBalances', method: 'GET', path: '/api/v1/account/balances', headers }),
+    fc.constant({ iface: 'trading', operationId: 'listCopyTraders', method: 'GET', path: '/api/v1/copy/traders', headers }),
+    query.map((q) => ({ iface: 'trading', operationId: 'listOrders', method: 'GET', path: '/api/v1/account/orders', headers, query: q as Record<string, string> })),
+    query.map((q) => ({ iface: 'trading', operationId: 'listOrders', method: 'GET', path: '/api/v1/account/orders', headers, query: { limit: q['limit'] ?? '1' } })),
+  );
+  return arbs;
+}
+
+function walletRequests(ctx: CheckContext): fc.Arbitrary<RequestSpec>[] {
+  const symbols = ['BTC', 'ETH', 'TRX', 'SOL', 'USDT', 'BNB', 'ZZQX'];
+  const arbs: fc.Arbitrary<RequestSpec>[] = [
+    fc.constant({ iface: 'wallet', operationId: 'listChains', method: 'GET', path: '/api/v1/chains' }),
+    fc.subarray(symbols, { minLength: 1 }).map((s) => ({ iface: 'wallet', operationId: 'getWalletPrices', method: 'GET', path: '/api/v1/prices', query: { symbols: s.join(',') } })),
+  ];
+  const key = ctx.wallet.key;
+  if (key === undefined) return arbs;
+  const headers = { 'X-API-Key': key };
+  const ids = ctx.facts.wallets.map((w) => w.id);
+  arbs.push(fc.constant({ iface: 'wallet', operationId: 'listWallets', method: 'GET', path: '/api/v1/wallets', headers }));
+  if (ids.length) {
+    arbs.push(
+      fc.constantFrom(...ids).map((id) => ({ iface: 'wallet', operationId: 'getWalletBalance', method: 'GET', path: `/api/v1/wallets/${id}/balance`, headers })),
+      fc.tuple(fc.constantFrom(...ids), fc.option(fc.integer({ min: 1, max: 100 }), { nil: undefined })).map(([id, limit]) => ({
+        iface: 'wallet',
+        operationId: 'listWalletTransactions',
+        method: 'GET',
+        path: `/api/v1/wallets/${id}/transactions`,
+        headers,
+        query: limit === undefined ? undefined : { limit: String(limit) },
+      })),
+    );
+  }
+  return arbs;
+}
+
+/** Sends the generated valid requests: every operation at least once, then random ones. */
+export async function runProbes(ctx: CheckContext): Promise<void> {
+  const arbs = [...(ctx.targets.trading ? tradingRequests(ctx) : []), ...(ctx.targets.wallet ? walletRequests(ctx) : [])];
+  if (!arbs.length) return;
+  const rnd = fc.sample(fc.oneof(...arbs), { seed: propertySeed(ctx.seed, 'probes'), numRuns: ctx.embedded ? ctx.runs : Math.min(ctx.runs, 20) });
+  const firsts = arbs.map((a, i) => fc.sample(a, { seed: propertySeed(ctx.seed, `probe-${i}`), numRuns: 1 })[0] as RequestSpec);
+  for (const spec of [...firsts, ...rnd]) await ctx.send(spec);
+}
