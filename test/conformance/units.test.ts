@@ -1,0 +1,89 @@
+// Unit tests of the checker's pure parts: curl rendering, decimals, invalid-case generation and
+// response checks on hand-made exchanges (each check must be able to fail).
+import { describe, expect, it } from 'vitest';
+import { renderCurl } from '../../conformance/index.js';
+import { formatUnits, toUnits } from '../../conformance/decimal.js';
+import { invalidBodyCases } from '../../conformance/arbitraries/invalid-body.js';
+import { balanceDecimals } from '../../conformance/checks/balance-decimals.js';
+import { priceMapKeys } from '../../conformance/checks/price-map-keys.js';
+import { ordersListingQuery } from '../../conformance/checks/orders-listing-query.js';
+import { walletDateFormat } from '../../conformance/checks/wallet-date-format.js';
+import { contentTypeJson } from '../../conformance/checks/content-type-json.js';
+import { createKeyBudget } from '../../conformance/key-budget.js';
+import type { Exchange } from '../../conformance/index.js';
+
+function exchange(partial: Partial<Exchange> & { json: unknown }): Exchange {
+  const bodyText = JSON.stringify(partial.json);
+  return {
+    seq: 1, iface: 'trading', operationId: null, method: 'GET', url: 'http://127.0.0.1:1/api/v1/x', requestHeaders: {}, requestBody: undefined,
+    status: 200, responseHeaders: { 'content-type': 'application/json', date: 'Thu, 01 Jan 2026 00:10:00 GMT' }, bodyText, jsonError: undefined, durationMs: 1, throttled: 0,
+    ...partial,
+  };
+}
+
+describe('curl', () => {
+  it('quotes headers and bodies for the shell', () => {
+    expect(renderCurl({ method: 'POST', url: 'http://h/api', requestHeaders: { 'API-KEY': "it's" }, requestBody: '{"a":1}' })).toBe(
+      `curl -sS -i -X POST 'http://h/api' -H 'API-KEY: it'\\''s' --data-raw '{"a":1}'`,
+    );
+  });
+});
+
+describe('decimal', () => {
+  it('is exact to 8 digits and rejects exponents', () => {
+    expect(toUnits('1.5')).toBe(150_000_000n);
+    expect(toUnits(10)).toBe(1_000_000_000n);
+    expect(toUnits('1e5')).toBeUndefined();
+    expect(formatUnits(-1n)).toBe('-0.00000001');
+  });
+});
+
+describe('invalid bodies from the spec', () => {
+  const cases = invalidBodyCases('trading', 'placeMarginOrder', '/api/v1/margin/order', { market: 'BTC', pair: 'USDT', side: 'long', order_type: 'limit', amount: '0.01', price: '100', leverage: 1 }, { maxLeverage: 10 });
+  it('covers types, ranges, enums, decimals and symbols with a basis each', () => {
+    const described = cases.map((c) => c.mutation);
+    expect(described).toContain('leverage = 0 (minimum 1)');
+    expect(described).toContain('leverage = 11 (market max_leverage 10)');
+    expect(described).toContain('amount = "1e5" (malformed decimal)');
+    expect(described).toContain('market = "ZZQX" (unknown symbol)');
+    expect(cases.find((c) => c.mutation.startsWith('leverage = 0'))?.basis).toBe('seed trading §8');
+    expect(cases.find((c) => c.mutation === 'amount = "1.123456789" (malformed decimal)')?.basis).toBe('decision:trading.required-fields');
+    expect(cases.every((c) => c.basis.startsWith('seed') || c.basis.startsWith('decision:'))).toBe(true);
+  });
+});
+
+describe('response checks fail on broken answers', () => {
+  it('balance-decimals', () => {
+    const ex = exchange({ operationId: 'getBalances', json: { success: true, data: [{ currency: 'USDT', chain: 'tron', balance: '1.0000000' }] } });
+    expect(balanceDecimals.run(ex)).toHaveLength(1);
+  });
+  it('price-map-keys', () => {
+    const ex = exchange({ operationId: 'getPrices', json: { success: true, data: { XBT: { symbol: 'BTC' } } } });
+    expect(priceMapKeys.run(ex)).toHaveLength(1);
+  });
+  it('orders-listing-query', () => {
+    const ex = exchange({ operationId: 'listOrders', url: 'http://h/api/v1/account/orders?limit=1&type=spot', json: { success: true, data: [{ id: 1, type: 'spot' }, { id: 2, type: 'margin' }] } });
+    expect(ordersListingQuery.run(ex)).toHaveLength(2);
+  });
+  it('wallet-date-format', () => {
+    const ex = exchange({ iface: 'wallet', operationId: 'listWalletTransactions', json: { success: true, transactions: [{ date: '2026-01-01T00:00:00Z' }, { date: '2026-01-03 00:00:00' }] } });
+    expect(walletDateFormat.run(ex)).toHaveLength(2);
+  });
+  it('content-type-json', () => {
+    const ex = exchange({ json: {}, responseHeaders: { 'content-type': 'text/html' } });
+    expect(contentTypeJson.run(ex)).toHaveLength(1);
+  });
+});
+
+describe('key budget', () => {
+  it('waits once the minute is full', async () => {
+    let t = 0;
+    const waits: number[] = [];
+    const budget = createKeyBudget(2, () => t, async (ms) => { waits.push(ms); t += ms; });
+    await budget.take('k');
+    await budget.take('k');
+    await budget.take('k');
+    expect(waits).toHaveLength(1);
+    expect(budget.used('k')).toBe(1);
+  });
+});
