@@ -1,0 +1,95 @@
+// Child process: the in-process costs. Module load, startMock() to its first answer, and the cost per
+// request of the same authenticated read three ways: App.handle directly, fetch through msw's
+// setupServer (createHandlers), and fetch over loopback HTTP to startMock in this process.
+// Prints one JSON line (InProcessResult).
+import { performance } from 'node:perf_hooks';
+import { percentile } from './load.js';
+
+export interface PerRequest {
+  requests: number;
+  meanUs: number;
+  p50Us: number;
+  p99Us: number;
+}
+
+export interface InProcessResult {
+  importMs: number;
+  createFakeMs: number;
+  startMockToFirstAnswerMs: number;
+  direct: PerRequest;
+  msw: PerRequest;
+  loopbackFetch: PerRequest;
+}
+
+const N_DIRECT = Number(process.env.BENCH_N_DIRECT ?? 20_000);
+const N_FETCH = Number(process.env.BENCH_N_FETCH ?? 3_000);
+const TRADING_BASE = 'http://trading.doppel.test';
+
+async function timeEach(n: number, one: () => unknown): Promise<PerRequest> {
+  const warm = Math.min(1_000, Math.ceil(n / 5));
+  for (let i = 0; i < warm; i++) await one();
+  const times = new Float64Array(n);
+  const started = performance.now();
+  for (let i = 0; i < n; i++) {
+    const t = performance.now();
+    await one();
+    times[i] = performance.now() - t;
+  }
+  const total = performance.now() - started;
+  const sorted = Array.from(times).sort((a, b) => a - b);
+  return { requests: n, meanUs: (total / n) * 1e3, p50Us: percentile(sorted, 0.5) * 1e3, p99Us: percentile(sorted, 0.99) * 1e3 };
+}
+
+async function main(): Promise<void> {
+  let t = performance.now();
+  const { createFake, startMock, createHandlers } = await import('../mock/index.js');
+  const importMs = performance.now() - t;
+
+  t = performance.now();
+  const running = await startMock({ tradingPort: 0, walletPort: 0, quiet: true });
+  const first = await fetch(`${running.trading.url}/api/v1/prices`);
+  await first.text();
+  const startMockToFirstAnswerMs = performance.now() - t;
+
+  const headers = { 'API-KEY': 'demo-trade-key' };
+  const loopbackFetch = await timeEach(N_FETCH, async () => {
+    const response = await fetch(`${running.trading.url}/api/v1/account/balances`, { headers });
+    if (response.status !== 200) throw new Error(`loopback balances answered ${response.status}`);
+    await response.json();
+  });
+  await running.close();
+
+  t = performance.now();
+  const fake = createFake();
+  const createFakeMs = performance.now() - t;
+
+  // The same request an adapter builds; handle() is synchronous, the answer is serialized as the
+  // adapters do so that the comparison includes JSON.stringify.
+  const direct = await timeEach(N_DIRECT, () => {
+    const response = fake.trading.handle({
+      method: 'GET',
+      path: '/api/v1/account/balances',
+      query: new URLSearchParams(),
+      headers: { 'api-key': 'demo-trade-key' },
+      body: undefined,
+      ip: '127.0.0.1',
+    });
+    if (response.status !== 200) throw new Error(`direct balances answered ${response.status}`);
+    return JSON.stringify(response.body);
+  });
+
+  const { setupServer } = await import('msw/node');
+  const server = setupServer(...createHandlers(fake, { tradingBaseUrl: TRADING_BASE }));
+  server.listen({ onUnhandledRequest: 'error' });
+  const msw = await timeEach(N_FETCH, async () => {
+    const response = await fetch(`${TRADING_BASE}/api/v1/account/balances`, { headers });
+    if (response.status !== 200) throw new Error(`msw balances answered ${response.status}`);
+    await response.json();
+  });
+  server.close();
+
+  const result: InProcessResult = { importMs, createFakeMs, startMockToFirstAnswerMs, direct, msw, loopbackFetch };
+  process.stdout.write(`${JSON.stringify(result)}\n`);
+}
+
+await main();

@@ -1,0 +1,142 @@
+// Bounded HTTP load against one loopback URL: autocannon (always installed) and wrk (when present).
+import autocannon from 'autocannon';
+import { execFile, execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+export interface LoadTarget {
+  url: string;
+  method?: 'GET' | 'POST';
+  headers?: Record<string, string>;
+  /** JSON text of the request body. */
+  body?: string;
+}
+
+export interface LoadSettings {
+  connections: number;
+  durationS: number;
+  /** A discarded run before the measured one (JIT, connection setup). */
+  warmupS: number;
+}
+
+export interface LoadResult {
+  generator: 'autocannon' | 'wrk';
+  rps: number;
+  p50Ms: number;
+  p99Ms: number;
+  requests: number;
+  /** Answers outside 2xx plus socket errors and timeouts: a load figure is only valid at 0. */
+  failures: number;
+}
+
+export const DEFAULT_LOAD: LoadSettings = { connections: 10, durationS: 5, warmupS: 1 };
+
+/**
+ * autocannon's own histogram keeps whole milliseconds, which reads 0 ms at the median on loopback;
+ * its per-response `response` event carries the exact duration (hrtime, fractional ms), so the
+ * percentiles here are computed from those.
+ */
+export async function autocannonLoad(target: LoadTarget, settings: LoadSettings = DEFAULT_LOAD): Promise<LoadResult> {
+  if (settings.warmupS > 0) await runAutocannon(target, settings.connections, settings.warmupS, null);
+  const times: number[] = [];
+  const result = await runAutocannon(target, settings.connections, settings.durationS, times);
+  times.sort((a, b) => a - b);
+  return {
+    generator: 'autocannon',
+    rps: result.requests.total / settings.durationS,
+    p50Ms: percentile(times, 0.5),
+    p99Ms: percentile(times, 0.99),
+    requests: result.requests.total,
+    failures: result.non2xx + result.errors + result.timeouts,
+  };
+}
+
+function runAutocannon(target: LoadTarget, connections: number, durationS: number, times: number[] | null): Promise<autocannon.Result> {
+  return new Promise((resolve, reject) => {
+    const instance = autocannon(
+      {
+        url: target.url,
+        method: target.method ?? 'GET',
+        headers: { ...(target.body !== undefined ? { 'content-type': 'application/json' } : {}), ...target.headers },
+        ...(target.body !== undefined ? { body: target.body } : {}),
+        connections,
+        pipelining: 1,
+        duration: durationS,
+        timeout: 10,
+      },
+      (error, result) => (error ? reject(error) : resolve(result)),
+    );
+    if (times) instance.on('response', (_client: unknown, _status: number, _bytes: number, ms: number) => void times.push(ms));
+  });
+}
+
+export function percentile(sorted: readonly number[], p: number): number {
+  if (sorted.length === 0) return Number.NaN;
+  return sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))]!;
+}
+
+let wrkPath: string | null | undefined;
+/** The path of wrk, or null; `npm run bench` never needs it, it only cross-checks autocannon. */
+export function findWrk(): string | null {
+  if (wrkPath === undefined) {
+    try {
+      wrkPath = execFileSync('sh', ['-c', 'command -v wrk'], { encoding: 'utf8' }).trim() || null;
+    } catch {
+      wrkPath = null;
+    }
+  }
+  return wrkPath;
+}
+
+/** wrk with one thread (the server under test needs the other core), same connections and duration. */
+export async function wrkLoad(target: LoadTarget, settings: LoadSettings = DEFAULT_LOAD): Promise<LoadResult> {
+  const wrk = findWrk();
+  if (!wrk) throw new Error('wrk is not installed');
+  const dir = mkdtempSync(join(tmpdir(), 'doppel-wrk-'));
+  try {
+    const script = join(dir, 'request.lua');
+    const headers = { ...(target.body !== undefined ? { 'content-type': 'application/json' } : {}), ...target.headers };
+    const lua = [
+      `wrk.method = ${JSON.stringify(target.method ?? 'GET')}`,
+      ...(target.body !== undefined ? [`wrk.body = ${JSON.stringify(target.body)}`] : []),
+      ...Object.entries(headers).map(([k, v]) => `wrk.headers[${JSON.stringify(k)}] = ${JSON.stringify(v)}`),
+    ].join('\n');
+    writeFileSync(script, lua);
+    const args = ['-t1', `-c${settings.connections}`, '--latency', '-s', script];
+    if (settings.warmupS > 0) await exec(wrk, [...args, `-d${settings.warmupS}s`, target.url]);
+    const out = await exec(wrk, [...args, `-d${settings.durationS}s`, target.url]);
+    return parseWrk(out);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+function exec(file: string, args: string[]): Promise<string> {
+  return new Promise((resolve, reject) => {
+    execFile(file, args, { encoding: 'utf8', timeout: 120_000 }, (error, stdout) => (error ? reject(error) : resolve(stdout)));
+  });
+}
+
+function parseWrk(out: string): LoadResult {
+  const rps = Number(/Requests\/sec:\s+([\d.]+)/.exec(out)?.[1]);
+  const requests = Number(/(\d+) requests in/.exec(out)?.[1]);
+  const non2xx = Number(/Non-2xx or 3xx responses: (\d+)/.exec(out)?.[1] ?? 0);
+  const socketErrors = /Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/.exec(out);
+  const errors = socketErrors ? socketErrors.slice(1).reduce((sum, n) => sum + Number(n), 0) : 0;
+  return {
+    generator: 'wrk',
+    rps,
+    p50Ms: wrkDuration(/^\s+50%\s+(\S+)/m.exec(out)?.[1]),
+    p99Ms: wrkDuration(/^\s+99%\s+(\S+)/m.exec(out)?.[1]),
+    requests,
+    failures: non2xx + errors,
+  };
+}
+
+function wrkDuration(text: string | undefined): number {
+  const match = /^([\d.]+)(us|ms|s|m)$/.exec(text ?? '');
+  if (!match) return Number.NaN;
+  const scale = { us: 1e-3, ms: 1, s: 1e3, m: 6e4 }[match[2] as 'us' | 'ms' | 's' | 'm'];
+  return Number(match[1]) * scale;
+}

@@ -1,0 +1,145 @@
+// Child processes of the bench: start a server, time it to its first answer, read its RSS, stop it.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { request } from 'node:http';
+import { createServer } from 'node:net';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** The repository root, from dist/bench/ (built) or bench/ (source). */
+export const ROOT = (() => {
+  const here = dirname(fileURLToPath(import.meta.url));
+  return here.endsWith(join('dist', 'bench')) ? join(here, '..', '..') : join(here, '..');
+})();
+
+export const PRISM_BIN = join(ROOT, 'node_modules', '@stoplight', 'prism-cli', 'dist', 'index.js');
+export const DOPPEL_BIN = join(ROOT, 'dist', 'bin', 'doppel.js');
+
+export interface Server {
+  name: string;
+  child: ChildProcess;
+  /** Spawn to the first answered request, ms. */
+  startupMs: number;
+  output(): string;
+  stop(): Promise<void>;
+}
+
+/** A port that was free a moment ago (Prism and the fake's CLI take a port number, not 0). */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+export interface StartOptions {
+  name: string;
+  command: string;
+  args: string[];
+  env?: Record<string, string>;
+  /** Polled until it answers with any status. */
+  probeUrl: string;
+  probeHeaders?: Record<string, string>;
+  timeoutMs?: number;
+}
+
+/** Spawns a server and polls probeUrl every 5 ms; startupMs runs from spawn to the first answer. */
+export async function startServer(options: StartOptions): Promise<Server> {
+  const started = performance.now();
+  const child = spawn(options.command, options.args, {
+    cwd: ROOT,
+    env: { ...process.env, ...options.env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  const keep = (chunk: Buffer): void => {
+    output += chunk.toString('utf8');
+    if (output.length > 200_000) output = output.slice(-100_000);
+  };
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
+  let exited = false;
+  const exit = new Promise<void>((resolve) => child.once('exit', () => {
+    exited = true;
+    resolve();
+  }));
+  const server: Server = {
+    name: options.name,
+    child,
+    startupMs: Number.NaN,
+    output: () => output,
+    stop: async () => {
+      if (!exited) {
+        child.kill('SIGTERM');
+        const forced = setTimeout(() => child.kill('SIGKILL'), 5_000);
+        await exit;
+        clearTimeout(forced);
+      }
+    },
+  };
+  const deadline = started + (options.timeoutMs ?? 30_000);
+  for (;;) {
+    if (exited) throw new Error(`${options.name} exited before answering:\n${output.slice(-2_000)}`);
+    if (await answers(options.probeUrl, options.probeHeaders)) break;
+    if (performance.now() > deadline) {
+      await server.stop();
+      throw new Error(`${options.name} did not answer ${options.probeUrl} within ${options.timeoutMs ?? 30_000} ms:\n${output.slice(-2_000)}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+  server.startupMs = performance.now() - started;
+  return server;
+}
+
+function answers(url: string, headers: Record<string, string> = {}): Promise<boolean> {
+  return new Promise((resolve) => {
+    const req = request(url, { headers, agent: false }, (res) => {
+      res.resume();
+      res.on('end', () => resolve(true));
+    });
+    req.on('error', () => resolve(false));
+    req.setTimeout(2_000, () => req.destroy());
+    req.end();
+  });
+}
+
+/** Resident set size of a process in MiB (Linux /proc; falls back to ps). */
+export function rssMiB(pid: number | undefined): number {
+  if (pid === undefined) return Number.NaN;
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+    const kb = /VmRSS:\s+(\d+) kB/.exec(status)?.[1];
+    if (kb) return Number(kb) / 1024;
+  } catch {
+    // not Linux, or gone
+  }
+  return Number.NaN;
+}
+
+/** Runs a node script of dist/bench as a child and returns the JSON it prints on its last line. */
+export function runJsonChild<T>(script: string, args: string[] = [], nodeArgs: string[] = [], timeoutMs = 600_000): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [...nodeArgs, join(ROOT, 'dist', 'bench', script), ...args], {
+      cwd: ROOT,
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    let out = '';
+    child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString('utf8')));
+    const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      const last = out.trim().split('\n').pop() ?? '';
+      if (code !== 0) return reject(new Error(`${script} exited ${code}:\n${out.slice(-2_000)}`));
+      try {
+        resolve(JSON.parse(last) as T);
+      } catch {
+        reject(new Error(`${script} printed no JSON result:\n${out.slice(-2_000)}`));
+      }
+    });
+  });
+}

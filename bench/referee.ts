@@ -1,0 +1,195 @@
+// Prism as an outside referee (issue 7):
+//  1. proxy: the conformance traffic goes through `prism proxy spec/<name>.openapi.yaml <fake> --errors`,
+//     which validates every forwarded answer against the spec with its own validator (not doppel's
+//     ajv); an answer that breaks the spec comes back as Prism's 500 VIOLATIONS problem.
+//  2. mock: `doppel check` (stateless, no writes) against `prism mock` of each spec must pass, which
+//     shows that the checker is not tuned to doppel's own fake.
+//
+// Between the checker and Prism sits a small recorder that classifies every answer, because with
+// --errors Prism also answers some requests itself without forwarding them: requests that break the
+// spec (the checker's negative cases: 422, or 401 for a missing key) and paths outside the spec
+// (the admin API, which the recorder sends straight to the fake instead).
+import { createServer, request, type IncomingHttpHeaders } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { runDoppelCheck, type CheckRun } from './check-runs.js';
+import { PRISM_BIN, freePort, startServer, type Server } from './processes.js';
+
+const PRISM_ERRORS = 'https://stoplight.io/prism/errors#';
+
+export interface ViolationExample {
+  method: string;
+  path: string;
+  detail: string;
+}
+
+export interface ProxyTally {
+  iface: 'trading' | 'wallet';
+  /** Flags of prism proxy beyond the document and upstream. */
+  flags: string;
+  requests: number;
+  /** Forwarded to the fake and its answer passed Prism's validation. */
+  validated: number;
+  /** Forwarded, and Prism found the answer against the spec (severity error): must be 0. */
+  responseViolations: number;
+  /** Forwarded, answer accepted, with warnings in sl-violations about the response. */
+  responseWarnings: number;
+  /** Answered by Prism itself, not forwarded, by Prism's error type. */
+  answeredByPrism: Record<string, number>;
+  /** Admin API calls, sent straight to the fake. */
+  admin: number;
+  examples: ViolationExample[];
+}
+
+export interface RefereeResult {
+  proxy: { flags: string; check: CheckRun; tallies: ProxyTally[] }[];
+  mock: { check: CheckRun; prismStartupMs: Record<string, number> };
+}
+
+interface Recorder {
+  url: string;
+  tally: ProxyTally;
+  close(): Promise<void>;
+}
+
+async function startRecorder(iface: ProxyTally['iface'], flags: string, prismUrl: string, fakeUrl: string): Promise<Recorder> {
+  const tally: ProxyTally = { iface, flags, requests: 0, validated: 0, responseViolations: 0, responseWarnings: 0, answeredByPrism: {}, admin: 0, examples: [] };
+  const server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => {
+      const body = Buffer.concat(chunks);
+      const path = req.url ?? '/';
+      const admin = path.startsWith('/__doppel/');
+      const target = new URL(path, admin ? fakeUrl : prismUrl);
+      const headers: IncomingHttpHeaders = { ...req.headers, host: target.host };
+      const upstream = request(target, { method: req.method, headers }, (answer) => {
+        const parts: Buffer[] = [];
+        answer.on('data', (chunk: Buffer) => parts.push(chunk));
+        answer.on('end', () => {
+          const text = Buffer.concat(parts);
+          tally.requests++;
+          if (admin) tally.admin++;
+          else classify(tally, req.method ?? 'GET', path, answer.statusCode ?? 0, answer.headers, text.toString('utf8'));
+          const out: Record<string, string | string[]> = {};
+          for (const [name, value] of Object.entries(answer.headers)) {
+            if (value !== undefined && name !== 'transfer-encoding' && name !== 'connection') out[name] = value;
+          }
+          out['content-length'] = String(text.length);
+          res.writeHead(answer.statusCode ?? 502, out);
+          res.end(text);
+        });
+      });
+      upstream.on('error', (error) => {
+        res.writeHead(502, { 'content-type': 'text/plain' });
+        res.end(`recorder: ${error.message}`);
+      });
+      upstream.end(body.length > 0 ? body : undefined);
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    tally,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  };
+}
+
+function classify(tally: ProxyTally, method: string, path: string, status: number, headers: IncomingHttpHeaders, text: string): void {
+  const problem = String(headers['content-type'] ?? '').includes('application/problem+json') ? parse(text) : undefined;
+  const type = typeof problem?.type === 'string' && problem.type.startsWith(PRISM_ERRORS) ? problem.type.slice(PRISM_ERRORS.length) : undefined;
+  if (type === 'VIOLATIONS') {
+    tally.responseViolations++;
+    if (tally.examples.length < 10) tally.examples.push({ method, path, detail: JSON.stringify(problem?.validation ?? problem).slice(0, 600) });
+    return;
+  }
+  if (type !== undefined) {
+    tally.answeredByPrism[`${type} ${status}`] = (tally.answeredByPrism[`${type} ${status}`] ?? 0) + 1;
+    return;
+  }
+  tally.validated++;
+  const header = headers['sl-violations'];
+  if (typeof header === 'string') {
+    const list = parse(header.replace(/^Too many violations! /, ''));
+    const entries = Array.isArray(list) ? (list as { location?: string[] }[]) : [];
+    if (entries.some((v) => v.location?.[0] === 'response') || !Array.isArray(list)) {
+      tally.responseWarnings++;
+      if (tally.examples.length < 10) tally.examples.push({ method, path, detail: `warning ${header.slice(0, 600)}` });
+    }
+  }
+}
+
+function parse(text: string): Record<string, unknown> | undefined {
+  try {
+    return JSON.parse(text) as Record<string, unknown>;
+  } catch {
+    return undefined;
+  }
+}
+
+async function startPrism(mode: 'mock' | 'proxy', iface: 'trading' | 'wallet', extra: string[]): Promise<{ server: Server; url: string }> {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const server = await startServer({
+    name: `prism ${mode} ${iface}`,
+    command: process.execPath,
+    args: [PRISM_BIN, mode, `spec/${iface}.openapi.yaml`, ...extra, '-h', '127.0.0.1', '-p', String(port), '-v', 'error'],
+    // Any answer will do (in proxy mode this one is forwarded; a public read, no key needed).
+    probeUrl: `${url}${iface === 'trading' ? '/api/v1/prices' : '/api/v1/chains'}`,
+    timeoutMs: 60_000,
+  });
+  return { server, url };
+}
+
+export async function runReferee(log: (line: string) => void): Promise<RefereeResult> {
+  const { startMock } = await import('../mock/index.js');
+  const proxy: RefereeResult['proxy'] = [];
+  // As the issue asks (--errors), then with Prism's request validation off so that the checker's
+  // negative cases reach the fake too and its error answers are validated as well.
+  for (const flags of [['--errors'], ['--errors', '--validate-request=false']]) {
+    // The embedded checker's settings: a manual clock and no wallet limit in the way.
+    const fake = await startMock({ tradingPort: 0, walletPort: 0, clock: 'manual', walletRateLimit: 1_000_000, quiet: true });
+    const started: Server[] = [];
+    const recorders: Recorder[] = [];
+    try {
+      for (const iface of ['trading', 'wallet'] as const) {
+        const prism = await startPrism('proxy', iface, [fake[iface].url, ...flags]);
+        started.push(prism.server);
+        recorders.push(await startRecorder(iface, flags.join(' '), prism.url, fake[iface].url));
+      }
+      const [trading, wallet] = recorders as [Recorder, Recorder];
+      const check = await runDoppelCheck([
+        '--trading-url', trading.url, '--trading-key', 'demo-trade-key', '--trading-read-key', 'demo-read-key',
+        '--wallet-url', wallet.url, '--wallet-key', 'demo-wallet-key', '--allow-writes', '--seed', '1',
+      ]);
+      proxy.push({ flags: flags.join(' '), check, tallies: recorders.map((r) => r.tally) });
+      for (const t of recorders.map((r) => r.tally)) {
+        log(`  prism proxy ${t.flags} ${t.iface}: ${t.requests} requests, ${t.validated} validated, ${t.responseViolations} violations, answered by prism ${JSON.stringify(t.answeredByPrism)}`);
+      }
+    } finally {
+      await Promise.all(recorders.map((r) => r.close()));
+      await Promise.all(started.map((s) => s.stop()));
+      await fake.close();
+    }
+  }
+
+  const mocks: Record<string, { server: Server; url: string }> = {};
+  try {
+    for (const iface of ['trading', 'wallet'] as const) mocks[iface] = await startPrism('mock', iface, []);
+    const check = await runDoppelCheck([
+      '--trading-url', mocks['trading']!.url, '--trading-key', 'demo-trade-key',
+      '--wallet-url', mocks['wallet']!.url, '--wallet-key', 'demo-wallet-key', '--seed', '1',
+    ]);
+    log(`  doppel check against prism mock: exit ${check.exitCode}, ${check.failures.length} failures`);
+    return {
+      proxy,
+      mock: { check, prismStartupMs: Object.fromEntries(Object.entries(mocks).map(([k, v]) => [k, v.server.startupMs])) },
+    };
+  } finally {
+    await Promise.all(Object.values(mocks).map((m) => m.server.stop()));
+  }
+}

@@ -1,0 +1,217 @@
+// The bench report as Markdown (printed, and written to bench/RESULTS.md), with issue 7's targets.
+import type { CheckRun } from './check-runs.js';
+import type { HttpSection, LoadRow } from './http-section.js';
+import type { InProcessResult } from './in-process.js';
+import type { RefereeResult } from './referee.js';
+import type { ScaleResult } from './scale.js';
+
+export interface BenchReport {
+  date: string;
+  machine: { cpu: string; cores: number; memoryGiB: number; node: string; os: string; loadAverageAtStart: number[] };
+  quick: boolean;
+  http?: HttpSection;
+  inProcess?: InProcessResult;
+  scale?: ScaleResult;
+  check?: CheckRun;
+  referee?: RefereeResult;
+  totalS?: number;
+}
+
+interface Target {
+  name: string;
+  goal: string;
+  value: string;
+  met: boolean | undefined;
+}
+
+const f0 = (n: number): string => (Number.isFinite(n) ? Math.round(n).toLocaleString('en-US') : 'n/a');
+const f1 = (n: number): string => (Number.isFinite(n) ? n.toFixed(1) : 'n/a');
+const f2 = (n: number): string => (Number.isFinite(n) ? n.toFixed(2) : 'n/a');
+const pct = (n: number): string => (Number.isFinite(n) ? `${(n * 100).toFixed(0)}%` : 'n/a');
+
+function table(head: string[], rows: string[][]): string {
+  return [`| ${head.join(' | ')} |`, `|${head.map(() => '---').join('|')}|`, ...rows.map((r) => `| ${r.join(' | ')} |`)].join('\n');
+}
+
+function find(http: HttpSection, server: LoadRow['server'], operation: string): LoadRow | undefined {
+  return http.loads.find((l) => l.server === server && l.operation.startsWith(operation));
+}
+
+export function renderReport(r: BenchReport): string {
+  const out: string[] = [];
+  const targets: Target[] = [];
+  out.push('# doppel benchmarks');
+  out.push('');
+  out.push(`Written by \`npm run bench\`${r.quick ? ' (--quick: short loads, smaller state; not the reference figures)' : ''}. Latest run: ${r.date}.`);
+  out.push('');
+  out.push(
+    `Machine: ${r.machine.cpu}, ${r.machine.cores} cores, ${f1(r.machine.memoryGiB)} GiB, Node ${r.machine.node}, ${r.machine.os}; ` +
+      `load average at start ${r.machine.loadAverageAtStart.join(' / ')} (a shared machine: other jobs run alongside, so compare the ratios of one run rather than absolute figures across runs).`,
+  );
+
+  if (r.http) {
+    const h = r.http;
+    const s = h.settings;
+    out.push('', '## HTTP: the node:http ceiling, doppel, Prism', '');
+    out.push(
+      `Load generator: autocannon ${s.connections} connections, pipelining 1, ${s.warmupS} s warm-up then ${s.durationS} s measured, one target at a time, loopback; ` +
+        `latency percentiles from autocannon's per-response hrtime durations (its own histogram keeps whole ms). ` +
+        (h.wrk ? `Cross-check: wrk -t1 -c${s.connections}, same durations (only where a wrk column is filled). ` : 'wrk was not installed, so there is no cross-check column. ') +
+        `Each server is a separate process (the CLI \`doppel mock --log-level error\`, \`prism mock -v error\`, a node:http server answering a constant ${h.ceilingBodyBytes}-byte JSON, the size of doppel's balances answer); ` +
+        `the generator runs in the bench process, so with 2 cores each side has one.`,
+    );
+    out.push('');
+    const ceilingAc = Math.max(...h.loads.filter((l) => l.server === 'node:http').map((l) => l.autocannon.rps));
+    const ceilingWrk = find(h, 'node:http', 'constant JSON')?.wrk?.rps ?? Number.NaN;
+    out.push(
+      table(
+        ['server', 'operation', 'req/s', 'p50 ms', 'p99 ms', 'failed', 'of ceiling', 'wrk req/s', 'wrk p50 ms', 'wrk p99 ms'],
+        h.loads.map((l) => [
+          l.server,
+          l.operation,
+          f0(l.autocannon.rps),
+          f2(l.autocannon.p50Ms),
+          f2(l.autocannon.p99Ms),
+          String(l.autocannon.failures),
+          pct(l.autocannon.rps / ceilingAc),
+          l.wrk ? f0(l.wrk.rps) : '',
+          l.wrk ? f2(l.wrk.p50Ms) : '',
+          l.wrk ? f2(l.wrk.p99Ms) : '',
+        ]),
+      ),
+    );
+    out.push('', `"of ceiling" is against the better of the two ceiling runs (autocannon, ${f0(ceilingAc)} req/s).`);
+    out.push('');
+    out.push(
+      table(
+        ['server', 'startup to first answer ms', 'RSS idle MiB', 'RSS after its loads MiB'],
+        h.servers.map((sv) => [sv.server, f0(sv.startupMs), f0(sv.rssIdleMiB), f0(sv.rssAfterLoadMiB)]),
+      ),
+    );
+    const doppel = find(h, 'doppel', 'GET balances');
+    const prism = find(h, 'prism', 'GET balances');
+    if (doppel) {
+      targets.push({ name: 'auth read vs ceiling (autocannon)', goal: '≥ 50%', value: pct(doppel.autocannon.rps / ceilingAc), met: doppel.autocannon.rps / ceilingAc >= 0.5 });
+      if (doppel.wrk && Number.isFinite(ceilingWrk)) {
+        targets.push({ name: 'auth read vs ceiling (wrk)', goal: '≥ 50%', value: pct(doppel.wrk.rps / ceilingWrk), met: doppel.wrk.rps / ceilingWrk >= 0.5 });
+      }
+      if (prism) {
+        const times = doppel.autocannon.rps / prism.autocannon.rps;
+        targets.push({ name: 'auth read vs Prism (autocannon)', goal: '≥ 5×', value: `${f1(times)}×`, met: times >= 5 });
+        if (doppel.wrk && prism.wrk) {
+          const w = doppel.wrk.rps / prism.wrk.rps;
+          targets.push({ name: 'auth read vs Prism (wrk)', goal: '≥ 5×', value: `${f1(w)}×`, met: w >= 5 });
+        }
+      }
+      const failed = h.loads.filter((l) => l.autocannon.failures > 0 || (l.wrk?.failures ?? 0) > 0);
+      targets.push({ name: 'every load answered 2xx', goal: '0 failed', value: failed.length === 0 ? '0 failed' : failed.map((l) => `${l.server} ${l.operation}`).join('; '), met: failed.length === 0 });
+    }
+    const start = h.servers.find((sv) => sv.server === 'doppel');
+    if (start) targets.push({ name: 'startup (`doppel mock` spawn to first answer)', goal: '≤ 300 ms', value: `${f0(start.startupMs)} ms`, met: start.startupMs <= 300 });
+  }
+
+  if (r.inProcess) {
+    const p = r.inProcess;
+    out.push('', '## In-process (msw) cost per request', '');
+    out.push(
+      'GET /api/v1/account/balances of the demo key, sequentially, in one Node process (`bench/in-process.ts`): App.handle plus JSON.stringify (the fake\'s own work); ' +
+        'global fetch through msw `setupServer(...createHandlers(fake))`; global fetch over loopback HTTP to `startMock` in the same process.',
+    );
+    out.push('');
+    out.push(
+      table(
+        ['path', 'requests', 'mean µs', 'p50 µs', 'p99 µs'],
+        [
+          ['App.handle (direct)', p.direct],
+          ['fetch through msw', p.msw],
+          ['fetch over loopback HTTP', p.loopbackFetch],
+        ].map(([name, m]) => {
+          const x = m as InProcessResult['direct'];
+          return [name as string, f0(x.requests), f1(x.meanUs), f1(x.p50Us), f1(x.p99Us)];
+        }),
+      ),
+    );
+    out.push('', `msw adds ${f0(p.msw.p50Us - p.direct.p50Us)} µs at the median over calling the fake directly. Startup in-process: importing \`mock/index.js\` ${f0(p.importMs)} ms, \`createFake()\` ${f0(p.createFakeMs)} ms, \`startMock()\` to its first answer ${f0(p.startMockToFirstAnswerMs)} ms.`);
+  }
+
+  if (r.scale) {
+    const s = r.scale;
+    out.push('', '## Scale', '');
+    out.push(
+      `${f0(s.orders)} orders (${f0(s.callerOrders.big)} of the queried account: filled, open and cancelled spot orders; the rest spread over 9 other accounts) and ${f0(s.transactions)} transactions ` +
+        `(${f0(s.walletTransactions.big)} in the queried wallet), built through App.handle and the wallet model in ${f1(s.buildMs / 1000)} s. ` +
+        `Small state: ${f0(s.callerOrders.small)} orders of the account, ${f0(s.walletTransactions.small)} transactions in the wallet. ` +
+        `Latency is App.handle plus JSON.stringify of the answer, sequential, in one process (\`bench/scale.ts\`). RSS ${f0(s.rssSmallMiB)} MiB small, ${f0(s.rssBigMiB)} MiB big (heap used ${f0(s.heapBigMiB)} MiB).`,
+    );
+    out.push('');
+    out.push(
+      table(
+        ['request', 'rows', 'small p50 µs', 'big p50 µs', 'big / small', 'small p99 µs', 'big p99 µs'],
+        s.queries.map((q) => [q.name, String(q.rows), f1(q.smallP50Us), f1(q.bigP50Us), `${f2(q.ratio)}×`, f1(q.smallP99Us), f1(q.bigP99Us)]),
+      ),
+    );
+    const worst = Math.max(...s.queries.map((q) => q.ratio));
+    targets.push({ name: `scale: listings with ${f0(s.orders)} orders / ${f0(s.transactions)} transactions`, goal: '≤ 2× small-state p50', value: `worst ${f2(worst)}×`, met: worst <= 2 });
+  }
+
+  if (r.check) {
+    const c = r.check;
+    out.push('', '## Conformance speed', '');
+    out.push(
+      `\`doppel check\` (no options: the embedded fake, default runs) as a child process: exit ${c.exitCode}, ${f1(c.wallMs / 1000)} s wall (spawn to exit; the report says ${f1(c.reportMs / 1000)} s), ` +
+        `checks ${Object.entries(c.checks).map(([k, v]) => `${v} ${k}`).join(', ') || 'n/a'}; ${f0(c.evaluations)} check evaluations (${f0(c.evaluations / (c.wallMs / 1000))}/s), ` +
+        `${f0(c.requests)} requests (${f0(c.requests / (c.wallMs / 1000))}/s).`,
+    );
+    if (c.failures.length > 0) out.push('', `Failures: ${c.failures.map((x) => `${x.checkId} (${x.operationId ?? '-'}): ${x.message}`).join('; ').slice(0, 1500)}`);
+    targets.push({ name: '`doppel check` default run', goal: '< 60 s', value: `${f1(c.wallMs / 1000)} s, exit ${c.exitCode}`, met: c.wallMs < 60_000 && c.exitCode === 0 });
+  }
+
+  if (r.referee) {
+    const ref = r.referee;
+    out.push('', '## Prism as an outside referee', '');
+    out.push(
+      '`doppel check --allow-writes` (seed 1, both interfaces, demo keys) through `prism proxy spec/<name>.openapi.yaml <fake URL>` for each interface. ' +
+        'A recorder between the checker and Prism counts what Prism did with each request: forwarded and its answer validated against the spec by Prism, ' +
+        'forwarded and found in violation (Prism\'s 500 VIOLATIONS under --errors), or answered by Prism itself without forwarding (requests that break the spec on purpose, the checker\'s negative cases; ' +
+        'Prism answers those 422, or 401 for a missing key). Admin API calls (`/__doppel/`, outside the spec) go straight to the fake. The checker\'s own verdict through the proxy is not the point: where Prism answers in the fake\'s place it sees Prism\'s statuses.',
+    );
+    out.push('');
+    out.push(
+      table(
+        ['prism proxy flags', 'interface', 'requests', 'validated', 'violations', 'warnings', 'answered by Prism', 'admin'],
+        ref.proxy.flatMap((p) =>
+          p.tallies.map((t) => [
+            `\`${t.flags}\``,
+            t.iface,
+            f0(t.requests),
+            f0(t.validated),
+            f0(t.responseViolations),
+            f0(t.responseWarnings),
+            Object.entries(t.answeredByPrism).map(([k, v]) => `${k}: ${v}`).join(', ') || '0',
+            f0(t.admin),
+          ]),
+        ),
+      ),
+    );
+    const examples = ref.proxy.flatMap((p) => p.tallies.flatMap((t) => t.examples.map((e) => `${t.iface} ${e.method} ${e.path}: ${e.detail}`)));
+    if (examples.length > 0) out.push('', 'Examples:', '', ...examples.slice(0, 10).map((e) => `- ${e.replace(/\|/g, '\\|')}`));
+    const violations = ref.proxy.reduce((sum, p) => sum + p.tallies.reduce((s, t) => s + t.responseViolations, 0), 0);
+    const validated = ref.proxy.reduce((sum, p) => sum + p.tallies.reduce((s, t) => s + t.validated, 0), 0);
+    targets.push({ name: 'Prism proxy: violations in the fake\'s answers', goal: '0', value: `${violations} in ${f0(validated + violations)} forwarded answers`, met: violations === 0 && validated > 0 });
+
+    const m = ref.mock.check;
+    out.push('', `\`doppel check\` (read-only: no --allow-writes; seed 1) against \`prism mock\` of both specs (Prism started in ${Object.entries(ref.mock.prismStartupMs).map(([k, v]) => `${k} ${f0(v)} ms`).join(', ')}): ` +
+      `exit ${m.exitCode} after ${f1(m.wallMs / 1000)} s; checks ${Object.entries(m.checks).map(([k, v]) => `${v} ${k}`).join(', ') || 'n/a'}; ${f0(m.requests)} requests; ${m.failures.length} failures, ${m.observations} observations.`);
+    if (m.failures.length > 0) out.push('', ...m.failures.slice(0, 15).map((x) => `- ${x.checkId} (${x.operationId ?? '-'}, ×${x.occurrences}): ${x.message.replace(/\s+/g, ' ').slice(0, 300)}`));
+    if (m.exitCode !== 0 && m.exitCode !== 1) out.push('', '```', m.tail.slice(-1500), '```');
+    targets.push({ name: '`doppel check` (stateless) against `prism mock`', goal: 'passes', value: `exit ${m.exitCode}, ${m.failures.length} failures`, met: m.exitCode === 0 });
+  }
+
+  if (targets.length > 0) {
+    out.push('', '## Targets (issue 7)', '');
+    out.push(table(['target', 'goal', 'this run', 'met'], targets.map((t) => [t.name, t.goal, t.value, t.met === undefined ? 'n/a' : t.met ? 'yes' : '**no**'])));
+  }
+  if (r.totalS !== undefined) out.push('', `The whole bench took ${f0(r.totalS)} s.`);
+  out.push('');
+  return out.join('\n');
+}

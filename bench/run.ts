@@ -1,0 +1,86 @@
+// `npm run bench`: every measurement of issue 7 in one run, printed as tables and written to
+// bench/RESULTS.md. Options: --quick (short loads, a smaller scale state; prints only),
+// --only=http,inprocess,scale,check,referee (prints only), --write (write RESULTS.md anyway).
+import { writeFileSync } from 'node:fs';
+import { cpus, loadavg, platform, release, totalmem } from 'node:os';
+import { join } from 'node:path';
+import { runDoppelCheck } from './check-runs.js';
+import { runHttpSection } from './http-section.js';
+import type { InProcessResult } from './in-process.js';
+import { DEFAULT_LOAD, type LoadSettings } from './load.js';
+import { ROOT, runJsonChild } from './processes.js';
+import { runReferee } from './referee.js';
+import { renderReport, type BenchReport } from './render-report.js';
+import type { ScaleResult } from './scale.js';
+
+const SECTIONS = ['http', 'inprocess', 'scale', 'check', 'referee'] as const;
+type Section = (typeof SECTIONS)[number];
+
+function parseArgs(argv: string[]): { quick: boolean; only: Set<Section>; write: boolean } {
+  let quick = false;
+  let write: boolean | undefined;
+  let only = new Set<Section>(SECTIONS);
+  for (const arg of argv) {
+    if (arg === '--quick') quick = true;
+    else if (arg === '--write') write = true;
+    else if (arg.startsWith('--only=')) {
+      const names = arg.slice('--only='.length).split(',');
+      for (const name of names) if (!SECTIONS.includes(name as Section)) throw new Error(`unknown section ${name}; sections: ${SECTIONS.join(', ')}`);
+      only = new Set(names as Section[]);
+    } else throw new Error(`unknown option ${arg}; options: --quick, --only=${SECTIONS.join(',')}, --write`);
+  }
+  return { quick, only, write: write ?? (!quick && only.size === SECTIONS.length) };
+}
+
+async function main(): Promise<void> {
+  const { quick, only, write } = parseArgs(process.argv.slice(2));
+  const log = (line: string): void => void process.stderr.write(`${line}\n`);
+  const load: LoadSettings = quick ? { connections: 10, durationS: 2, warmupS: 0.5 } : DEFAULT_LOAD;
+  const started = performance.now();
+  const report: BenchReport = {
+    date: new Date().toISOString(),
+    machine: {
+      cpu: cpus()[0]?.model ?? 'unknown',
+      cores: cpus().length,
+      memoryGiB: totalmem() / 2 ** 30,
+      node: process.version,
+      os: `${platform()} ${release()}`,
+      loadAverageAtStart: loadavg().map((n) => Number(n.toFixed(2))),
+    },
+    quick,
+  };
+
+  if (only.has('http')) {
+    log('HTTP: node:http ceiling, doppel mock, prism mock');
+    report.http = await runHttpSection(load, log);
+  }
+  if (only.has('inprocess')) {
+    log('in-process: module load, startMock, App.handle vs msw vs loopback fetch');
+    report.inProcess = await runJsonChild<InProcessResult>('in-process.js');
+  }
+  if (only.has('scale')) {
+    const env = quick ? { BENCH_ORDERS: '100000', BENCH_TRANSACTIONS: '10000', BENCH_SCALE_SAMPLES: '1000' } : {};
+    Object.assign(process.env, env);
+    log(`scale: ${process.env.BENCH_ORDERS ?? '1000000'} orders, ${process.env.BENCH_TRANSACTIONS ?? '100000'} transactions (built through App.handle; takes a while)`);
+    report.scale = await runJsonChild<ScaleResult>('scale.js', [], ['--max-old-space-size=6144', '--expose-gc']);
+  }
+  if (only.has('check')) {
+    log('conformance speed: doppel check against the embedded fake');
+    report.check = await runDoppelCheck([]);
+    log(`  exit ${report.check.exitCode} after ${(report.check.wallMs / 1000).toFixed(1)} s`);
+  }
+  if (only.has('referee')) {
+    log('prism as referee: proxy with --errors, then doppel check against prism mock');
+    report.referee = await runReferee(log);
+  }
+  report.totalS = (performance.now() - started) / 1000;
+
+  const markdown = renderReport(report);
+  process.stdout.write(`${markdown}\n`);
+  if (write) {
+    writeFileSync(join(ROOT, 'bench', 'RESULTS.md'), markdown);
+    log('wrote bench/RESULTS.md');
+  }
+}
+
+await main();
