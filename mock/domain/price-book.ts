@@ -10,7 +10,7 @@
 import type { Clock } from './clock.js';
 import { DEC_ONE, parseDec, type Dec } from './decimal.js';
 import { PRICE_TABLE, type PriceSeed } from './price-table.js';
-import { hashMinute, stepPrice } from './price-walk.js';
+import { hashMinute, stepPrice, walkSteps } from './price-walk.js';
 import { createRng } from './rng.js';
 
 export const MINUTE_MS = 60_000;
@@ -107,12 +107,9 @@ export function createPriceBook(options: PriceBookOptions): PriceBook {
     const index = Math.floor(offset / CHECKPOINT_MINUTES);
     while (t.checkpoints.length <= index) {
       const from = t.anchorMinute + (t.checkpoints.length - 1) * CHECKPOINT_MINUTES;
-      let p = t.checkpoints[t.checkpoints.length - 1] as Dec;
-      for (let m = from + 1; m <= from + CHECKPOINT_MINUTES; m++) p = stepPrice(p, t.key, m, t.seed.maxStep);
-      t.checkpoints.push(p);
+      t.checkpoints.push(walkSteps(t.checkpoints[t.checkpoints.length - 1] as Dec, t.key, from, from + CHECKPOINT_MINUTES, t.seed.maxStep));
     }
-    let p = t.checkpoints[index] as Dec;
-    for (let m = t.anchorMinute + index * CHECKPOINT_MINUTES + 1; m <= minute; m++) p = stepPrice(p, t.key, m, t.seed.maxStep);
+    const p = walkSteps(t.checkpoints[index] as Dec, t.key, t.anchorMinute + index * CHECKPOINT_MINUTES, minute, t.seed.maxStep);
     if (t.memo.size >= MEMO_LIMIT) t.memo.clear();
     t.memo.set(minute, p);
     return p;

@@ -33,3 +33,37 @@ export function stepPrice(price: Dec, key: number, minute: number, maxStep: numb
   const next = (price * (DEC_ONE + stepDelta(key, minute, maxStep))) / DEC_ONE;
   return next > 0n ? next : 1n;
 }
+
+const UNITS = 100_000_000;
+/** Above this many units (about 45 million USD) stepping falls back to bigint. */
+const NUMBER_SAFE_UNITS = 2 ** 52;
+
+/**
+ * The same step as stepPrice on a price in 1e-8 units held in a Number, exactly: with
+ * p = hi·1e8 + lo, p·δ/1e8 = hi·δ + lo·δ/1e8, every product stays below 2^53, and floor of
+ * lo·δ/1e8 cannot be rounded across an integer (the quotient is below 5e5, whose ulp is about
+ * 1e-10, while a non-integer quotient is at least 1e-8 from an integer). About 20× faster than
+ * bigint arithmetic, which matters when the clock jumps by months.
+ */
+export function stepUnits(p: number, key: number, minute: number, maxStep: number): number {
+  if (maxStep === 0) return p;
+  const delta = (hashMinute(key, minute) % (2 * maxStep + 1)) - maxStep;
+  const hi = Math.floor(p / UNITS);
+  const lo = p - hi * UNITS;
+  const next = p + hi * delta + Math.floor((lo * delta) / UNITS);
+  return next > 0 ? next : 1;
+}
+
+/** The price after the steps of minutes from+1 … to (from ≤ to). */
+export function walkSteps(price: Dec, key: number, from: number, to: number, maxStep: number): Dec {
+  let m = from + 1;
+  let p = price;
+  while (m <= to && p >= BigInt(NUMBER_SAFE_UNITS)) p = stepPrice(p, key, m++, maxStep);
+  if (m > to) return p;
+  let n = Number(p);
+  for (; m <= to; m++) {
+    n = stepUnits(n, key, m, maxStep);
+    if (n >= NUMBER_SAFE_UNITS) return walkSteps(BigInt(n), key, m, to, maxStep);
+  }
+  return BigInt(n);
+}
