@@ -36,7 +36,8 @@ function createKeyRoute(model: TradingModel): Route {
     handle(req) {
       const now = model.settle();
       const body = objectBody(req.body);
-      const permissions = stringArray(body['permissions'], 'permissions');
+      // Omitted permissions mean a usable key: read and trade.
+      const permissions = body['permissions'] === undefined ? ['read', 'trade'] : stringArray(body['permissions'], 'permissions');
       if (!permissions.every((p): p is Permission => p === 'read' || p === 'trade')) {
         throw domainError.invalid_request('permissions must contain only "read" and "trade"');
       }

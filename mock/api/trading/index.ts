@@ -20,6 +20,7 @@ import { stopCopyRoute } from './stop-copy.js';
 
 export { createTradingModel } from '../../domain/trading/trading-model.js';
 export { tradingAdminRoutes } from './admin-routes.js';
+export { tradingBeforeEach } from './trading-before-each.js';
 export { DEMO_ACCOUNTS, LEAD_TRADERS } from '../../domain/trading/seed-demo.js';
 
 export type { TradingModel, TradingModelOptions } from '../../domain/trading/trading-model.js';

@@ -35,19 +35,26 @@ export function balancesOf(state: TradingState, accountId: number): BalanceRow[]
   );
 }
 
-function requireAvailable(row: BalanceRow, amount: Dec): void {
-  if (row.available < amount) {
+/**
+ * The settlement-chain row holding at least amount available. Throws insufficient_balance and
+ * creates no row, so a refused order leaves the balances listing exactly as it was.
+ */
+function fundedRow(state: TradingState, accountId: number, currency: string, amount: Dec): BalanceRow {
+  if (amount === 0n) return balanceRow(state, accountId, currency);
+  const chain = settlementChain(currency);
+  const row = chain === undefined ? undefined : state.balances.get(accountId)?.get(rowKey(currency, chain));
+  const available = row?.available ?? 0n;
+  if (row === undefined || available < amount) {
     throw domainError.insufficient_balance(
-      `insufficient ${row.currency} balance on ${row.chain}: ${formatDec8(row.available)} available, ${formatDec8(amount)} needed`,
+      `insufficient ${currency} balance on ${chain ?? 'its chain'}: ${formatDec8(available)} available, ${formatDec8(amount)} needed`,
     );
   }
+  return row;
 }
 
 /** Takes from available (a fill's payment). Throws insufficient_balance. */
 export function debit(state: TradingState, accountId: number, currency: string, amount: Dec): void {
-  const row = balanceRow(state, accountId, currency);
-  requireAvailable(row, amount);
-  row.available -= amount;
+  fundedRow(state, accountId, currency, amount).available -= amount;
 }
 
 /** Adds to available (a fill's proceeds, a payout). */
@@ -57,8 +64,7 @@ export function credit(state: TradingState, accountId: number, currency: string,
 
 /** Moves available → locked. Throws insufficient_balance. */
 export function lock(state: TradingState, accountId: number, currency: string, amount: Dec): void {
-  const row = balanceRow(state, accountId, currency);
-  requireAvailable(row, amount);
+  const row = fundedRow(state, accountId, currency, amount);
   row.available -= amount;
   row.locked += amount;
 }

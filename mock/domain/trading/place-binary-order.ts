@@ -2,6 +2,7 @@
 // bid resolves after duration_minutes against the price at opening (settle.ts).
 
 import type { Dec } from '../decimal.js';
+import { pushExpiry } from './expiry-queue.js';
 import { lock } from './ledger.js';
 import type { Market } from './markets.js';
 import { recordOrder } from './orders.js';
@@ -44,6 +45,6 @@ export function placeBinaryOrder(state: TradingState, accountId: number, input: 
     },
     now,
   );
-  state.expiries.push({ at: order.expiresAt as number, id: order.id });
+  pushExpiry(state.expiries, { at: order.expiresAt as number, id: order.id });
   return order;
 }

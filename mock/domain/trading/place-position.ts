@@ -5,6 +5,7 @@
 // Margin positions have no closing endpoint and stay open; futures settle at expiry (settle.ts).
 
 import type { Dec } from '../decimal.js';
+import { pushExpiry } from './expiry-queue.js';
 import { lock } from './ledger.js';
 import type { Market } from './markets.js';
 import { marginFor, recordOrder } from './orders.js';
@@ -56,6 +57,6 @@ export function openPosition(state: TradingState, accountId: number, input: Posi
     },
     now,
   );
-  if (order.expiresAt !== null) state.expiries.push({ at: order.expiresAt, id: order.id });
+  if (order.expiresAt !== null) pushExpiry(state.expiries, { at: order.expiresAt, id: order.id });
   return order;
 }

@@ -12,6 +12,7 @@
 
 import { DEC_ONE, type Dec } from '../decimal.js';
 import type { PriceBook } from '../price-book.js';
+import { popExpiry } from './expiry-queue.js';
 import { credit, spendLocked, unlock } from './ledger.js';
 import { popCrossed } from './limit-book.js';
 import { moveOrder } from './order-index.js';
@@ -31,8 +32,8 @@ export function settle(state: TradingState, prices: PriceBook, now: number): voi
       return book.buys.length > 0 || book.sells.length > 0;
     });
   }
-  for (let due = state.expiries.peek(); due !== undefined && due.at <= now; due = state.expiries.peek()) {
-    state.expiries.pop();
+  for (let due = state.expiries[0]; due !== undefined && due.at <= now; due = state.expiries[0]) {
+    popExpiry(state.expiries);
     const order = state.orders[due.id - 1] as Order;
     const exit = prices.priceAt(order.market, due.at) as Dec;
     if (order.type === 'futures') settleFutures(state, order, exit, due.at);

@@ -2,7 +2,7 @@
 // so that it can be exported as a snapshot (docs/MOCK-CONTRACT.md).
 
 import type { Dec } from '../decimal.js';
-import { createExpiryQueue, type ExpiryQueue } from './expiry-queue.js';
+import type { Expiry } from './expiry-queue.js';
 
 export type Permission = 'read' | 'trade';
 export type OrderKind = 'spot' | 'margin' | 'futures' | 'binary';
@@ -115,8 +115,8 @@ export interface TradingState {
   orders: Order[];
   orderBuckets: Map<number, OrderBuckets>;
   limitBooks: Map<string, LimitBook>;
-  /** Open futures and binary orders by expiry. */
-  expiries: ExpiryQueue;
+  /** Open futures and binary orders by expiry: a min-heap (expiry-queue.ts). */
+  expiries: Expiry[];
   traders: Map<number, LeadTrader>;
   /** Active relation per `${accountId}:${traderId}`. */
   activeCopies: Map<string, CopyRelation>;
@@ -135,7 +135,7 @@ export function createEmptyState(now: number): TradingState {
     orders: [],
     orderBuckets: new Map(),
     limitBooks: new Map(),
-    expiries: createExpiryQueue(),
+    expiries: [],
     traders: new Map(),
     activeCopies: new Map(),
     copies: [],

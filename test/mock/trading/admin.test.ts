@@ -93,3 +93,11 @@ describe('GET /__doppel/state and reset', () => {
     expect(fake.data('/__doppel/state').orders_total).toBe(0);
   });
 });
+
+describe('POST /__doppel/keys defaults', () => {
+  it('omitted permissions give a read and trade key', () => {
+    const fake = createTestFake();
+    const key = fake.post('/__doppel/keys', {}).body.data.key;
+    expect(fake.data('/api/v1/account', key).permissions).toEqual(['read', 'trade']);
+  });
+});

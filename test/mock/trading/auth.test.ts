@@ -97,3 +97,18 @@ describe('IP whitelist', () => {
     expect(createTestFake().get('/api/v1/markets', IP_LOCKED).status).toBe(200);
   });
 });
+
+describe('tradingBeforeEach: guard order holds for an undecodable body', () => {
+  it('401 → 403 → 400 for invalid JSON', async () => {
+    const { createApp } = await import('../../../mock/core/index.js');
+    const { tradingBeforeEach, tradingRoutes } = await import('../../../mock/api/trading/index.js');
+    const fake = createTestFake();
+    const app = createApp({ routes: tradingRoutes(fake.model), now: () => fake.clock.now(), beforeEach: tradingBeforeEach(fake.model) });
+    const send = (key?: string) =>
+      app.handle({
+        method: 'POST', path: '/api/v1/spot/order', query: new URLSearchParams(),
+        headers: key === undefined ? {} : { 'api-key': key }, body: undefined, bodyError: 'invalid_json', ip: '127.0.0.1',
+      }).status;
+    expect([send(), send(READ), send(TRADE)]).toEqual([401, 403, 400]);
+  });
+});

@@ -165,3 +165,12 @@ describe('POST /api/v1/spot/cancel', () => {
     expect(fake.post('/api/v1/spot/cancel', { order_id: 1 }, READ).status).toBe(403);
   });
 });
+
+describe('a refused order leaves no trace', () => {
+  it('no empty balance row appears for a currency the account never held', () => {
+    const fake = createTestFake();
+    const key = fake.newKey({ balances: [{ currency: 'BTC', balance: '1' }] });
+    expect(fake.post('/api/v1/spot/order', order({}), key).body.code).toBe('insufficient_balance');
+    expect(fake.data('/api/v1/account/balances', key).map((r: any) => r.currency)).toEqual(['BTC']);
+  });
+});
