@@ -95,3 +95,14 @@ describe('createPriceBook', () => {
     expect(prices.entry('XYZ')).toBeUndefined();
   });
 });
+
+describe('createPriceBook options', () => {
+  it('takes a now function instead of a clock, with the same walk', () => {
+    const clock = createClock();
+    const a = createPriceBook({ seed: 4, clock });
+    const b = createPriceBook({ seed: 4, now: () => clock.now() });
+    clock.advance(77 * MINUTE_MS);
+    expect(b.priceOf('ETH')).toBe(a.priceOf('ETH'));
+    expect(() => createPriceBook({ seed: 4 })).toThrow(TypeError);
+  });
+});

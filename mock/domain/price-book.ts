@@ -56,7 +56,9 @@ export interface PriceBook extends PriceSource {
 
 export interface PriceBookOptions {
   seed: number;
-  clock: Clock;
+  /** The virtual clock; or give `now` alone (only now() is read). */
+  clock?: Pick<Clock, 'now'>;
+  now?: () => number;
   table?: readonly PriceSeed[];
 }
 
@@ -77,7 +79,9 @@ interface Track {
 }
 
 export function createPriceBook(options: PriceBookOptions): PriceBook {
-  const { clock } = options;
+  const now = options.now ?? (options.clock ? () => (options.clock as Pick<Clock, 'now'>).now() : undefined);
+  if (now === undefined) throw new TypeError('createPriceBook: give clock or now');
+  const clock = { now };
   const table = options.table ?? PRICE_TABLE;
   const rng = createRng(options.seed).fork('prices');
   const anchorMinute = Math.floor((clock.now() - DAY_MS) / MINUTE_MS);
