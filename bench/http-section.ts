@@ -6,19 +6,26 @@ import { DOPPEL_BIN, PRISM_BIN, freePort, rssMiB, startServer, type Server } fro
 export interface LoadRow {
   server: 'node:http' | 'doppel' | 'prism';
   operation: string;
+  /** The round with the most req/s (the least disturbed by other jobs on a shared machine). */
   autocannon: LoadResult;
+  /** req/s of every round, in order. */
+  autocannonRounds: number[];
   wrk?: LoadResult;
+  wrkRounds?: number[];
 }
 
 export interface ServerRow {
   server: 'node:http' | 'doppel' | 'prism';
+  /** Spawn to the first answered request, ms: the best and every sample. */
   startupMs: number;
+  startupSamplesMs: number[];
   rssIdleMiB: number;
   rssAfterLoadMiB: number;
 }
 
 export interface HttpSection {
   settings: LoadSettings;
+  rounds: number;
   wrk: boolean;
   /** Bytes of the body the ceiling answers (a copy of doppel's balances answer). */
   ceilingBodyBytes: number;
@@ -30,89 +37,131 @@ const BALANCES = '/api/v1/account/balances';
 const PRICES = '/api/v1/prices';
 const SPOT_ORDER = '/api/v1/spot/order';
 
-export async function runHttpSection(settings: LoadSettings, log: (line: string) => void): Promise<HttpSection> {
-  const wrk = findWrk() !== null;
-  const loads: LoadRow[] = [];
-  const servers: ServerRow[] = [];
-  const measure = async (server: LoadRow['server'], operation: string, target: LoadTarget, crossCheck: boolean): Promise<void> => {
-    const autocannon = await autocannonLoad(target, settings);
-    const row: LoadRow = { server, operation, autocannon };
-    if (crossCheck && wrk) row.wrk = await wrkLoad(target, settings);
-    loads.push(row);
-    log(`  ${server} ${operation}: ${Math.round(autocannon.rps)} req/s (autocannon)${row.wrk ? `, ${Math.round(row.wrk.rps)} req/s (wrk)` : ''}, failures ${autocannon.failures}`);
-  };
+interface Planned {
+  server: LoadRow['server'];
+  operation: string;
+  target: LoadTarget;
+  crossCheck: boolean;
+}
 
-  // doppel first: its balances answer sizes the ceiling's constant body.
-  const tradingPort = await freePort();
-  const walletPort = await freePort();
-  const doppelUrl = `http://127.0.0.1:${tradingPort}`;
-  let doppel: Server | undefined = await startServer({
-    name: 'doppel mock',
-    command: process.execPath,
-    args: [DOPPEL_BIN, 'mock', '--trading-port', String(tradingPort), '--wallet-port', String(walletPort), '--log-level', 'error'],
-    probeUrl: `${doppelUrl}${PRICES}`,
-  });
-  let balancesBody: string;
+/**
+ * All three servers run side by side (idle ones cost nothing) and the loads go round-robin, one
+ * target at a time, `rounds` times; each target keeps its best round. On a shared machine a burst
+ * of other work then hits one round of one target, not the whole comparison.
+ */
+export async function runHttpSection(settings: LoadSettings, rounds: number, startupSamples: number, log: (line: string) => void): Promise<HttpSection> {
+  const wrk = findWrk() !== null;
+  const servers: ServerRow[] = [];
+  const running: Server[] = [];
   try {
-    log(`  doppel mock answered after ${doppel.startupMs.toFixed(0)} ms`);
-    const doppelIdle = rssMiB(doppel.child.pid);
+    // doppel first: its balances answer sizes the ceiling's constant body.
+    const doppel = await startSampled(startupSamples, async () => {
+      const tradingPort = await freePort();
+      const walletPort = await freePort();
+      return startServer({
+        name: 'doppel mock',
+        command: process.execPath,
+        args: [DOPPEL_BIN, 'mock', '--trading-port', String(tradingPort), '--wallet-port', String(walletPort), '--log-level', 'error'],
+        probeUrl: `http://127.0.0.1:${tradingPort}${PRICES}`,
+      });
+    });
+    running.push(doppel.server);
+    const doppelUrl = doppel.url;
+    log(`  doppel mock answered after ${doppel.samples.map((ms) => ms.toFixed(0)).join(', ')} ms`);
     const tradeKey = { 'API-KEY': 'demo-trade-key' };
-    balancesBody = await (await fetch(`${doppelUrl}${BALANCES}`, { headers: tradeKey })).text();
+    const balancesBody = await (await fetch(`${doppelUrl}${BALANCES}`, { headers: tradeKey })).text();
     const writer = await benchKey(doppelUrl);
     const order = await spotOrderBody(doppelUrl);
 
-    // The ceiling, between doppel's start and its loads, with a body of the same size.
-    await ceilingRun(balancesBody, 'first');
-
-    await measure('doppel', 'GET balances (auth read)', { url: `${doppelUrl}${BALANCES}`, headers: tradeKey }, true);
-    await measure('doppel', 'GET prices (public read)', { url: `${doppelUrl}${PRICES}` }, false);
-    await measure('doppel', 'POST spot/order (write)', { url: `${doppelUrl}${SPOT_ORDER}`, method: 'POST', headers: { 'API-KEY': writer }, body: order }, false);
-    servers.push({ server: 'doppel', startupMs: doppel.startupMs, rssIdleMiB: doppelIdle, rssAfterLoadMiB: rssMiB(doppel.child.pid) });
-  } finally {
-    await doppel.stop();
-    doppel = undefined;
-  }
-
-  const prismPort = await freePort();
-  const prismUrl = `http://127.0.0.1:${prismPort}`;
-  const prism = await startServer({
-    name: 'prism mock',
-    command: process.execPath,
-    args: [PRISM_BIN, 'mock', 'spec/trading.openapi.yaml', '-h', '127.0.0.1', '-p', String(prismPort), '-v', 'error'],
-    probeUrl: `${prismUrl}${PRICES}`,
-    timeoutMs: 60_000,
-  });
-  try {
-    log(`  prism mock answered after ${prism.startupMs.toFixed(0)} ms`);
-    const prismIdle = rssMiB(prism.child.pid);
-    await measure('prism', 'GET balances (auth read)', { url: `${prismUrl}${BALANCES}`, headers: { 'API-KEY': 'demo-trade-key' } }, true);
-    await measure('prism', 'GET prices (public read)', { url: `${prismUrl}${PRICES}` }, false);
-    servers.push({ server: 'prism', startupMs: prism.startupMs, rssIdleMiB: prismIdle, rssAfterLoadMiB: rssMiB(prism.child.pid) });
-  } finally {
-    await prism.stop();
-  }
-
-  // The ceiling once more at the end: on a shared machine the two runs show the drift.
-  await ceilingRun(balancesBody, 'again');
-  return { settings, wrk, ceilingBodyBytes: Buffer.byteLength(balancesBody), loads, servers };
-
-  async function ceilingRun(body: string, when: 'first' | 'again'): Promise<void> {
-    const port = await freePort();
-    const url = `http://127.0.0.1:${port}`;
-    const ceiling = await startServer({
-      name: 'node:http ceiling',
-      command: process.execPath,
-      args: [new URL('./ceiling-server.js', import.meta.url).pathname],
-      env: { PORT: String(port), CEILING_BODY: body },
-      probeUrl: url,
+    const ceiling = await startSampled(startupSamples, async () => {
+      const port = await freePort();
+      return startServer({
+        name: 'node:http ceiling',
+        command: process.execPath,
+        args: [new URL('./ceiling-server.js', import.meta.url).pathname],
+        env: { PORT: String(port), CEILING_BODY: balancesBody },
+        probeUrl: `http://127.0.0.1:${port}`,
+      });
     });
-    try {
-      const idle = rssMiB(ceiling.child.pid);
-      await measure('node:http', when === 'first' ? 'constant JSON' : 'constant JSON (again)', { url: `${url}${BALANCES}` }, when === 'first');
-      if (when === 'first') servers.push({ server: 'node:http', startupMs: ceiling.startupMs, rssIdleMiB: idle, rssAfterLoadMiB: rssMiB(ceiling.child.pid) });
-    } finally {
-      await ceiling.stop();
+    running.push(ceiling.server);
+    log(`  node:http ceiling answered after ${ceiling.samples.map((ms) => ms.toFixed(0)).join(', ')} ms`);
+
+    const prism = await startSampled(Math.min(2, startupSamples), async () => {
+      const port = await freePort();
+      return startServer({
+        name: 'prism mock',
+        command: process.execPath,
+        args: [PRISM_BIN, 'mock', 'spec/trading.openapi.yaml', '-h', '127.0.0.1', '-p', String(port), '-v', 'error'],
+        probeUrl: `http://127.0.0.1:${port}${PRICES}`,
+        timeoutMs: 60_000,
+      });
+    });
+    running.push(prism.server);
+    log(`  prism mock answered after ${prism.samples.map((ms) => ms.toFixed(0)).join(', ')} ms`);
+
+    const idle = new Map(running.map((sv) => [sv, rssMiB(sv.child.pid)]));
+    const plan: Planned[] = [
+      { server: 'node:http', operation: 'constant JSON', target: { url: `${ceiling.url}${BALANCES}` }, crossCheck: true },
+      { server: 'doppel', operation: 'GET balances (auth read)', target: { url: `${doppelUrl}${BALANCES}`, headers: tradeKey }, crossCheck: true },
+      { server: 'doppel', operation: 'GET prices (public read)', target: { url: `${doppelUrl}${PRICES}` }, crossCheck: false },
+      {
+        server: 'doppel',
+        operation: 'POST spot/order (write)',
+        target: { url: `${doppelUrl}${SPOT_ORDER}`, method: 'POST', headers: { 'API-KEY': writer }, body: order },
+        crossCheck: false,
+      },
+      { server: 'prism', operation: 'GET balances (auth read)', target: { url: `${prism.url}${BALANCES}`, headers: tradeKey }, crossCheck: true },
+      { server: 'prism', operation: 'GET prices (public read)', target: { url: `${prism.url}${PRICES}` }, crossCheck: false },
+    ];
+    const results = plan.map(() => ({ ac: [] as LoadResult[], wrk: [] as LoadResult[] }));
+    for (let round = 1; round <= rounds; round++) {
+      for (const [i, p] of plan.entries()) {
+        const ac = await autocannonLoad(p.target, settings);
+        results[i]!.ac.push(ac);
+        let line = `  round ${round} ${p.server} ${p.operation}: ${Math.round(ac.rps)} req/s (autocannon)`;
+        if (p.crossCheck && wrk) {
+          const w = await wrkLoad(p.target, settings);
+          results[i]!.wrk.push(w);
+          line += `, ${Math.round(w.rps)} req/s (wrk)`;
+        }
+        log(`${line}${ac.failures > 0 ? `, ${ac.failures} FAILED` : ''}`);
+      }
     }
+    const best = (list: LoadResult[]): LoadResult => list.reduce((a, b) => (b.rps > a.rps ? b : a));
+    const loads: LoadRow[] = plan.map((p, i) => {
+      const r = results[i]!;
+      const row: LoadRow = { server: p.server, operation: p.operation, autocannon: best(r.ac), autocannonRounds: r.ac.map((x) => x.rps) };
+      // A failure in any round counts, not only in the best one.
+      row.autocannon = { ...row.autocannon, failures: r.ac.reduce((sum, x) => sum + x.failures, 0) };
+      if (r.wrk.length > 0) {
+        row.wrk = { ...best(r.wrk), failures: r.wrk.reduce((sum, x) => sum + x.failures, 0) };
+        row.wrkRounds = r.wrk.map((x) => x.rps);
+      }
+      return row;
+    });
+    for (const [name, started] of [['doppel', doppel], ['node:http', ceiling], ['prism', prism]] as const) {
+      servers.push({
+        server: name,
+        startupMs: Math.min(...started.samples),
+        startupSamplesMs: started.samples,
+        rssIdleMiB: idle.get(started.server) ?? Number.NaN,
+        rssAfterLoadMiB: rssMiB(started.server.child.pid),
+      });
+    }
+    return { settings, rounds, wrk, ceilingBodyBytes: Buffer.byteLength(balancesBody), loads, servers };
+  } finally {
+    await Promise.all(running.map((sv) => sv.stop()));
+  }
+}
+
+/** Starts a server `samples` times (stopping all but the last) and keeps every startup time. */
+async function startSampled(samples: number, start: () => Promise<Server>): Promise<{ server: Server; url: string; samples: number[] }> {
+  const times: number[] = [];
+  for (let i = 1; ; i++) {
+    const server = await start();
+    times.push(server.startupMs);
+    if (i >= samples) return { server, url: server.baseUrl, samples: times };
+    await server.stop();
   }
 }
 

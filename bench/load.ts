@@ -104,8 +104,8 @@ export async function wrkLoad(target: LoadTarget, settings: LoadSettings = DEFAU
     ].join('\n');
     writeFileSync(script, lua);
     const args = ['-t1', `-c${settings.connections}`, '--latency', '-s', script];
-    if (settings.warmupS > 0) await exec(wrk, [...args, `-d${settings.warmupS}s`, target.url]);
-    const out = await exec(wrk, [...args, `-d${settings.durationS}s`, target.url]);
+    if (settings.warmupS > 0) await exec(wrk, [...args, `-d${Math.max(1, Math.round(settings.warmupS))}s`, target.url]);
+    const out = await exec(wrk, [...args, `-d${Math.max(1, Math.round(settings.durationS))}s`, target.url]);
     return parseWrk(out);
   } finally {
     rmSync(dir, { recursive: true, force: true });

@@ -18,6 +18,8 @@ export const DOPPEL_BIN = join(ROOT, 'dist', 'bin', 'doppel.js');
 export interface Server {
   name: string;
   child: ChildProcess;
+  /** Origin of the probe URL, e.g. http://127.0.0.1:41234. */
+  baseUrl: string;
   /** Spawn to the first answered request, ms. */
   startupMs: number;
   output(): string;
@@ -71,6 +73,7 @@ export async function startServer(options: StartOptions): Promise<Server> {
   const server: Server = {
     name: options.name,
     child,
+    baseUrl: new URL(options.probeUrl).origin,
     startupMs: Number.NaN,
     output: () => output,
     stop: async () => {

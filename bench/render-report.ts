@@ -54,18 +54,19 @@ export function renderReport(r: BenchReport): string {
     const s = h.settings;
     out.push('', '## HTTP: the node:http ceiling, doppel, Prism', '');
     out.push(
-      `Load generator: autocannon ${s.connections} connections, pipelining 1, ${s.warmupS} s warm-up then ${s.durationS} s measured, one target at a time, loopback; ` +
+      `Load generator: autocannon ${s.connections} connections, pipelining 1, ${s.warmupS} s warm-up then ${s.durationS} s measured, one target at a time, loopback, ` +
+        `${h.rounds} round${h.rounds === 1 ? '' : 's'} round-robin over all targets, each target's best round shown (all rounds' req/s in the "rounds" column); ` +
         `latency percentiles from autocannon's per-response hrtime durations (its own histogram keeps whole ms). ` +
         (h.wrk ? `Cross-check: wrk -t1 -c${s.connections}, same durations (only where a wrk column is filled). ` : 'wrk was not installed, so there is no cross-check column. ') +
         `Each server is a separate process (the CLI \`doppel mock --log-level error\`, \`prism mock -v error\`, a node:http server answering a constant ${h.ceilingBodyBytes}-byte JSON, the size of doppel's balances answer); ` +
         `the generator runs in the bench process, so with 2 cores each side has one.`,
     );
     out.push('');
-    const ceilingAc = Math.max(...h.loads.filter((l) => l.server === 'node:http').map((l) => l.autocannon.rps));
+    const ceilingAc = find(h, 'node:http', 'constant JSON')?.autocannon.rps ?? Number.NaN;
     const ceilingWrk = find(h, 'node:http', 'constant JSON')?.wrk?.rps ?? Number.NaN;
     out.push(
       table(
-        ['server', 'operation', 'req/s', 'p50 ms', 'p99 ms', 'failed', 'of ceiling', 'wrk req/s', 'wrk p50 ms', 'wrk p99 ms'],
+        ['server', 'operation', 'req/s', 'p50 ms', 'p99 ms', 'failed', 'of ceiling', 'rounds req/s', 'wrk req/s', 'wrk p50 ms', 'wrk p99 ms'],
         h.loads.map((l) => [
           l.server,
           l.operation,
@@ -74,18 +75,19 @@ export function renderReport(r: BenchReport): string {
           f2(l.autocannon.p99Ms),
           String(l.autocannon.failures),
           pct(l.autocannon.rps / ceilingAc),
+          l.autocannonRounds.map(f0).join(' / '),
           l.wrk ? f0(l.wrk.rps) : '',
           l.wrk ? f2(l.wrk.p50Ms) : '',
           l.wrk ? f2(l.wrk.p99Ms) : '',
         ]),
       ),
     );
-    out.push('', `"of ceiling" is against the better of the two ceiling runs (autocannon, ${f0(ceilingAc)} req/s).`);
+    out.push('', `"of ceiling" is against the ceiling's best round (autocannon, ${f0(ceilingAc)} req/s).`);
     out.push('');
     out.push(
       table(
-        ['server', 'startup to first answer ms', 'RSS idle MiB', 'RSS after its loads MiB'],
-        h.servers.map((sv) => [sv.server, f0(sv.startupMs), f0(sv.rssIdleMiB), f0(sv.rssAfterLoadMiB)]),
+        ['server', 'startup to first answer ms (best)', 'samples ms', 'RSS idle MiB', 'RSS after the loads MiB'],
+        h.servers.map((sv) => [sv.server, f0(sv.startupMs), sv.startupSamplesMs.map(f0).join(' / '), f0(sv.rssIdleMiB), f0(sv.rssAfterLoadMiB)]),
       ),
     );
     const doppel = find(h, 'doppel', 'GET balances');
@@ -107,7 +109,15 @@ export function renderReport(r: BenchReport): string {
       targets.push({ name: 'every load answered 2xx', goal: '0 failed', value: failed.length === 0 ? '0 failed' : failed.map((l) => `${l.server} ${l.operation}`).join('; '), met: failed.length === 0 });
     }
     const start = h.servers.find((sv) => sv.server === 'doppel');
-    if (start) targets.push({ name: 'startup (`doppel mock` spawn to first answer)', goal: '≤ 300 ms', value: `${f0(start.startupMs)} ms`, met: start.startupMs <= 300 });
+    const bare = h.servers.find((sv) => sv.server === 'node:http');
+    if (start) {
+      targets.push({
+        name: 'startup (`doppel mock` spawn to first answer, best sample)',
+        goal: '≤ 300 ms',
+        value: `${f0(start.startupMs)} ms (a bare node:http server: ${f0(bare?.startupMs ?? Number.NaN)} ms)`,
+        met: start.startupMs <= 300,
+      });
+    }
   }
 
   if (r.inProcess) {

@@ -52,7 +52,7 @@ async function main(): Promise<void> {
 
   if (only.has('http')) {
     log('HTTP: node:http ceiling, doppel mock, prism mock');
-    report.http = await runHttpSection(load, log);
+    report.http = await runHttpSection(load, quick ? 1 : 3, quick ? 1 : 3, log);
   }
   if (only.has('inprocess')) {
     log('in-process: module load, startMock, App.handle vs msw vs loopback fetch');
