@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { defineScenarioCheck } from './check.js';
 import { sequences, writesSkip } from './writes-skip.js';
 import { runModel } from '../stateful/run-model.js';
-import { CancelOrder, PlaceOrder, cancelRemaining, type OrderModel } from '../stateful/order-commands.js';
+import { CancelOrder, PlaceOrder, cancelRemainingChecked, type OrderModel } from '../stateful/order-commands.js';
 import type { TradingReal } from '../stateful/trading-real.js';
 
 export const cancelLeavesOpen = defineScenarioCheck({
@@ -26,7 +26,7 @@ export const cancelLeavesOpen = defineScenarioCheck({
         out.checked('cancelSpotOrder');
         return { model: { placed: new Map(), openSpot: [] }, real };
       },
-      cleanup: cancelRemaining,
+      cleanup: cancelRemainingChecked,
       out,
       operationId: 'cancelSpotOrder',
     });

@@ -45,7 +45,7 @@ export async function runInvalidInputs(ctx: CheckContext, out: ScenarioOutput, i
     const cases = group.filter((c) => keep(c.basis) && (key !== undefined || c.operationId === 'register' || c.operationId === 'login' || c.operationId === 'getWalletPrices'));
     const first = cases[0];
     if (!first) continue;
-    const failure = await checkProperty(`${name}:${first.operationId}`, ctx.seed, 1, casesArbitrary(cases), async (c) => {
+    const failure = await checkProperty(`${name}:${first.operationId}`, ctx.seed, cases.length, casesArbitrary(cases), async (c) => {
       out.checked(c.operationId, iface);
       const ex = await ctx.send({
         iface,

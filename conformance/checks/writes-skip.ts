@@ -10,5 +10,5 @@ export function writesSkip(ctx: CheckContext, iface: InterfaceName): string | un
   return undefined;
 }
 
-/** Sequences per stateful property: a tenth of --runs, at least 2. */
-export const sequences = (ctx: CheckContext): number => Math.max(2, Math.floor(ctx.runs / 10));
+/** Sequences per stateful property: a tenth of --runs, at least 3. */
+export const sequences = (ctx: CheckContext): number => Math.max(3, Math.floor(ctx.runs / 10));

@@ -49,6 +49,7 @@ export class StopCopy implements CopyCommand {
   toString = () => `StopCopy(trader ${this.traderId})`;
 }
 
+/** Stops what the sequence left running through StopCopy, so that every started copy's refund is checked. */
 export async function stopRemaining(model: CopyModel, real: TradingReal): Promise<void> {
-  for (const id of model.copying) await post(real, 'stopCopy', '/api/v1/copy/stop', { lead_trader_id: id });
+  for (const id of [...model.copying]) await new StopCopy(id).run(model, real);
 }

@@ -71,6 +71,12 @@ export class CancelOrder implements OrderCommand {
   toString = () => `CancelOrder(#${this.pick})`;
 }
 
+/** Cancels what the sequence left open, unchecked (the listing check). */
 export async function cancelRemaining(model: OrderModel, real: TradingReal): Promise<void> {
   for (const id of model.openSpot) await post(real, 'cancelSpotOrder', '/api/v1/spot/cancel', { order_id: id });
+}
+
+/** Cancels what the sequence left open through CancelOrder, so that every resting order's cancel is checked. */
+export async function cancelRemainingChecked(model: OrderModel, real: TradingReal): Promise<void> {
+  while (model.openSpot.length > 0) await new CancelOrder(0).run(model, real);
 }
