@@ -118,7 +118,7 @@ function run(h: Harness, pool: Pool, command: Command, deposited: Map<string, bi
       expect([200, 400]).toContain(res.status);
       if (res.status === 200) {
         hashes.push(res.body.tx_hash);
-        const kind = `send ${'outside' in command.to ? 'outside' : 'in-fake'} ${command.tokenId === null ? 'native' : 'token'}`;
+        const kind = `send ${'outside' in command.to ? 'outside' : 'in-fake'} ${tokenFor(w.chain, command.tokenId) === null ? 'native' : 'token'}`;
         coverage[kind] = (coverage[kind] ?? 0) + 1;
       }
     }
