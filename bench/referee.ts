@@ -40,9 +40,36 @@ export interface ProxyTally {
   examples: ViolationExample[];
 }
 
+/**
+ * Checks that need a server which knows its own data, and so cannot hold for a mock that answers
+ * the spec's examples: which keys exist, which symbols and ids exist, and how an answer relates to
+ * the request (filters, requested symbols). Left out of the stateless run against `prism mock`;
+ * the stateful (write) checks are skipped anyway without --allow-writes. Every other check runs.
+ */
+export const NEEDS_A_REAL_SERVER: Record<string, string> = {
+  'trading-auth-401': 'an invalid key is only invalid to a server that knows its keys',
+  'wallet-auth-required': 'as above, X-API-Key',
+  'wallet-auth-401': 'as above, X-API-Key',
+  'read-key-403': 'a key\'s permissions are server data',
+  'unknown-resource-404': 'which symbols and paths exist; Prism answers paths outside the spec with its own problem+json',
+  'trading-unknown-id-404': 'which order and trader ids exist',
+  'wallet-unknown-id-404': 'which wallet ids exist; paths outside the spec as above',
+  'price-map-keys': 'the answer must be about the requested symbols; a mock answers its example',
+  'orders-listing-query': 'the listing must honour the type/status filter; a mock answers its example',
+  'transactions-limit': 'the listing must honour limit; a mock answers its example',
+};
+
+export interface StatelessRun {
+  exitCode: number;
+  durationMs: number;
+  checks: Record<string, number>;
+  requests: number;
+  failures: { checkId: string; operationId: string | null; message: string; occurrences: number }[];
+}
+
 export interface RefereeResult {
   proxy: { flags: string; check: CheckRun; tallies: ProxyTally[] }[];
-  mock: { check: CheckRun; prismStartupMs: Record<string, number> };
+  mock?: { check: CheckRun; stateless: StatelessRun; excluded: Record<string, string>; prismStartupMs: Record<string, number> };
 }
 
 interface Recorder {
@@ -145,37 +172,41 @@ async function startPrism(mode: 'mock' | 'proxy', iface: 'trading' | 'wallet', e
   return { server, url };
 }
 
-export async function runReferee(log: (line: string) => void): Promise<RefereeResult> {
+export async function runReferee(log: (line: string) => void, parts = { proxy: true, mock: true }): Promise<RefereeResult> {
   const { startMock } = await import('../mock/index.js');
   const proxy: RefereeResult['proxy'] = [];
-  // As the issue asks (--errors), then with Prism's request validation off so that the checker's
-  // negative cases reach the fake too and its error answers are validated as well.
-  for (const flags of [['--errors'], ['--errors', '--validate-request=false']]) {
-    // The embedded checker's settings: a manual clock and no wallet limit in the way.
-    const fake = await startMock({ tradingPort: 0, walletPort: 0, clock: 'manual', walletRateLimit: 1_000_000, quiet: true });
-    const started: Server[] = [];
-    const recorders: Recorder[] = [];
-    try {
-      for (const iface of ['trading', 'wallet'] as const) {
-        const prism = await startPrism('proxy', iface, [fake[iface].url, ...flags]);
-        started.push(prism.server);
-        recorders.push(await startRecorder(iface, flags.join(' '), prism.url, fake[iface].url));
+  if (parts.proxy) {
+    // As the issue asks (--errors), then with Prism's request validation off so that the checker's
+    // negative cases reach the fake too and its error answers are validated as well.
+    for (const flags of [['--errors'], ['--errors', '--validate-request=false']]) {
+      // The embedded checker's settings: a manual clock and no wallet limit in the way.
+      const fake = await startMock({ tradingPort: 0, walletPort: 0, clock: 'manual', walletRateLimit: 1_000_000, quiet: true });
+      const started: Server[] = [];
+      const recorders: Recorder[] = [];
+      try {
+        for (const iface of ['trading', 'wallet'] as const) {
+          const prism = await startPrism('proxy', iface, [fake[iface].url, ...flags]);
+          started.push(prism.server);
+          recorders.push(await startRecorder(iface, flags.join(' '), prism.url, fake[iface].url));
+        }
+        const [trading, wallet] = recorders as [Recorder, Recorder];
+        const check = await runDoppelCheck([
+          '--trading-url', trading.url, '--trading-key', 'demo-trade-key', '--trading-read-key', 'demo-read-key',
+          '--wallet-url', wallet.url, '--wallet-key', 'demo-wallet-key', '--allow-writes', '--seed', '1',
+        ]);
+        proxy.push({ flags: flags.join(' '), check, tallies: recorders.map((r) => r.tally) });
+        log(`  doppel check through prism proxy ${flags.join(' ')}: exit ${check.exitCode} after ${(check.wallMs / 1000).toFixed(1)} s`);
+        for (const t of recorders.map((r) => r.tally)) {
+          log(`  prism proxy ${t.flags} ${t.iface}: ${t.requests} requests, ${t.validated} validated, ${t.responseViolations} violations, answered by prism ${JSON.stringify(t.answeredByPrism)}`);
+        }
+      } finally {
+        await Promise.all(recorders.map((r) => r.close()));
+        await Promise.all(started.map((s) => s.stop()));
+        await fake.close();
       }
-      const [trading, wallet] = recorders as [Recorder, Recorder];
-      const check = await runDoppelCheck([
-        '--trading-url', trading.url, '--trading-key', 'demo-trade-key', '--trading-read-key', 'demo-read-key',
-        '--wallet-url', wallet.url, '--wallet-key', 'demo-wallet-key', '--allow-writes', '--seed', '1',
-      ]);
-      proxy.push({ flags: flags.join(' '), check, tallies: recorders.map((r) => r.tally) });
-      for (const t of recorders.map((r) => r.tally)) {
-        log(`  prism proxy ${t.flags} ${t.iface}: ${t.requests} requests, ${t.validated} validated, ${t.responseViolations} violations, answered by prism ${JSON.stringify(t.answeredByPrism)}`);
-      }
-    } finally {
-      await Promise.all(recorders.map((r) => r.close()));
-      await Promise.all(started.map((s) => s.stop()));
-      await fake.close();
     }
   }
+  if (!parts.mock) return { proxy };
 
   const mocks: Record<string, { server: Server; url: string }> = {};
   try {
@@ -184,12 +215,32 @@ export async function runReferee(log: (line: string) => void): Promise<RefereeRe
       '--trading-url', mocks['trading']!.url, '--trading-key', 'demo-trade-key',
       '--wallet-url', mocks['wallet']!.url, '--wallet-key', 'demo-wallet-key', '--seed', '1',
     ]);
-    log(`  doppel check against prism mock: exit ${check.exitCode}, ${check.failures.length} failures`);
+    log(`  doppel check (every check, read-only) against prism mock: exit ${check.exitCode}, ${check.failures.length} failures`);
+    const stateless = await runStateless(mocks['trading']!.url, mocks['wallet']!.url);
+    log(`  stateless checks against prism mock: exit ${stateless.exitCode}, ${stateless.failures.length} failures`);
     return {
       proxy,
-      mock: { check, prismStartupMs: Object.fromEntries(Object.entries(mocks).map(([k, v]) => [k, v.server.startupMs])) },
+      mock: { check, stateless, excluded: NEEDS_A_REAL_SERVER, prismStartupMs: Object.fromEntries(Object.entries(mocks).map(([k, v]) => [k, v.server.startupMs])) },
     };
   } finally {
     await Promise.all(Object.values(mocks).map((m) => m.server.stop()));
   }
+}
+
+/** runConformance (what `doppel check` runs) with every check but NEEDS_A_REAL_SERVER, read-only. */
+async function runStateless(tradingUrl: string, walletUrl: string): Promise<StatelessRun> {
+  const { runConformance, CHECKS } = await import('../conformance/index.js');
+  const checks = CHECKS.map((c) => c.id).filter((id) => !(id in NEEDS_A_REAL_SERVER));
+  const report = await runConformance({
+    targets: { trading: { url: tradingUrl, key: 'demo-trade-key' }, wallet: { url: walletUrl, key: 'demo-wallet-key' } },
+    seed: 1,
+    allowWrites: false,
+    checks,
+  });
+  const counts: Record<string, number> = {};
+  for (const c of report.checks) counts[c.status] = (counts[c.status] ?? 0) + 1;
+  const failures = report.failures
+    .filter((f) => f.severity === 'failure')
+    .map((f) => ({ checkId: f.checkId, operationId: f.operationId, message: f.message, occurrences: f.occurrences }));
+  return { exitCode: report.failed ? 1 : 0, durationMs: report.durationMs, checks: counts, requests: report.requests, failures };
 }

@@ -1,6 +1,6 @@
 // `npm run bench`: every measurement of issue 7 in one run, printed as tables and written to
 // bench/RESULTS.md. Options: --quick (short loads, a smaller scale state; prints only),
-// --only=http,inprocess,scale,check,referee (prints only), --write (write RESULTS.md anyway).
+// --only=http,inprocess,scale,check,proxy,prism-mock (prints only), --write (write RESULTS.md anyway).
 import { writeFileSync } from 'node:fs';
 import { cpus, loadavg, platform, release, totalmem } from 'node:os';
 import { join } from 'node:path';
@@ -13,7 +13,7 @@ import { runReferee } from './referee.js';
 import { renderReport, type BenchReport } from './render-report.js';
 import type { ScaleResult } from './scale.js';
 
-const SECTIONS = ['http', 'inprocess', 'scale', 'check', 'referee'] as const;
+const SECTIONS = ['http', 'inprocess', 'scale', 'check', 'proxy', 'prism-mock'] as const;
 type Section = (typeof SECTIONS)[number];
 
 function parseArgs(argv: string[]): { quick: boolean; only: Set<Section>; write: boolean } {
@@ -69,9 +69,9 @@ async function main(): Promise<void> {
     report.check = await runDoppelCheck([]);
     log(`  exit ${report.check.exitCode} after ${(report.check.wallMs / 1000).toFixed(1)} s`);
   }
-  if (only.has('referee')) {
-    log('prism as referee: proxy with --errors, then doppel check against prism mock');
-    report.referee = await runReferee(log);
+  if (only.has('proxy') || only.has('prism-mock')) {
+    log('prism as referee: doppel check through prism proxy --errors; doppel check against prism mock');
+    report.referee = await runReferee(log, { proxy: only.has('proxy'), mock: only.has('prism-mock') });
   }
   report.totalS = (performance.now() - started) / 1000;
 
