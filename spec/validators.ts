@@ -1,11 +1,12 @@
 // ajv validators compiled from the documents: request bodies, parameters and responses per operation.
-import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
-import addFormatsModule from 'ajv-formats';
+import { createRequire } from 'node:module';
+import type { Ajv2020, ErrorObject, ValidateFunction } from 'ajv/dist/2020.js';
 import { loadSpec, pointer, type InterfaceName } from './load-spec.js';
 import { getOperation, type ParameterSpec } from './operations.js';
 
-// ajv-formats is CommonJS; its default export arrives wrapped under NodeNext.
-const addFormats = ((addFormatsModule as any).default ?? addFormatsModule) as (ajv: Ajv2020) => void;
+// ajv and ajv-formats are CommonJS and take ~100 ms to load; they are required on first use so
+// that the fake answers its first requests sooner (issue 7: start-up within 300 ms).
+const require = createRequire(import.meta.url);
 
 export interface ValidationResult<T = unknown> {
   ok: boolean;
@@ -22,7 +23,9 @@ function ajvFor(iface: InterfaceName): Ajv2020 {
   let ajv = ajvs.get(iface);
   if (!ajv) {
     // strict: false because OpenAPI adds keywords (example, x-*) that are annotations, not assertions.
-    ajv = new Ajv2020({ strict: false, allErrors: false, verbose: true, validateFormats: true });
+    const { Ajv2020: AjvClass } = require('ajv/dist/2020.js') as typeof import('ajv/dist/2020.js');
+    const addFormats = require('ajv-formats') as (ajv: Ajv2020) => void;
+    ajv = new AjvClass({ strict: false, allErrors: false, verbose: true, validateFormats: true });
     addFormats(ajv);
     ajv.addSchema(loadSpec(iface), `doppel:${iface}`);
     ajvs.set(iface, ajv);

@@ -1,6 +1,6 @@
 // `doppel fixtures`: deterministic JSON fixtures and a loadable state for both interfaces (issue 6).
 import type { Argv, CommandModule } from 'yargs';
-import { writeFixtures, type FixturesOptions } from '../../fixtures/index.js';
+import type { FixturesOptions } from '../../fixtures/index.js';
 import { checkInteger } from '../integer-check.js';
 
 function builder(y: Argv) {
@@ -30,6 +30,7 @@ export const fixturesCommand: CommandModule<object, FixturesArgs> = {
       wallets: argv.wallets,
       transactions: argv.transactions,
     };
+    const { writeFixtures } = await import('../../fixtures/index.js');
     await writeFixtures(options);
   },
 };

@@ -1,5 +1,6 @@
 // `doppel mock`: serves the fakes of both interfaces (issues 3, 4, 6 and 8 give the options).
 import type { Argv, CommandModule } from 'yargs';
+import type { StartMockOptions } from '../../mock/index.js';
 import { checkInteger } from '../integer-check.js';
 
 export const LOG_LEVELS = ['silent', 'error', 'warn', 'info', 'debug'] as const;
@@ -20,10 +21,6 @@ export interface MockOptions {
   /** Required by the admin API when bound to an address other than loopback (issue 8). */
   adminToken?: string;
   logLevel: LogLevel;
-}
-
-interface MockModule {
-  startMock(options: MockOptions): Promise<unknown>;
 }
 
 function builder(y: Argv) {
@@ -65,10 +62,28 @@ export const mockCommand: CommandModule<object, MockArgs> = {
       adminToken: argv.adminToken,
       logLevel: argv.logLevel,
     };
-    // A specifier in a variable keeps tsc from requiring mock/index.ts at compile time; resolved
-    // at run time relative to this module, as a literal would be.
-    const specifier = '../../mock/index.js';
-    const mock = (await import(specifier)) as MockModule;
-    await mock.startMock(options);
+    // Loaded on use: each command pays only for its own modules (start-up time, issue 7).
+    const { startMock } = await import('../../mock/index.js');
+    const mockOptions: StartMockOptions = {
+      host: options.host,
+      tradingPort: options.tradingPort,
+      walletPort: options.walletPort,
+      seed: options.seed,
+      clock: options.clock,
+      walletRateLimit: options.walletRateLimit,
+      ...(options.adminToken ? { adminToken: options.adminToken } : {}),
+      quiet: options.logLevel === 'silent',
+    };
+    const running = await startMock(mockOptions);
+    // Graceful stop: close the listeners, let in-flight requests finish, exit 0 (issue 8).
+    await new Promise<void>((resolve) => {
+      const stop = () => {
+        process.off('SIGINT', stop);
+        process.off('SIGTERM', stop);
+        void running.close().then(resolve);
+      };
+      process.on('SIGINT', stop);
+      process.on('SIGTERM', stop);
+    });
   },
 };

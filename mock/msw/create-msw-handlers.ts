@@ -5,12 +5,9 @@ import { decodeBody, declaredLengthExceeds, DEFAULT_BODY_LIMIT_BYTES } from '../
 import type { FakeRequest } from '../core/fake-request.js';
 import type { App } from '../core/router.js';
 
-/**
- * Decision: in-process requests have no socket, so the caller IP is 127.0.0.1 unless the request
- * carries an `x-doppel-client-ip` header, which lets tests exercise the IP whitelist
- * (trading seed section 5.6) without a network.
- */
-export const CLIENT_IP_HEADER = 'x-doppel-client-ip';
+import { CLIENT_IP_HEADER } from '../core/client-ip-header.js';
+
+export { CLIENT_IP_HEADER };
 
 export interface MswHandlerOptions {
   bodyLimitBytes?: number;

@@ -28,8 +28,10 @@ export function registerUser(state: WalletState, rngs: WalletRngs, input: Regist
   return user;
 }
 
-// Verified against when the e-mail is unknown, so both 401 causes cost one scrypt.
-const NOBODY = hashPassword('', new Uint8Array(16));
+// Verified against when the e-mail is unknown, so both 401 causes cost one scrypt. Made on first
+// use, not at import, to keep scrypt off the start-up path.
+let nobody: ReturnType<typeof hashPassword> | undefined;
+const NOBODY = () => (nobody ??= hashPassword('', new Uint8Array(16)));
 const BAD_CREDENTIALS = 'login: invalid email or password';
 
 /**
@@ -39,7 +41,7 @@ const BAD_CREDENTIALS = 'login: invalid email or password';
 export function loginUser(state: WalletState, rngs: WalletRngs, email: string, password: string): { token: string; user: User } {
   const id = state.usersByEmail.get(email.toLowerCase());
   const user = id === undefined ? undefined : state.users.get(id);
-  const ok = verifyPassword(password, user?.password ?? NOBODY);
+  const ok = verifyPassword(password, user?.password ?? NOBODY());
   if (user === undefined || !ok) throw domainError.unauthorized(BAD_CREDENTIALS);
   return { token: addKey(state, rngs, user.id, 'login-token'), user };
 }

@@ -161,7 +161,9 @@ describe('conservation of supply', () => {
           }
         }
       }),
-      { numRuns: 60 },
+      // A fixed seed: the coverage assertion below must not depend on luck (it did: a random run
+      // can draw no outside token send). Change the seed to explore other sequences.
+      { numRuns: 60, seed: 20261122 },
     );
     expect(Object.keys(coverage).sort()).toEqual(['send in-fake native', 'send in-fake token', 'send outside native', 'send outside token']);
   });

@@ -1,0 +1,21 @@
+// createHandlers: msw request handlers over a fake, for in-process tests without a port.
+import type { RequestHandler } from 'msw';
+import type { Fake } from './create-fake.js';
+
+export interface HandlerUrls {
+  /** Base URL the client under test uses for the trading interface. */
+  tradingBaseUrl?: string;
+  walletBaseUrl?: string;
+}
+
+/**
+ * Async because msw is loaded on first use: `doppel mock` never needs it, and importing it costs
+ * more than the whole rest of the start-up (issue 7's 300 ms target).
+ */
+export async function createHandlers(fake: Fake, urls: HandlerUrls = {}): Promise<RequestHandler[]> {
+  const { createMswHandlers } = await import('./msw/create-msw-handlers.js');
+  return [
+    ...createMswHandlers(fake.trading, urls.tradingBaseUrl ?? 'http://trading.doppel.test'),
+    ...createMswHandlers(fake.wallet, urls.walletBaseUrl ?? 'http://wallet.doppel.test'),
+  ];
+}

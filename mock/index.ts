@@ -1,0 +1,10 @@
+// mock/: the stateful fake of both interfaces — its whole public surface.
+export { createFake } from './create-fake.js';
+export { startMock } from './start-mock.js';
+export { createHandlers } from './create-handlers.js';
+export { CLIENT_IP_HEADER } from './core/client-ip-header.js';
+
+export type { Fake, FakeOptions } from './create-fake.js';
+export type { RunningMock, StartMockOptions } from './start-mock.js';
+export type { HandlerUrls } from './create-handlers.js';
+export type { App, FakeRequest, FakeResponse } from './core/index.js';
