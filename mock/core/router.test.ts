@@ -129,6 +129,15 @@ describe('createApp errors', () => {
     expect(handle).not.toHaveBeenCalled();
   });
 
+  it('ignores whatever body came with a GET (decision trading.request-bodies)', () => {
+    const handle = vi.fn(() => ({ body: { ok: true } }));
+    const app = testApp([route('GET', '/g', handle)]);
+    for (const bodyError of ['invalid_json', 'unsupported_media_type', 'payload_too_large'] as const) {
+      expect(app.handle(req('GET', '/g', { bodyError }))).toMatchObject({ status: 200, body: { ok: true } });
+    }
+    expect(handle).toHaveBeenCalledTimes(3);
+  });
+
   it('turns any other throw into a 500 without stack or message, logged once', () => {
     const logger = { error: vi.fn() };
     const app = testApp([route('GET', '/boom', () => { throw new TypeError('secret detail at /srv/x.ts:1'); })], logger);

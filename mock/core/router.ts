@@ -123,7 +123,11 @@ export function createApp(options: AppOptions): App {
       const { route } = found.endpoint;
       operation = route.operationId;
       beforeEach?.(req, route);
-      if (req.bodyError !== undefined) throw new DomainError(req.bodyError, BODY_ERROR_MESSAGES[req.bodyError]);
+      // Decision trading.request-bodies: a GET operation takes no body, so whatever came with it
+      // (unparsable, mistyped, oversized) is ignored rather than turned into an undocumented status.
+      if (req.bodyError !== undefined && route.method !== 'GET') {
+        throw new DomainError(req.bodyError, BODY_ERROR_MESSAGES[req.bodyError]);
+      }
       const result = route.handle(req, found.params);
       if (typeof (result as { then?: unknown } | undefined)?.then === 'function') {
         throw new Error(`${route.operationId}: handler returned a promise; handlers must be synchronous`);

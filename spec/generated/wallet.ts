@@ -165,6 +165,8 @@ export interface components {
             success: false;
             error: string;
             code?: string;
+            /** @description Optional detail, e.g. `errors`: the list of input problems. */
+            details?: unknown;
         };
         /**
          * @description Non-negative decimal string, up to 8 fraction digits, no exponent.
