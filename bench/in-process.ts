@@ -79,7 +79,7 @@ async function main(): Promise<void> {
   });
 
   const { setupServer } = await import('msw/node');
-  const server = setupServer(...createHandlers(fake, { tradingBaseUrl: TRADING_BASE }));
+  const server = setupServer(...(await createHandlers(fake, { tradingBaseUrl: TRADING_BASE })));
   server.listen({ onUnhandledRequest: 'error' });
   const msw = await timeEach(N_FETCH, async () => {
     const response = await fetch(`${TRADING_BASE}/api/v1/account/balances`, { headers });

@@ -118,7 +118,7 @@ function exec(file: string, args: string[]): Promise<string> {
   });
 }
 
-function parseWrk(out: string): LoadResult {
+export function parseWrk(out: string): LoadResult {
   const rps = Number(/Requests\/sec:\s+([\d.]+)/.exec(out)?.[1]);
   const requests = Number(/(\d+) requests in/.exec(out)?.[1]);
   const non2xx = Number(/Non-2xx or 3xx responses: (\d+)/.exec(out)?.[1] ?? 0);

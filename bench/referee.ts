@@ -78,7 +78,7 @@ interface Recorder {
   close(): Promise<void>;
 }
 
-async function startRecorder(iface: ProxyTally['iface'], flags: string, prismUrl: string, fakeUrl: string): Promise<Recorder> {
+export async function startRecorder(iface: ProxyTally['iface'], flags: string, prismUrl: string, fakeUrl: string): Promise<Recorder> {
   const tally: ProxyTally = { iface, flags, requests: 0, validated: 0, responseViolations: 0, responseWarnings: 0, answeredByPrism: {}, admin: 0, examples: [] };
   const server = createServer((req, res) => {
     const chunks: Buffer[] = [];
@@ -126,7 +126,7 @@ async function startRecorder(iface: ProxyTally['iface'], flags: string, prismUrl
   };
 }
 
-function classify(tally: ProxyTally, method: string, path: string, status: number, headers: IncomingHttpHeaders, text: string): void {
+export function classify(tally: ProxyTally, method: string, path: string, status: number, headers: IncomingHttpHeaders, text: string): void {
   const problem = String(headers['content-type'] ?? '').includes('application/problem+json') ? parse(text) : undefined;
   const type = typeof problem?.type === 'string' && problem.type.startsWith(PRISM_ERRORS) ? problem.type.slice(PRISM_ERRORS.length) : undefined;
   if (type === 'VIOLATIONS') {

@@ -15,6 +15,8 @@ export interface BenchReport {
   check?: CheckRun;
   referee?: RefereeResult;
   totalS?: number;
+  /** Sections that failed, with their error. */
+  errors?: { section: string; message: string }[];
 }
 
 interface Target {
@@ -43,6 +45,12 @@ export function renderReport(r: BenchReport): string {
   out.push('# doppel benchmarks');
   out.push('');
   out.push(`Written by \`npm run bench\`${r.quick ? ' (--quick: short loads, smaller state; not the reference figures)' : ''}. Latest run: ${r.date}.`);
+  out.push('');
+  out.push(
+    'Run `npm run bench` (about 10 minutes: it compiles `bench/` with `bench/tsconfig.json` into `dist/bench/` and runs `dist/bench/run.js`); ' +
+      '`npm run bench -- --quick` for short loads and a 100,000-order state, `--only=http,inprocess,scale,check,proxy,prism-mock` for some sections (both print without writing this file unless `--write`). ' +
+      'Needs only what `npm ci` installs (autocannon, @stoplight/prism-cli); wrk, when on the PATH, adds a cross-check column. Everything binds to 127.0.0.1 and every process started is stopped.',
+  );
   out.push('');
   out.push(
     `Machine: ${r.machine.cpu}, ${r.machine.cores} cores, ${f1(r.machine.memoryGiB)} GiB, Node ${r.machine.node}, ${r.machine.os}; ` +
@@ -245,6 +253,9 @@ export function renderReport(r: BenchReport): string {
     }
   }
 
+  if (r.errors && r.errors.length > 0) {
+    out.push('', '## Sections that failed', '', ...r.errors.map((e) => `- ${e.section}: ${e.message.replace(/\s+/g, ' ').slice(0, 500)}`));
+  }
   if (targets.length > 0) {
     out.push('', '## Targets (issue 7)', '');
     out.push(table(['target', 'goal', 'this run', 'met'], targets.map((t) => [t.name, t.goal, t.value, t.met === undefined ? 'n/a' : t.met ? 'yes' : '**no**'])));

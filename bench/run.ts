@@ -50,28 +50,44 @@ async function main(): Promise<void> {
     quick,
   };
 
-  if (only.has('http')) {
-    log('HTTP: node:http ceiling, doppel mock, prism mock');
+  // A section that fails is reported as such; the others still run.
+  const section = async (name: Section, title: string, run: () => Promise<void>): Promise<void> => {
+    if (!only.has(name)) return;
+    log(title);
+    try {
+      await run();
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      log(`  ${name} FAILED: ${message}`);
+      (report.errors ??= []).push({ section: name, message: message.slice(0, 2_000) });
+    }
+  };
+  await section('http', 'HTTP: node:http ceiling, doppel mock, prism mock', async () => {
     report.http = await runHttpSection(load, quick ? 1 : 3, quick ? 1 : 3, log);
-  }
-  if (only.has('inprocess')) {
-    log('in-process: module load, startMock, App.handle vs msw vs loopback fetch');
+  });
+  await section('inprocess', 'in-process: module load, startMock, App.handle vs msw vs loopback fetch', async () => {
     report.inProcess = await runJsonChild<InProcessResult>('in-process.js');
-  }
-  if (only.has('scale')) {
+  });
+  await section('scale', 'scale', async () => {
     const env = quick ? { BENCH_ORDERS: '100000', BENCH_TRANSACTIONS: '10000', BENCH_SCALE_SAMPLES: '1000' } : {};
     Object.assign(process.env, env);
     log(`scale: ${process.env.BENCH_ORDERS ?? '1000000'} orders, ${process.env.BENCH_TRANSACTIONS ?? '100000'} transactions (built through App.handle; takes a while)`);
     report.scale = await runJsonChild<ScaleResult>('scale.js', [], ['--max-old-space-size=6144', '--expose-gc']);
-  }
-  if (only.has('check')) {
-    log('conformance speed: doppel check against the embedded fake');
+  });
+  await section('check', 'conformance speed: doppel check against the embedded fake', async () => {
     report.check = await runDoppelCheck([]);
     log(`  exit ${report.check.exitCode} after ${(report.check.wallMs / 1000).toFixed(1)} s`);
-  }
-  if (only.has('proxy') || only.has('prism-mock')) {
+  });
+  const refereeParts = { proxy: only.has('proxy'), mock: only.has('prism-mock') };
+  if (refereeParts.proxy || refereeParts.mock) {
     log('prism as referee: doppel check through prism proxy --errors; doppel check against prism mock');
-    report.referee = await runReferee(log, { proxy: only.has('proxy'), mock: only.has('prism-mock') });
+    try {
+      report.referee = await runReferee(log, refereeParts);
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      log(`  referee FAILED: ${message}`);
+      (report.errors ??= []).push({ section: 'proxy', message: message.slice(0, 2_000) });
+    }
   }
   report.totalS = (performance.now() - started) / 1000;
 
