@@ -1,16 +1,22 @@
 // startMock: serves both interfaces of a fake over HTTP (what `doppel mock` runs).
 import { isLoopback } from './admin/is-loopback.js';
 import { createFake, type Fake, type FakeOptions } from './create-fake.js';
-import { startHttpServer } from './http/start-http-server.js';
+import { logsAt, requestLine, type LogLevel } from './http/request-log.js';
+import { startHttpServer, type HttpServerOptions } from './http/start-http-server.js';
 
 export interface StartMockOptions extends FakeOptions {
   host?: string;
   /** 0 = a free port. Defaults: trading 4010, wallet 4020. */
   tradingPort?: number;
   walletPort?: number;
-  /** Print nothing (the ready lines go to stdout otherwise). */
+  /** Print nothing (the ready lines go to stdout otherwise). Same as logLevel 'silent'. */
   quiet?: boolean;
+  /** Default 'error': the ready lines and faults; 'info' adds a line per request (masked). */
+  logLevel?: LogLevel;
   log?: (line: string) => void;
+  /** Slowloris bounds (issue 8). Defaults 10 000 and 30 000 ms. */
+  headersTimeoutMs?: number;
+  requestTimeoutMs?: number;
 }
 
 export interface RunningMock {
@@ -26,16 +32,25 @@ export async function startMock(options: StartMockOptions = {}): Promise<Running
     throw new Error(`binding ${host} exposes the admin API beyond this machine: give --admin-token`);
   }
   const fake = createFake({ clock: 'realtime', ...options });
-  const trading = await startHttpServer(fake.trading, { host, port: options.tradingPort ?? 4010 });
+  const level: LogLevel = options.quiet ? 'silent' : (options.logLevel ?? 'error');
+  const log = options.log ?? ((line: string) => console.log(line));
+  const serverOptions = (iface: string, port: number): HttpServerOptions => ({
+    host,
+    port,
+    ...(options.headersTimeoutMs !== undefined ? { headersTimeoutMs: options.headersTimeoutMs } : {}),
+    ...(options.requestTimeoutMs !== undefined ? { requestTimeoutMs: options.requestTimeoutMs } : {}),
+    ...(logsAt(level, 'info') ? { onRequest: (entry) => log(requestLine(iface, entry, logsAt(level, 'debug'))) } : {}),
+    ...(logsAt(level, 'warn') ? { onClientError: (line) => log(line) } : {}),
+  });
+  const trading = await startHttpServer(fake.trading, serverOptions('trading', options.tradingPort ?? 4010));
   let wallet;
   try {
-    wallet = await startHttpServer(fake.wallet, { host, port: options.walletPort ?? 4020 });
+    wallet = await startHttpServer(fake.wallet, serverOptions('wallet', options.walletPort ?? 4020));
   } catch (error) {
     await trading.close();
     throw error;
   }
-  if (!options.quiet) {
-    const log = options.log ?? ((line: string) => console.log(line));
+  if (level !== 'silent') {
     log(`doppel trading interface ready at ${trading.url}`);
     log(`doppel wallet interface ready at ${wallet.url}`);
   }

@@ -72,14 +72,15 @@ export const mockCommand: CommandModule<object, MockArgs> = {
       clock: options.clock,
       walletRateLimit: options.walletRateLimit,
       ...(options.adminToken ? { adminToken: options.adminToken } : {}),
-      quiet: options.logLevel === 'silent',
+      logLevel: options.logLevel,
     };
     const running = await startMock(mockOptions);
     // Graceful stop: close the listeners, let in-flight requests finish, exit 0 (issue 8).
     await new Promise<void>((resolve) => {
-      const stop = () => {
+      const stop = (signal: NodeJS.Signals) => {
         process.off('SIGINT', stop);
         process.off('SIGTERM', stop);
+        if (options.logLevel === 'info' || options.logLevel === 'debug') console.log(`doppel: ${signal}, stopping`);
         void running.close().then(resolve);
       };
       process.on('SIGINT', stop);

@@ -1,7 +1,7 @@
 // startHttpServer: serves an App over node:http, turning each IncomingMessage into a FakeRequest.
 
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
 import { decodeBody, declaredLengthExceeds, DEFAULT_BODY_LIMIT_BYTES } from '../core/decode-body.js';
 import type { FakeRequest } from '../core/fake-request.js';
 import { stderrLogger, type App, type Logger } from '../core/router.js';
@@ -20,6 +20,26 @@ export interface HttpServerOptions {
   logger?: Logger;
   /** How long close() waits for in-flight requests before cutting connections. Default 5000. */
   closeGraceMs?: number;
+  /** Slowloris bound: the request line and headers must arrive within this. Default 10 000 ms. */
+  headersTimeoutMs?: number;
+  /** The whole request, body included, must arrive within this. Default 30 000 ms. */
+  requestTimeoutMs?: number;
+  /** Called once per answered request, after the answer is written (request logging). */
+  onRequest?: (entry: AnsweredRequest) => void;
+  /** Client-side trouble (malformed requests, timeouts, aborted uploads): not a fault of the fake. */
+  onClientError?: (line: string) => void;
+}
+
+/** What a request log line may use; the logger masks credentials (mock/core/mask-secrets.ts). */
+export interface AnsweredRequest {
+  method: string;
+  /** Path and query as sent. */
+  target: string;
+  status: number;
+  durationMs: number;
+  headers: IncomingMessage['headers'];
+  /** The parsed JSON body, undefined when none (or not decodable). */
+  body: unknown;
 }
 
 export interface RunningHttpServer {
@@ -36,9 +56,17 @@ export async function startHttpServer(app: App, options: HttpServerOptions = {})
   const limit = options.bodyLimitBytes ?? DEFAULT_BODY_LIMIT_BYTES;
   const logger = options.logger ?? stderrLogger;
   const closeGraceMs = options.closeGraceMs ?? 5000;
+  const headersTimeout = options.headersTimeoutMs ?? 10_000;
+  const requestTimeout = options.requestTimeoutMs ?? 30_000;
+  const clientError = options.onClientError ?? (() => {});
   let closing = false;
 
-  const server = createServer({ keepAlive: true }, (req, res) => {
+  // node checks the two timeouts only every connectionsCheckingInterval (default 30 s), which
+  // would let a slowloris client hold a socket up to 40 s instead of 10: check at least every
+  // second, and often enough for short timeouts given in tests.
+  const checkEvery = Math.max(50, Math.min(1000, Math.floor(Math.min(headersTimeout, requestTimeout) / 4)));
+  const server = createServer({ keepAlive: true, connectionsCheckingInterval: checkEvery }, (req, res) => {
+    const started = performance.now();
     readBody(req, limit).then(
       (bytes) => {
         try {
@@ -49,6 +77,14 @@ export async function startHttpServer(app: App, options: HttpServerOptions = {})
           // reuse the connection. While closing, do not keep alive either.
           if (bytes === null || closing) res.setHeader('connection', 'close');
           send(res, response.status, response.headers, JSON.stringify(response.body));
+          options.onRequest?.({
+            method: fake.method,
+            target: req.url ?? '/',
+            status: response.status,
+            durationMs: performance.now() - started,
+            headers: req.headers,
+            body: fake.body,
+          });
         } catch (error) {
           // app.handle never throws; this is a bug in this adapter (or a bad header value).
           logger.error('doppel: failed to answer a request', error);
@@ -57,16 +93,34 @@ export async function startHttpServer(app: App, options: HttpServerOptions = {})
         }
       },
       (error: unknown) => {
-        // The client went away mid-body (aborted/reset): nobody is left to answer.
-        logger.error('doppel: failed to read a request body', error);
+        // The client went away mid-body (aborted/reset): nobody is left to answer, and the fake
+        // did nothing wrong.
+        clientError(`doppel: a client went away while sending ${req.method ?? ''} ${req.url ?? ''}: ${(error as Error).message}`);
         req.destroy();
       },
     );
   });
-  // Slowloris bounds: headers within 10 s, the whole request within 30 s.
-  server.headersTimeout = 10_000;
-  server.requestTimeout = 30_000;
+  // Slowloris bounds: headers within 10 s, the whole request within 30 s (by default).
+  server.headersTimeout = headersTimeout;
+  server.requestTimeout = requestTimeout;
   server.keepAliveTimeout = 5_000;
+  // Requests node's parser refuses before they reach the handler (malformed request line or
+  // headers, headers over 16 KiB, the timeouts above) get the error envelope too, not node's
+  // bare "400 Bad Request" without a body.
+  server.on('clientError', (error: NodeJS.ErrnoException, socket: Socket) => {
+    const [status, code, message] = clientErrorAnswer(error.code);
+    clientError(`doppel: refused a malformed or slow request (${error.code ?? error.message}): ${status}`);
+    // A response already under way on this socket cannot be followed by another one.
+    if (!socket.writable || (socket as Socket & { _httpMessage?: ServerResponse | null })._httpMessage?.headersSent) {
+      socket.destroy();
+      return;
+    }
+    const body = JSON.stringify({ success: false, error: message, code });
+    socket.end(
+      `HTTP/1.1 ${status} ${STATUS_TEXT[status] ?? 'Bad Request'}\r\ncontent-type: application/json; charset=utf-8\r\n` +
+        `content-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`,
+    );
+  });
 
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -97,6 +151,15 @@ export async function startHttpServer(app: App, options: HttpServerOptions = {})
 }
 
 const INTERNAL_BODY = JSON.stringify({ success: false, error: 'internal error', code: 'internal' });
+
+const STATUS_TEXT: Record<number, string> = { 400: 'Bad Request', 408: 'Request Timeout', 431: 'Request Header Fields Too Large' };
+
+/** Status, stable code and message for a request node's HTTP parser refused. */
+function clientErrorAnswer(code: string | undefined): [number, string, string] {
+  if (code === 'HPE_HEADER_OVERFLOW') return [431, 'headers_too_large', 'request line and headers exceed 16 KiB'];
+  if (code === 'ERR_HTTP_REQUEST_TIMEOUT') return [408, 'request_timeout', 'the request did not arrive in time'];
+  return [400, 'malformed_request', 'the request is not well-formed HTTP/1.1'];
+}
 
 /** Reads the body; null once it exceeds limit (then the rest is drained, never buffered). */
 function readBody(req: IncomingMessage, limit: number): Promise<Uint8Array | null> {
@@ -154,8 +217,9 @@ function toFakeRequest(req: IncomingMessage, bytes: Uint8Array | null, limit: nu
 // as a host name by the URL parser.
 function splitTarget(target: string): { path: string; query: URLSearchParams } {
   if (/^https?:\/\//i.test(target)) {
-    // absolute-form (proxy style) request target
-    const url = new URL(target);
+    // absolute-form (proxy style) request target; one that is no URL names no route (404)
+    const url = URL.canParse(target) ? new URL(target) : undefined;
+    if (url === undefined) return { path: target, query: new URLSearchParams() };
     return { path: url.pathname, query: url.searchParams };
   }
   const q = target.indexOf('?');
