@@ -108,7 +108,9 @@ function setTraderRoute(model: TradingModel): Route {
     operationId: 'adminSetTrader',
     handle(req, params) {
       const now = model.settle();
-      const id = Number(params['id']);
+      // A plain positive integer literal only: Number() would also read "0x1", "1e0" or " 1" as 1.
+      const text = params['id'] ?? '';
+      const id = /^[1-9][0-9]{0,8}$/.test(text) ? Number(text) : NaN;
       const trader = Number.isSafeInteger(id) ? model.state.traders.get(id) : undefined;
       if (trader === undefined) throw domainError.not_found(`lead trader ${params['id']} not found`);
       const body = objectBody(req.body);

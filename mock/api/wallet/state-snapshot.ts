@@ -11,7 +11,9 @@ export function walletStateSnapshot(model: WalletModel) {
     rate_limit_per_minute: model.rateLimit,
     // Password hashes stay inside the state: not even salted hashes leave the fake.
     users: [...state.users.values()].map((u) => ({ id: u.id, name: u.name, email: u.email, wallet_ids: [...(state.walletsByUser.get(u.id) ?? [])] })),
-    api_keys: [...state.keys.values()].map((k) => ({ key: k.key, user_id: k.userId, kind: k.kind })),
+    // Static keys are the admin's own (POST /__doppel/api-keys, demo data); a login token was
+    // earned with a password the admin does not know, so it is shown masked (issue 8).
+    api_keys: [...state.keys.values()].map((k) => ({ key: k.kind === 'login-token' ? `${k.key.slice(0, 7)}***` : k.key, user_id: k.userId, kind: k.kind })),
     wallets: [...state.wallets.values()].map((w) => ({ ...wireWallet(w), user_id: w.userId, transactions: w.history.length })),
     pending: [...state.transfers.values()].filter((t) => t.status === 'pending').map((t) => ({
       tx_hash: t.hash,
