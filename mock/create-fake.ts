@@ -1,11 +1,15 @@
 // createFake: both interfaces over one virtual clock and one price book, as two Apps.
 import { createApp, type App, type FakeRequest, type FakeResponse, type Logger } from './core/index.js';
-import { createClock, type Clock } from './domain/clock.js';
+import { createClock, DEFAULT_CLOCK_START, type Clock } from './domain/clock.js';
 import { createPriceBook, type PriceBook } from './domain/price-book.js';
 import { createTradingModel, tradingAdminRoutes, tradingBeforeEach, tradingRoutes, type TradingModel } from './api/trading/index.js';
 import { createWalletModel, walletAdminRoutes, walletRoutes, type WalletModel } from './api/wallet/index.js';
 import { commonAdminRoutes } from './admin/common-admin-routes.js';
 import { adminGuard } from './admin/admin-guard.js';
+import { stateRoutes } from './admin/state-routes.js';
+import type { Route } from './core/index.js';
+import { exportTradingState, importTradingState } from './domain/trading/trading-snapshot.js';
+import { pinsSnapshot, readSnapshotEnvelope, SNAPSHOT_VERSION, type DoppelSnapshot, type SnapshotEnvelope } from './snapshot.js';
 
 export interface FakeOptions {
   /** Seed of the demo data, addresses and the price walk. Default 1. */
@@ -19,6 +23,11 @@ export interface FakeOptions {
   /** When set, /__doppel/* requires `Authorization: Bearer <token>`. */
   adminToken?: string;
   logger?: Logger;
+  /**
+   * Start from this snapshot (mock/snapshot.ts) instead of the seeded demo data; its seed and
+   * clock replace `seed` and `start`. Reset goes back to it. Invalid → throws SnapshotError.
+   */
+  snapshot?: unknown;
 }
 
 export interface Fake {
@@ -28,11 +37,18 @@ export interface Fake {
   readonly models: { trading: TradingModel; wallet: WalletModel; prices: PriceBook };
   /** Moves the virtual clock forward and processes everything that fell due. */
   advance(ms: number): void;
-  /** Back to the seeded state: both interfaces and the clock. */
+  /** Back to the starting state (the seeded one, or the snapshot it was created from): both interfaces and the clock. */
   reset(): void;
+  /** The whole fake as a snapshot, after settling what is due now. */
+  exportState(): DoppelSnapshot;
+  /** Replaces the whole fake with a snapshot's state, or throws SnapshotError and changes nothing. */
+  importState(snapshot: unknown): void;
 }
 
 interface Built {
+  seed: number;
+  /** Virtual start time: the price walk is anchored 24 h before it. */
+  start: number;
   clock: Clock;
   prices: PriceBook;
   trading: TradingModel;
@@ -42,26 +58,39 @@ interface Built {
 }
 
 export function createFake(options: FakeOptions = {}): Fake {
-  const seed = options.seed ?? 1;
   const guard = adminGuard(options.adminToken);
-  let built = build();
+  const initial = options.snapshot === undefined ? undefined : readSnapshotEnvelope(options.snapshot);
+  let built = build(initial);
 
-  function build(): Built {
-    const clock = createClock({ mode: options.clock ?? 'manual', ...(options.start !== undefined ? { start: options.start } : {}) });
+  function build(from?: SnapshotEnvelope): Built {
+    const seed = from?.seed ?? options.seed ?? 1;
+    const start = from?.start ?? options.start ?? DEFAULT_CLOCK_START;
+    const clock = createClock({ mode: options.clock ?? 'manual', start });
     const prices = createPriceBook({ seed, clock });
-    const trading = createTradingModel({ seed, clock, prices });
-    const wallet = createWalletModel({ seed, clock, prices, rateLimit: options.walletRateLimit ?? 60 });
-    const admin = commonAdminRoutes({ now: () => clock.now(), advance, reset });
+    const demo = from === undefined;
+    const trading = createTradingModel({ seed, clock, prices, demo });
+    const wallet = createWalletModel({ seed, clock, prices, rateLimit: options.walletRateLimit ?? 60, demoData: demo });
+    if (from !== undefined) {
+      // Each decoder checks its whole part before assigning; a throw here leaves `built` as it was.
+      importTradingState(trading, from.trading);
+      wallet.importState(from.wallet);
+      prices.restorePins(from.pins);
+      const behind = from.now - clock.now();
+      if (behind > 0) clock.advance(behind);
+    }
+    const admin = [...commonAdminRoutes({ now: () => clock.now(), advance, reset }), ...stateRoutes({ exportState, importState, now: () => clock.now() })];
     const common = { now: () => clock.now(), ...(options.logger ? { logger: options.logger } : {}) };
     const tradingGuards = tradingBeforeEach(trading);
     return {
+      seed,
+      start,
       clock,
       prices,
       trading,
       wallet,
       tradingApp: createApp({
         ...common,
-        routes: [...tradingRoutes(trading), ...tradingAdminRoutes(trading), ...admin],
+        routes: [...tradingRoutes(trading), ...asSummary(tradingAdminRoutes(trading)), ...admin],
         beforeEach: (req, route) => {
           guard(req, route);
           tradingGuards(req, route);
@@ -69,7 +98,7 @@ export function createFake(options: FakeOptions = {}): Fake {
       }),
       walletApp: createApp({
         ...common,
-        routes: [...walletRoutes(wallet), ...walletAdminRoutes(wallet), ...admin],
+        routes: [...walletRoutes(wallet), ...asSummary(walletAdminRoutes(wallet)), ...admin],
         beforeEach: (req, route) => {
           guard(req, route);
           wallet.settle(clock.now());
@@ -85,7 +114,23 @@ export function createFake(options: FakeOptions = {}): Fake {
   }
 
   function reset(): void {
-    built = build();
+    built = build(initial);
+  }
+
+  function exportState(): DoppelSnapshot {
+    advance(0);
+    return {
+      doppel_snapshot: SNAPSHOT_VERSION,
+      seed: built.seed,
+      clock: { start: built.start, now: built.clock.now() },
+      prices: { pins: pinsSnapshot(built.prices.pins()) },
+      trading: exportTradingState(built.trading),
+      wallet: built.wallet.exportState(),
+    };
+  }
+
+  function importState(snapshot: unknown): void {
+    built = build(readSnapshotEnvelope(snapshot));
   }
 
   // The Apps handed out stay valid across reset: they delegate to whatever is current.
@@ -101,5 +146,15 @@ export function createFake(options: FakeOptions = {}): Fake {
     },
     advance,
     reset,
+    exportState,
+    importState,
   };
+}
+
+/**
+ * In a composed fake, GET /__doppel/state is the whole fake's snapshot (state-routes.ts); each
+ * interface's own readable view of its state moves to GET /__doppel/summary on its port.
+ */
+function asSummary(routes: Route[]): Route[] {
+  return routes.map((r) => (r.method === 'GET' && r.path === '/__doppel/state' ? { ...r, path: '/__doppel/summary' } : r));
 }

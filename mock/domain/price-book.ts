@@ -52,6 +52,17 @@ export interface PriceBook extends PriceSource {
   forEachMinute(symbol: string, afterMs: number, untilMs: number, visit: (ms: number, price: Dec) => boolean): void;
   /** Drops every pin: back to the seeded walk. */
   reset(): void;
+  /** Every admin pin, per symbol in table order and then in time order (the book's only state; snapshots). */
+  pins(): PricePin[];
+  /** Replaces every pin (snapshot import); validated by the caller. */
+  restorePins(pins: readonly PricePin[]): void;
+}
+
+/** A price pinned by the admin API from `ms` on. */
+export interface PricePin {
+  symbol: string;
+  ms: number;
+  price: Dec;
 }
 
 export interface PriceBookOptions {
@@ -187,6 +198,11 @@ export function createPriceBook(options: PriceBookOptions): PriceBook {
     forEachMinute,
     reset() {
       for (const t of tracks.values()) t.pins = [];
+    },
+    pins: () => [...tracks.values()].flatMap((t) => t.pins.map((pin) => ({ symbol: t.seed.symbol, ms: pin.ms, price: pin.price }))),
+    restorePins(pins) {
+      for (const t of tracks.values()) t.pins = [];
+      for (const pin of pins) track(pin.symbol)?.pins.push({ ms: pin.ms, price: pin.price });
     },
   };
 }

@@ -25,6 +25,10 @@ export interface Rng {
    * per purpose.
    */
   fork(label: string): Rng;
+  /** How many 32-bit words the stream has drawn since it was made: its position, for snapshots. */
+  drawn(): number;
+  /** Draws and drops n words, so that a new stream of the same path continues at a saved position. */
+  skip(n: number): void;
 }
 
 export function createRng(seed: number): Rng {
@@ -39,6 +43,7 @@ function rngFromPath(path: string): Rng {
   let b = view.getUint32(4);
   let c = view.getUint32(8);
   let d = view.getUint32(12);
+  let drawn = 0;
 
   function uint32(): number {
     // sfc32 step.
@@ -48,11 +53,13 @@ function rngFromPath(path: string): Rng {
     b = (c + (c << 3)) | 0;
     c = (c << 21) | (c >>> 11);
     c = (c + t) | 0;
+    drawn++;
     return t >>> 0;
   }
 
   // The generator's first outputs correlate with the seed words; discarding a few is customary.
   for (let i = 0; i < 12; i++) uint32();
+  drawn = 0;
 
   function next(): number {
     return uint32() / 4294967296;
@@ -88,5 +95,10 @@ function rngFromPath(path: string): Rng {
     return rngFromPath(`${path}/${JSON.stringify(label)}`);
   }
 
-  return { next, uint32, int, pick, bytes, fork };
+  function skip(n: number): void {
+    if (!Number.isSafeInteger(n) || n < 0) throw new RangeError(`rng.skip: bad count ${n}`);
+    for (let i = 0; i < n; i++) uint32();
+  }
+
+  return { next, uint32, int, pick, bytes, fork, drawn: () => drawn, skip };
 }

@@ -12,6 +12,7 @@ import { failTransfer, depositTo, sendFrom, settleTransfers, type SendInput } fr
 import { issueApiKey, loginUser, registerUser, userIdForKey, type RegisterInput } from './user-accounts.js';
 import { createWallet, walletOwnedBy, walletsOf } from './wallet-book.js';
 import { createWalletRngs, type WalletRngs } from './wallet-rngs.js';
+import { decodeWalletState, encodeWalletState, type WalletSnapshot } from './wallet-snapshot.js';
 import { createWalletState, type HistoryEntry, type Transfer, type User, type Wallet, type WalletState } from './wallet-state.js';
 
 /** Seed §8: "60 per minute" per API key. */
@@ -56,6 +57,10 @@ export interface WalletModel {
   issueApiKey(userId: number): string;
   fail(txHash: string): Transfer;
   audit(): Map<string, AssetSupply>;
+  /** The whole state as plain JSON (wallet-snapshot.ts); rate windows are not state and are left out. */
+  exportState(): WalletSnapshot;
+  /** Replaces the state with a snapshot's, or throws SnapshotError and changes nothing. */
+  importState(snapshot: unknown): void;
 }
 
 export function createWalletModel(options: WalletModelOptions): WalletModel {
@@ -106,5 +111,10 @@ export function createWalletModel(options: WalletModelOptions): WalletModel {
     issueApiKey: (userId) => issueApiKey(state, rngs, userId),
     fail: (txHash) => failTransfer(state, txHash),
     audit: () => auditSupply(state),
+    exportState: () => encodeWalletState(state, rngs),
+    importState(snapshot) {
+      ({ state, rngs } = decodeWalletState(snapshot, seed));
+      limiter.reset();
+    },
   };
 }
