@@ -1,0 +1,104 @@
+// auditSnapshot: the whole money-relevant state of a running fake as plain JSON (decimals as
+// 8-digit strings), read from fake.models; what the invariant checks compare against what the
+// clients were told. JSON so that it can cross a process boundary (the long run's server child).
+import type { Fake } from '../../mock/index.js';
+import { formatDec8 } from '../../mock/domain/decimal.js';
+
+export interface AuditSnapshot {
+  now: number;
+  trading: {
+    accounts: Array<{ id: number; keys: string[]; rows: Array<{ currency: string; chain: string; available: string; locked: string }> }>;
+    orders: AuditOrder[];
+    copies: Array<{ accountId: number; traderId: number; status: string; copyAmount: string; result: string | null }>;
+  };
+  wallet: {
+    wallets: Array<{ id: number; userId: number; chain: string; address: string; native: string; tokens: Record<string, string>; history: Array<{ hash: string; type: string }> }>;
+    transfers: Array<{ hash: string; chain: string; symbol: string; tokenId: number | null; amount: string; fromWalletId: number | null; toWalletId: number | null; status: string }>;
+    supply: Record<string, { balances: string; pending: string; exported: string; deposited: string }>;
+  };
+}
+
+export interface AuditOrder {
+  id: number;
+  accountId: number;
+  type: string;
+  market: string;
+  pair: string;
+  side: string | null;
+  amount: string;
+  price: string | null;
+  fillPrice: string | null;
+  margin: string | null;
+  status: string;
+  result: string | null;
+  pnl: string | null;
+  expiresAt: number | null;
+}
+
+const d = (v: bigint | null): string | null => (v === null ? null : formatDec8(v));
+
+export function auditSnapshot(fake: Fake): AuditSnapshot {
+  const { trading, wallet } = fake.models;
+  const now = fake.clock.now();
+  // Everything due by now is processed first, as any request would.
+  trading.settle(now);
+  wallet.settle(now);
+  const ts = trading.state;
+  const ws = wallet.state;
+  const keysOf = new Map<number, string[]>();
+  for (const k of ts.keys.values()) keysOf.set(k.accountId, [...(keysOf.get(k.accountId) ?? []), k.key]);
+  return {
+    now,
+    trading: {
+      accounts: [...ts.accounts.values()].map((a) => ({
+        id: a.id,
+        keys: keysOf.get(a.id) ?? [],
+        rows: [...(ts.balances.get(a.id)?.values() ?? [])].map((r) => ({ currency: r.currency, chain: r.chain, available: formatDec8(r.available), locked: formatDec8(r.locked) })),
+      })),
+      orders: ts.orders.map((o) => ({
+        id: o.id,
+        accountId: o.accountId,
+        type: o.type,
+        market: o.market,
+        pair: o.pair,
+        side: o.side,
+        amount: formatDec8(o.amount),
+        price: d(o.price),
+        fillPrice: d(o.fillPrice),
+        margin: d(o.margin),
+        status: o.status,
+        result: o.result,
+        pnl: d(o.pnl),
+        expiresAt: o.expiresAt,
+      })),
+      copies: ts.copies.map((r) => ({ accountId: r.accountId, traderId: r.traderId, status: r.status, copyAmount: formatDec8(r.copyAmount), result: d(r.result) })),
+    },
+    wallet: {
+      wallets: [...ws.wallets.values()].map((w) => ({
+        id: w.id,
+        userId: w.userId,
+        chain: w.chain,
+        address: w.address,
+        native: formatDec8(w.native),
+        tokens: Object.fromEntries([...w.tokens].map(([id, amount]) => [String(id), formatDec8(amount)])),
+        history: w.history.map((h) => ({ hash: h.transfer.hash, type: h.type })),
+      })),
+      transfers: [...ws.transfers.values()].map((t) => ({
+        hash: t.hash,
+        chain: t.chain,
+        symbol: t.symbol,
+        tokenId: t.tokenId,
+        amount: formatDec8(t.amount),
+        fromWalletId: t.fromWalletId,
+        toWalletId: t.toWalletId,
+        status: t.status,
+      })),
+      supply: Object.fromEntries(
+        [...wallet.audit()].map(([asset, s]) => [
+          asset,
+          { balances: formatDec8(s.balances), pending: formatDec8(s.pending), exported: formatDec8(s.exported), deposited: formatDec8(s.deposited) },
+        ]),
+      ),
+    },
+  };
+}
