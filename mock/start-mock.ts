@@ -3,6 +3,9 @@ import { isLoopback } from './admin/is-loopback.js';
 import { createFake, type Fake, type FakeOptions } from './create-fake.js';
 import { logsAt, requestLine, type LogLevel } from './http/request-log.js';
 import { startHttpServer, type HttpServerOptions } from './http/start-http-server.js';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { readSnapshotFile, writeSnapshotFile } from './snapshot-file.js';
 
 export interface StartMockOptions extends FakeOptions {
   host?: string;
@@ -17,13 +20,27 @@ export interface StartMockOptions extends FakeOptions {
   /** Slowloris bounds (issue 8). Defaults 10 000 and 30 000 ms. */
   headersTimeoutMs?: number;
   requestTimeoutMs?: number;
+  /** Directory written by `doppel fixtures`: start from its state.json (unless `state` exists). */
+  fixtures?: string;
+  /** Snapshot file: loaded at start when it exists, written (atomically) by close(). */
+  state?: string;
 }
 
 export interface RunningMock {
   trading: { url: string; port: number };
   wallet: { url: string; port: number };
   fake: Fake;
+  /** Stops both listeners, lets in-flight requests finish, then writes the `state` file if one was given. */
   close(): Promise<void>;
+  /** Writes the whole fake's snapshot to file (default: the `state` option). */
+  saveState(file?: string): Promise<void>;
+}
+
+/** The snapshot to start from: the state file if it exists, else the fixtures' state, else none. */
+async function startingSnapshot(options: StartMockOptions): Promise<unknown> {
+  if (options.state !== undefined && existsSync(options.state)) return readSnapshotFile(options.state);
+  if (options.fixtures !== undefined) return readSnapshotFile(join(options.fixtures, 'state.json'));
+  return undefined;
 }
 
 export async function startMock(options: StartMockOptions = {}): Promise<RunningMock> {
@@ -31,7 +48,8 @@ export async function startMock(options: StartMockOptions = {}): Promise<Running
   if (!isLoopback(host) && !options.adminToken) {
     throw new Error(`binding ${host} exposes the admin API beyond this machine: give --admin-token`);
   }
-  const fake = createFake({ clock: 'realtime', ...options });
+  const snapshot = await startingSnapshot(options);
+  const fake = createFake({ clock: 'realtime', ...options, ...(snapshot !== undefined ? { snapshot } : {}) });
   const level: LogLevel = options.quiet ? 'silent' : (options.logLevel ?? 'error');
   const log = options.log ?? ((line: string) => console.log(line));
   const serverOptions = (iface: string, port: number): HttpServerOptions => ({
@@ -60,6 +78,15 @@ export async function startMock(options: StartMockOptions = {}): Promise<Running
     fake,
     close: async () => {
       await Promise.all([trading.close(), wallet.close()]);
+      if (options.state !== undefined) await saveState(options.state);
     },
+    saveState,
   };
+
+  async function saveState(file = options.state): Promise<void> {
+    if (file === undefined) throw new Error('saveState: no file given and no state option');
+    // The snapshot holds keys and password hashes: only where it went is logged, never what.
+    await writeSnapshotFile(file, fake.exportState());
+    if (level !== 'silent') log(`doppel state written to ${file}`);
+  }
 }

@@ -1,6 +1,6 @@
 // `doppel mock`: serves the fakes of both interfaces (issues 3, 4, 6 and 8 give the options).
 import type { Argv, CommandModule } from 'yargs';
-import type { StartMockOptions } from '../../mock/index.js';
+import type { RunningMock, StartMockOptions } from '../../mock/index.js';
 import { checkInteger } from '../integer-check.js';
 
 export const LOG_LEVELS = ['silent', 'error', 'warn', 'info', 'debug'] as const;
@@ -72,19 +72,30 @@ export const mockCommand: CommandModule<object, MockArgs> = {
       clock: options.clock,
       walletRateLimit: options.walletRateLimit,
       ...(options.adminToken ? { adminToken: options.adminToken } : {}),
+      ...(options.fixtures !== undefined ? { fixtures: options.fixtures } : {}),
+      ...(options.state !== undefined ? { state: options.state } : {}),
       logLevel: options.logLevel,
     };
     const running = await startMock(mockOptions);
-    // Graceful stop: close the listeners, let in-flight requests finish, exit 0 (issue 8).
-    await new Promise<void>((resolve) => {
-      const stop = (signal: NodeJS.Signals) => {
-        process.off('SIGINT', stop);
-        process.off('SIGTERM', stop);
-        if (options.logLevel === 'info' || options.logLevel === 'debug') console.log(`doppel: ${signal}, stopping`);
-        void running.close().then(resolve);
-      };
-      process.on('SIGINT', stop);
-      process.on('SIGTERM', stop);
-    });
+    await stopOnSignal(running, { verbose: options.logLevel === 'info' || options.logLevel === 'debug' });
   },
 };
+
+/**
+ * Graceful stop (issue 8): on the first SIGINT or SIGTERM, close the listeners, let in-flight
+ * requests finish and write the --state file (running.close does both); resolves when done, rejects
+ * when the state could not be written (the command then exits 1).
+ */
+export function stopOnSignal(running: Pick<RunningMock, 'close'>, options: { verbose?: boolean; signals?: NodeJS.EventEmitter } = {}): Promise<void> {
+  const signals = options.signals ?? process;
+  return new Promise<void>((resolve, reject) => {
+    const stop = (signal: NodeJS.Signals) => {
+      signals.off('SIGINT', stop);
+      signals.off('SIGTERM', stop);
+      if (options.verbose) console.log(`doppel: ${signal}, stopping`);
+      running.close().then(resolve, reject);
+    };
+    signals.on('SIGINT', stop);
+    signals.on('SIGTERM', stop);
+  });
+}

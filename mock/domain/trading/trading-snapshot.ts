@@ -49,8 +49,8 @@ import {
 } from './trading-state.js';
 
 export interface TradingKeySnapshot {
-  /** A credential: kept so that clients keep working after a restart; never logged. */
-  key: string;
+  /** A credential: kept so that clients keep working after a restart; never logged (a masked field name). */
+  api_key: string;
   permissions: Permission[];
   ip_whitelist: string[];
 }
@@ -152,7 +152,7 @@ export function exportTradingState(model: TradingModel): TradingSnapshot {
       id: a.id,
       name: a.name,
       created_at: a.createdAt,
-      keys: (keysOf.get(a.id) ?? []).map((k) => ({ key: k.key, permissions: [...k.permissions], ip_whitelist: [...k.ipWhitelist] })),
+      keys: (keysOf.get(a.id) ?? []).map((k) => ({ api_key: k.key, permissions: [...k.permissions], ip_whitelist: [...k.ipWhitelist] })),
       balances: balancesOf(state, a.id).map((r) => ({ currency: r.currency, chain: r.chain, balance: moneyText(r.available), locked: moneyText(r.locked) })),
     })),
     orders: state.orders.map(exportOrder),
@@ -289,8 +289,8 @@ function decodeAccount(state: TradingState, raw: unknown, path: string): void {
   arr(a['keys'], `${path}.keys`).forEach((rawKey, j) => {
     const p = `${path}.keys[${j}]`;
     const k = obj(rawKey, p);
-    const key = field(k, p, 'key', (v, q) => str(v, q, KEY_TEXT));
-    if (state.keys.has(key)) fail(`${p}.key`, 'duplicate API key');
+    const key = field(k, p, 'api_key', (v, q) => str(v, q, KEY_TEXT));
+    if (state.keys.has(key)) fail(`${p}.api_key`, 'duplicate API key');
     const permissions = arr(k['permissions'], `${p}.permissions`).map((v, n) => oneOf(v, `${p}.permissions[${n}]`, ['read', 'trade'] as const));
     if (new Set(permissions).size !== permissions.length) fail(`${p}.permissions`, 'a permission is listed twice');
     const ipWhitelist = arr(k['ip_whitelist'], `${p}.ip_whitelist`).map((v, n) => {

@@ -29,8 +29,8 @@ export interface WalletUserSnapshot {
 }
 
 export interface WalletKeySnapshot {
-  /** A credential (static API key or login token): kept so that clients keep working; never logged. */
-  key: string;
+  /** A credential (static API key or login token, sent as X-API-Key): kept so that clients keep working; never logged (a masked field name). */
+  api_key: string;
   user_id: number;
   kind: ApiKey['kind'];
 }
@@ -94,7 +94,7 @@ export function encodeWalletState(state: WalletState, rngs: WalletRngs): WalletS
       email: u.email,
       password: { algorithm: u.password.algorithm, salt: hexText(u.password.salt), hash: hexText(u.password.hash) },
     })),
-    keys: [...state.keys.values()].map((k) => ({ key: k.key, user_id: k.userId, kind: k.kind })),
+    keys: [...state.keys.values()].map((k) => ({ api_key: k.key, user_id: k.userId, kind: k.kind })),
     wallets: [...state.wallets.values()].map((w) => ({
       id: w.id,
       user_id: w.userId,
@@ -152,12 +152,12 @@ export function decodeWalletState(json: unknown, seed: number, path = 'wallet'):
     const p = `${path}.keys[${i}]`;
     const k = obj(raw, p);
     const key: ApiKey = {
-      key: field(k, p, 'key', (v, q) => str(v, q, KEY_TEXT)),
+      key: field(k, p, 'api_key', (v, q) => str(v, q, KEY_TEXT)),
       userId: field(k, p, 'user_id', (v, q) => int(v, q, 1)),
       kind: field(k, p, 'kind', (v, q) => oneOf(v, q, ['login-token', 'api-key'] as const)),
     };
     if (!state.users.has(key.userId)) fail(`${p}.user_id`, `no user ${key.userId}`);
-    if (state.keys.has(key.key)) fail(`${p}.key`, 'duplicate key');
+    if (state.keys.has(key.key)) fail(`${p}.api_key`, 'duplicate key');
     state.keys.set(key.key, key);
   });
 

@@ -1,0 +1,53 @@
+// Snapshot files: read one (`doppel mock --state`, `--fixtures`) and write one atomically, so a
+// crash or a second signal mid-write never leaves a half-written file where a good one was.
+import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { dirname } from 'node:path';
+
+/** Reads and parses a snapshot file; the content is checked by createFake. */
+export async function readSnapshotFile(file: string): Promise<unknown> {
+  const text = await readFile(file, 'utf8');
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    throw new Error(`${file} is not JSON`);
+  }
+}
+
+/** Writes to a temporary file next to `file`, then renames it over `file` (atomic on one file system). */
+export async function writeSnapshotFile(file: string, snapshot: unknown): Promise<void> {
+  await mkdir(dirname(file), { recursive: true });
+  const temp = `${file}.${process.pid}.tmp`;
+  try {
+    await writeFile(temp, formatSnapshot(snapshot));
+    await rename(temp, file);
+  } catch (error) {
+    await rm(temp, { force: true });
+    throw error;
+  }
+}
+
+/**
+ * JSON with one record per line: objects are laid out with their keys, and an array of records
+ * writes each record compactly on its own line, so a state of 100,000 orders stays readable,
+ * diffable and small. Deterministic: the same value gives the same bytes.
+ */
+export function formatSnapshot(value: unknown): string {
+  return `${layout(value, '')}\n`;
+}
+
+function layout(value: unknown, indent: string): string {
+  if (Array.isArray(value)) {
+    if (value.length === 0) return '[]';
+    const records = value.every((v) => typeof v === 'object' && v !== null);
+    if (!records) return JSON.stringify(value);
+    const inner = `${indent}  `;
+    return `[\n${value.map((v) => inner + JSON.stringify(v)).join(',\n')}\n${indent}]`;
+  }
+  if (typeof value === 'object' && value !== null) {
+    const entries = Object.entries(value).filter(([, v]) => v !== undefined);
+    if (entries.length === 0) return '{}';
+    const inner = `${indent}  `;
+    return `{\n${entries.map(([k, v]) => `${inner}${JSON.stringify(k)}: ${layout(v, inner)}`).join(',\n')}\n${indent}}`;
+  }
+  return JSON.stringify(value);
+}
