@@ -21,6 +21,8 @@ export interface FakeResponse {
   status: number;
   /** Header names in lower case. */
   headers: Record<string, string>;
-  /** JSON-safe value; adapters send JSON.stringify(body). */
+  /** JSON-safe value. */
   body: unknown;
+  /** `body` serialized once by the router; adapters send this text as it is. */
+  text: string;
 }

@@ -9,11 +9,14 @@ import type { FakeResponse } from './fake-request.js';
  * `details` when the error carries some). Anything that is not a DomainError is a bug in the
  * fake: 500 with a fixed message, never the stack or the original message.
  */
+const INTERNAL = { success: false, error: 'internal error', code: 'internal' } as const;
+const INTERNAL_TEXT = JSON.stringify(INTERNAL);
+
 export function errorResponse(error: unknown): FakeResponse {
   if (error instanceof DomainError) {
     const body: Record<string, unknown> = { success: false, error: error.message, code: error.code };
     if (error.details !== undefined) body['details'] = error.details;
-    return { status: error.status, headers: { ...error.headers }, body };
+    return { status: error.status, headers: { ...error.headers }, body, text: JSON.stringify(body) };
   }
-  return { status: 500, headers: {}, body: { success: false, error: 'internal error', code: 'internal' } };
+  return { status: 500, headers: {}, body: INTERNAL, text: INTERNAL_TEXT };
 }

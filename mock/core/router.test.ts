@@ -86,6 +86,7 @@ describe('createApp routing', () => {
     expect(res).toEqual({
       status: 202,
       body: { ok: 1 },
+      text: '{"ok":1}',
       headers: { 'x-thing': 'a', 'content-type': JSON_CONTENT_TYPE, date: 'Thu, 01 Jan 2026 12:00:00 GMT' },
     });
   });

@@ -133,17 +133,29 @@ export function createApp(options: AppOptions): App {
         throw new Error(`${route.operationId}: handler returned a promise; handlers must be synchronous`);
       }
       if (result.body === undefined) throw new Error(`${route.operationId}: handler returned no body`);
-      // Serialize once here so that a bigint or a cycle leaking into a body becomes a clean 500
-      // instead of an exception inside an adapter.
-      JSON.stringify(result.body);
-      response = { status: result.status ?? 200, headers: lowerCaseKeys(result.headers), body: result.body };
+      // Serialized once, here, so that a bigint or a cycle leaking into a body becomes a clean 500
+      // instead of an exception inside an adapter, and adapters send the text as it is.
+      const text = JSON.stringify(result.body);
+      response = { status: result.status ?? 200, headers: lowerCaseKeys(result.headers), body: result.body, text };
     } catch (error) {
       if (!(error instanceof DomainError)) logger.error(`doppel: ${operation} failed with an unexpected error`, error);
       response = errorResponse(error);
     }
     response.headers['content-type'] = JSON_CONTENT_TYPE;
-    response.headers['date'] = new Date(now()).toUTCString();
+    response.headers['date'] = httpDate(now());
     return response;
+  }
+
+  // The Date header has a resolution of a second; formatting it once a second, not per request.
+  let dateSecond = Number.NaN;
+  let dateText = '';
+  function httpDate(ms: number): string {
+    const second = Math.floor(ms / 1000);
+    if (second !== dateSecond) {
+      dateSecond = second;
+      dateText = new Date(second * 1000).toUTCString();
+    }
+    return dateText;
   }
 
   return { handle };

@@ -76,7 +76,7 @@ export async function startHttpServer(app: App, options: HttpServerOptions = {})
           // After an oversized body the rest of the upload is not kept: close rather than
           // reuse the connection. While closing, do not keep alive either.
           if (bytes === null || closing) res.setHeader('connection', 'close');
-          send(res, response.status, response.headers, JSON.stringify(response.body));
+          send(res, response.status, response.headers, response.text);
           options.onRequest?.({
             method: fake.method,
             target: req.url ?? '/',

@@ -45,7 +45,7 @@ export function createMswHandlers(app: App, baseUrl: string, options: MswHandler
     };
     if (decoded.bodyError !== undefined) fake.bodyError = decoded.bodyError;
     const response = app.handle(fake);
-    return new HttpResponse(JSON.stringify(response.body), { status: response.status, headers: response.headers });
+    return new HttpResponse(response.text, { status: response.status, headers: response.headers });
   });
   return [handler];
 }

@@ -99,7 +99,7 @@ const documented = operations('wallet').map((op) => ({
 }));
 
 /** Documented status, body valid against its schema, documented headers present (Retry-After on 429). */
-export function assertSpecTrue(method: string, path: string, response: FakeResponse): void {
+export function assertSpecTrue(method: string, path: string, response: Pick<FakeResponse, 'status' | 'headers' | 'body'>): void {
   const found = documented.find((d) => d.op.method === method && d.pattern.test(path));
   if (found === undefined) {
     // Admin routes and unknown paths are outside the document; they still use the envelopes.
