@@ -67,31 +67,38 @@ export async function startHttpServer(app: App, options: HttpServerOptions = {})
   const checkEvery = Math.max(50, Math.min(1000, Math.floor(Math.min(headersTimeout, requestTimeout) / 4)));
   const server = createServer({ keepAlive: true, connectionsCheckingInterval: checkEvery }, (req, res) => {
     const started = performance.now();
+    const answer = (bytes: Uint8Array | null): void => {
+      try {
+        const fake = toFakeRequest(req, bytes, limit, options.trustProxy === true);
+        // Handlers are synchronous; the whole request is applied here, in one turn of the loop.
+        const response = app.handle(fake);
+        // After an oversized body the rest of the upload is not kept: close rather than
+        // reuse the connection. While closing, do not keep alive either.
+        if (bytes === null || closing) response.headers['connection'] = 'close';
+        send(res, response.status, response.headers, response.text);
+        options.onRequest?.({
+          method: fake.method,
+          target: req.url ?? '/',
+          status: response.status,
+          durationMs: performance.now() - started,
+          headers: req.headers,
+          body: fake.body,
+        });
+      } catch (error) {
+        // app.handle never throws; this is a bug in this adapter (or a bad header value).
+        logger.error('doppel: failed to answer a request', error);
+        if (res.headersSent) res.destroy();
+        else send(res, 500, { 'content-type': 'application/json; charset=utf-8', connection: 'close' }, INTERNAL_BODY);
+      }
+    };
+    // A request without Content-Length or Transfer-Encoding has no body (RFC 9112 §6.3): answer
+    // it at once, without a promise and stream listeners; most reads are such requests.
+    if (req.headers['content-length'] === undefined && req.headers['transfer-encoding'] === undefined) {
+      answer(EMPTY);
+      return;
+    }
     readBody(req, limit).then(
-      (bytes) => {
-        try {
-          const fake = toFakeRequest(req, bytes, limit, options.trustProxy === true);
-          // Handlers are synchronous; the whole request is applied here, in one turn of the loop.
-          const response = app.handle(fake);
-          // After an oversized body the rest of the upload is not kept: close rather than
-          // reuse the connection. While closing, do not keep alive either.
-          if (bytes === null || closing) res.setHeader('connection', 'close');
-          send(res, response.status, response.headers, response.text);
-          options.onRequest?.({
-            method: fake.method,
-            target: req.url ?? '/',
-            status: response.status,
-            durationMs: performance.now() - started,
-            headers: req.headers,
-            body: fake.body,
-          });
-        } catch (error) {
-          // app.handle never throws; this is a bug in this adapter (or a bad header value).
-          logger.error('doppel: failed to answer a request', error);
-          if (res.headersSent) res.destroy();
-          else send(res, 500, { 'content-type': 'application/json; charset=utf-8', connection: 'close' }, INTERNAL_BODY);
-        }
-      },
+      answer,
       (error: unknown) => {
         // The client went away mid-body (aborted/reset): nobody is left to answer, and the fake
         // did nothing wrong.
@@ -237,8 +244,9 @@ function clientIp(req: IncomingMessage, headers: Record<string, string | undefin
 }
 
 function send(res: ServerResponse, status: number, headers: Record<string, string>, text: string): void {
-  res.statusCode = status;
-  for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
-  res.setHeader('content-length', Buffer.byteLength(text));
+  headers['content-length'] = String(Buffer.byteLength(text));
+  res.writeHead(status, headers);
   res.end(text);
 }
+
+const EMPTY = new Uint8Array(0);
