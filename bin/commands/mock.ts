@@ -76,8 +76,12 @@ export const mockCommand: CommandModule<object, MockArgs> = {
       ...(options.state !== undefined ? { state: options.state } : {}),
       logLevel: options.logLevel,
     };
-    const running = await startMock(mockOptions);
-    await stopOnSignal(running, { verbose: options.logLevel === 'info' || options.logLevel === 'debug' });
+    // The handlers go in before the listeners start: a supervisor that sends SIGTERM as soon as the
+    // ready lines appear must get the graceful stop, not the default death by signal (issue 8).
+    const starting = startMock(mockOptions);
+    const stopped = stopOnSignal(starting, { verbose: options.logLevel === 'info' || options.logLevel === 'debug' });
+    await starting;
+    await stopped;
   },
 };
 
@@ -86,14 +90,18 @@ export const mockCommand: CommandModule<object, MockArgs> = {
  * requests finish and write the --state file (running.close does both); resolves when done, rejects
  * when the state could not be written (the command then exits 1).
  */
-export function stopOnSignal(running: Pick<RunningMock, 'close'>, options: { verbose?: boolean; signals?: NodeJS.EventEmitter } = {}): Promise<void> {
+export function stopOnSignal(
+  running: Pick<RunningMock, 'close'> | Promise<Pick<RunningMock, 'close'>>,
+  options: { verbose?: boolean; signals?: NodeJS.EventEmitter } = {},
+): Promise<void> {
   const signals = options.signals ?? process;
   return new Promise<void>((resolve, reject) => {
     const stop = (signal: NodeJS.Signals) => {
       signals.off('SIGINT', stop);
       signals.off('SIGTERM', stop);
       if (options.verbose) console.log(`doppel: ${signal}, stopping`);
-      running.close().then(resolve, reject);
+      // Still starting: stop as soon as the listeners are up (a failed start is reported by the caller).
+      Promise.resolve(running).then((r) => r.close(), () => undefined).then(resolve, reject);
     };
     signals.on('SIGINT', stop);
     signals.on('SIGTERM', stop);
