@@ -7,7 +7,6 @@ import { createWalletModel, walletAdminRoutes, walletRoutes, type WalletModel } 
 import { commonAdminRoutes } from './admin/common-admin-routes.js';
 import { adminGuard } from './admin/admin-guard.js';
 import { stateRoutes } from './admin/state-routes.js';
-import type { Route } from './core/index.js';
 import { exportTradingState, importTradingState } from './domain/trading/trading-snapshot.js';
 import { pinsSnapshot, readSnapshotEnvelope, SNAPSHOT_VERSION, type DoppelSnapshot, type SnapshotEnvelope } from './snapshot.js';
 
@@ -90,7 +89,7 @@ export function createFake(options: FakeOptions = {}): Fake {
       wallet,
       tradingApp: createApp({
         ...common,
-        routes: [...tradingRoutes(trading), ...asSummary(tradingAdminRoutes(trading)), ...admin],
+        routes: [...tradingRoutes(trading), ...tradingAdminRoutes(trading), ...admin],
         beforeEach: (req, route) => {
           guard(req, route);
           tradingGuards(req, route);
@@ -98,7 +97,7 @@ export function createFake(options: FakeOptions = {}): Fake {
       }),
       walletApp: createApp({
         ...common,
-        routes: [...walletRoutes(wallet), ...asSummary(walletAdminRoutes(wallet)), ...admin],
+        routes: [...walletRoutes(wallet), ...walletAdminRoutes(wallet), ...admin],
         beforeEach: (req, route) => {
           guard(req, route);
           wallet.settle(clock.now());
@@ -149,12 +148,4 @@ export function createFake(options: FakeOptions = {}): Fake {
     exportState,
     importState,
   };
-}
-
-/**
- * In a composed fake, GET /__doppel/state is the whole fake's snapshot (state-routes.ts); each
- * interface's own readable view of its state moves to GET /__doppel/summary on its port.
- */
-function asSummary(routes: Route[]): Route[] {
-  return routes.map((r) => (r.method === 'GET' && r.path === '/__doppel/state' ? { ...r, path: '/__doppel/summary' } : r));
 }

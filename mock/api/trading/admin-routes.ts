@@ -124,11 +124,11 @@ function setTraderRoute(model: TradingModel): Route {
   };
 }
 
-/** GET /__doppel/state: accounts with keys, balances, order counts and open orders; relations; traders. */
+/** GET /__doppel/summary: accounts with keys, balances, order counts and open orders; relations; traders. */
 function stateRoute(model: TradingModel): Route {
   return {
     method: 'GET',
-    path: '/__doppel/state',
+    path: '/__doppel/summary',
     operationId: 'adminTradingState',
     handle() {
       const now = model.settle();

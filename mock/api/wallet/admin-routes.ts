@@ -46,7 +46,7 @@ export function walletAdminRoutes(model: WalletModel): Route[] {
     }),
     walletRoute(model, {
       method: 'GET',
-      path: '/__doppel/state',
+      path: '/__doppel/summary',
       operationId: 'adminWalletState',
       handle() {
         return { body: { success: true, data: walletStateSnapshot(model) } };

@@ -83,14 +83,14 @@ describe('GET /__doppel/state and reset', () => {
     fake.setPrice('BTC', '60000');
     fake.post('/api/v1/spot/order', { market: 'BTC', pair: 'USDT', side: 'buy', order_type: 'limit', amount: '0.01', price: '50000' }, TRADE);
     fake.post('/api/v1/copy/start', { lead_trader_id: 1, copy_amount: 100 }, TRADE);
-    const state = fake.data('/__doppel/state');
+    const state = fake.data('/__doppel/summary');
     expect(state.accounts.map((a: any) => a.keys[0].key)).toEqual(['demo-trade-key', 'demo-read-key', 'demo-ip-locked-key']);
     expect(state.accounts[0].open_orders).toHaveLength(1);
     expect(state.accounts[0].order_counts).toEqual({ open: 1, filled: 0, cancelled: 0, settled: 0 });
     expect(state.copy_relations).toHaveLength(1);
     fake.model.reset();
     expect(balanceOf(fake, TRADE, 'USDT', 'tron')).toEqual({ available: dec('10000'), locked: 0n });
-    expect(fake.data('/__doppel/state').orders_total).toBe(0);
+    expect(fake.data('/__doppel/summary').orders_total).toBe(0);
   });
 });
 

@@ -112,7 +112,7 @@ function check(fake: TestFake, initial: Totals, copyResults: bigint[]): void {
     }
   }
   for (const r of copyResults) add(expected, 'USDT', r);
-  const state = fake.data('/__doppel/state');
+  const state = fake.data('/__doppel/summary');
   for (const r of state.copy_relations) if (r.status === 'active') add(locked, 'USDT', dec(r.copy_amount));
   const now = holdings(fake);
   expectSame(now.total, expected, 'total');

@@ -9,7 +9,7 @@ describe('POST /api/v1/register', () => {
     const res = h.call('POST', '/api/v1/register', { body: { name: 'Ada', email: 'ada@example.com', password: 's3cret-pass' } });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ success: true, user_id: 2, message: 'User registered successfully' });
-    const state = h.call('GET', '/__doppel/state');
+    const state = h.call('GET', '/__doppel/summary');
     expect(JSON.stringify(state.body)).not.toContain('s3cret-pass');
     expect(JSON.stringify(state.body)).not.toMatch(/hash|salt/i);
   });

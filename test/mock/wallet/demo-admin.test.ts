@@ -35,14 +35,14 @@ describe('demo data', () => {
 
   it('model.reset() restores the seeded state and forgets rate windows', () => {
     const h = createHarness({ rateLimit: 3 });
-    const before = h.call('GET', '/__doppel/state').body.data;
+    const before = h.call('GET', '/__doppel/summary').body.data;
     h.newUser();
     h.call('POST', '/api/v1/wallets/create', { key: DEMO_KEY, body: { chain: 'bsc' } });
     h.call('POST', '/api/v1/wallets/1/send', { key: DEMO_KEY, body: { to_address: '0xde709f2102306220921060314715629080e2fb77', amount: '1' } });
     h.call('GET', '/api/v1/wallets', { key: DEMO_KEY });
     expect(h.call('GET', '/api/v1/wallets', { key: DEMO_KEY }).status).toBe(429);
     h.model.reset();
-    expect(h.call('GET', '/__doppel/state').body.data).toEqual(before);
+    expect(h.call('GET', '/__doppel/summary').body.data).toEqual(before);
     expect(h.call('GET', '/api/v1/wallets', { key: DEMO_KEY }).status).toBe(200);
   });
 });
@@ -71,7 +71,7 @@ describe('admin routes', () => {
   it('state shows users, keys, wallets, pending and supply, without password material', () => {
     const h = createHarness();
     h.call('POST', '/api/v1/wallets/1/send', { key: DEMO_KEY, body: { to_address: '0xde709f2102306220921060314715629080e2fb77', amount: '1' } });
-    const { data } = h.call('GET', '/__doppel/state').body;
+    const { data } = h.call('GET', '/__doppel/summary').body;
     expect(data.users).toEqual([{ id: 1, name: 'Demo User', email: 'demo@doppel.test', wallet_ids: [1, 2, 3] }]);
     expect(data.api_keys).toEqual([{ key: 'demo-wallet-key', user_id: 1, kind: 'api-key' }]);
     expect(data.pending).toHaveLength(1);
