@@ -11,7 +11,7 @@ import { checkInvariants } from '../../bench/robustness/check-invariants.js';
 import { createCheckedClient, type CheckedClient } from '../../bench/robustness/http-client.js';
 import { prepareLoad, runLoad, settleAfterLoad, type LoadOptions } from '../../bench/robustness/load-driver.js';
 
-const OPTIONS: LoadOptions = { clients: 64, maxRequests: 4000, durationMs: 6000, seed: 8, accounts: 8, walletUsers: 8 };
+const OPTIONS: LoadOptions = { clients: 64, maxRequests: 4000, durationMs: 10_000, seed: 8, accounts: 8, walletUsers: 8 };
 
 let running: RunningMock;
 let http: CheckedClient;
