@@ -1,7 +1,7 @@
 // The wallet fake's whole state as plain data: records, bigints for money, Maps for indexes.
 
 import type { Dec } from '../decimal.js';
-import { createMinHeap, type MinHeap } from './min-heap.js';
+import { createMinHeap, type MinHeap } from '../min-heap.js';
 import type { PasswordHash } from './password-hash.js';
 
 export interface User {

@@ -1,7 +1,7 @@
 // Password hashing (scrypt + timingSafeEqual) and the pending queue's min-heap.
 
 import { describe, expect, it } from 'vitest';
-import { createMinHeap } from '../../../mock/domain/wallet/min-heap.js';
+import { createMinHeap } from '../../../mock/domain/min-heap.js';
 import { hashPassword, verifyPassword } from '../../../mock/domain/wallet/password-hash.js';
 import { createRng } from '../../../mock/domain/rng.js';
 
