@@ -37,6 +37,13 @@ describe('decodeBody', () => {
 });
 
 describe('helpers', () => {
+  it('refuses lone surrogates in strings and keys, accepts escaped pairs', () => {
+    const bytes = (text: string) => new TextEncoder().encode(text);
+    expect(decodeBody(bytes('{"password":"\\ud800"}'), 'application/json', 1000)).toEqual({ body: undefined, bodyError: 'invalid_json' });
+    expect(decodeBody(bytes('{"\\udfff":1}'), 'application/json', 1000)).toEqual({ body: undefined, bodyError: 'invalid_json' });
+    expect(decodeBody(bytes('{"name":"\\ud83d\\ude00 \\u00e9"}'), 'application/json', 1000)).toEqual({ body: { name: '😀 é' } });
+  });
+
   it('isJsonContentType', () => {
     expect(isJsonContentType('application/json')).toBe(true);
     expect(isJsonContentType(' application/json ; charset=utf-8')).toBe(true);

@@ -15,7 +15,9 @@ export type DecodedBody = { body: unknown; bodyError?: undefined } | { body: und
  * 3. media type must be application/json, parameters such as charset allowed (trading seed section
  *    4 and wallet seed section 4: "POST bodies are JSON with Content-Type: application/json"),
  *    else unsupported_media_type; the rule is the same for every method;
- * 4. bytes must be UTF-8 JSON, else invalid_json.
+ * 4. bytes must be UTF-8 JSON, else invalid_json; that includes its strings and keys: a `\ud800`
+ *    escape (a lone surrogate) is no Unicode text, and would make e.g. two different passwords hash
+ *    alike (scrypt sees U+FFFD), so it is invalid_json as well.
  *
  * JSON.parse turns a "__proto__" key into an ordinary own property, which is harmless to read and
  * to copy with spread or structuredClone. Never Object.assign a parsed body onto another object:
@@ -32,10 +34,17 @@ export function decodeBody(bytes: Uint8Array | null, contentType: string | undef
     return { body: undefined, bodyError: 'invalid_json' };
   }
   try {
-    return { body: JSON.parse(text) as unknown };
+    // Only a \u escape can smuggle a lone surrogate past the fatal UTF-8 decoder, so the reviver
+    // (which slows parsing) runs only when the text has one.
+    return { body: (text.includes('\\u') ? JSON.parse(text, wellFormed) : JSON.parse(text)) as unknown };
   } catch {
     return { body: undefined, bodyError: 'invalid_json' };
   }
+}
+
+function wellFormed(key: string, value: unknown): unknown {
+  if (!key.isWellFormed() || (typeof value === 'string' && !value.isWellFormed())) throw new SyntaxError('lone surrogate');
+  return value;
 }
 
 /** "application/json" with any parameters, case-insensitive. */

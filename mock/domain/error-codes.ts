@@ -23,6 +23,11 @@ export const ERROR_CODES = {
   conflict: 409,
   payload_too_large: 413,
   rate_limited: 429,
+  // Requests node's HTTP parser refuses before any route (mock/http): malformed request line or
+  // headers, too slow, headers over 16 KiB. Decisions trading.request-bodies / wallet.guard-order.
+  malformed_request: 400,
+  request_timeout: 408,
+  headers_too_large: 431,
   internal: 500,
 } as const satisfies Record<string, number>;
 

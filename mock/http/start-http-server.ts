@@ -5,6 +5,7 @@ import type { AddressInfo, Socket } from 'node:net';
 import { decodeBody, declaredLengthExceeds, DEFAULT_BODY_LIMIT_BYTES } from '../core/decode-body.js';
 import type { FakeRequest } from '../core/fake-request.js';
 import { stderrLogger, type App, type Logger } from '../core/router.js';
+import { ERROR_CODES, type ErrorCode } from '../domain/error-codes.js';
 
 export interface HttpServerOptions {
   /** Default 127.0.0.1: a fake should not be reachable from the network unless asked. */
@@ -162,10 +163,11 @@ const INTERNAL_BODY = JSON.stringify({ success: false, error: 'internal error', 
 const STATUS_TEXT: Record<number, string> = { 400: 'Bad Request', 408: 'Request Timeout', 431: 'Request Header Fields Too Large' };
 
 /** Status, stable code and message for a request node's HTTP parser refused. */
-function clientErrorAnswer(code: string | undefined): [number, string, string] {
-  if (code === 'HPE_HEADER_OVERFLOW') return [431, 'headers_too_large', 'request line and headers exceed 16 KiB'];
-  if (code === 'ERR_HTTP_REQUEST_TIMEOUT') return [408, 'request_timeout', 'the request did not arrive in time'];
-  return [400, 'malformed_request', 'the request is not well-formed HTTP/1.1'];
+function clientErrorAnswer(code: string | undefined): [number, ErrorCode, string] {
+  const answer = (c: ErrorCode, message: string): [number, ErrorCode, string] => [ERROR_CODES[c], c, message];
+  if (code === 'HPE_HEADER_OVERFLOW') return answer('headers_too_large', 'request line and headers exceed 16 KiB');
+  if (code === 'ERR_HTTP_REQUEST_TIMEOUT') return answer('request_timeout', 'the request did not arrive in time');
+  return answer('malformed_request', 'the request is not well-formed HTTP/1.1');
 }
 
 /** Reads the body; null once it exceeds limit (then the rest is drained, never buffered). */
