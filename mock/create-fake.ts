@@ -1,13 +1,15 @@
-// createFake: both interfaces over one virtual clock and one price book, as two Apps.
-import { createApp, type App, type FakeRequest, type FakeResponse, type Logger } from './core/index.js';
+// createFake: both interfaces over one virtual clock and one price book, each served by the one
+// request pipeline (mock/core/pipeline.ts) with its operations, its rules and the admin routes.
+import { createPipeline, type App, type FakeRequest, type FakeResponse, type Logger } from './core/index.js';
 import { createClock, DEFAULT_CLOCK_START, type Clock } from './domain/clock.js';
 import { createPriceBook, type PriceBook } from './domain/price-book.js';
-import { createTradingModel, tradingAdminRoutes, tradingBeforeEach, tradingRoutes, type TradingModel } from './api/trading/index.js';
-import { createWalletModel, walletAdminRoutes, walletRoutes, type WalletModel } from './api/wallet/index.js';
+import { createTradingBackend, type TradingBackend } from './domain/trading/index.js';
+import { createWalletBackend, type WalletBackend } from './domain/wallet/index.js';
+import { tradingAdminRoutes, tradingOperations, tradingRules } from './api/trading/index.js';
+import { walletAdminRoutes, walletOperations, walletRules } from './api/wallet/index.js';
 import { commonAdminRoutes } from './admin/common-admin-routes.js';
 import { adminGuard } from './admin/admin-guard.js';
 import { stateRoutes } from './admin/state-routes.js';
-import { exportTradingState, importTradingState } from './domain/trading/trading-snapshot.js';
 import { pinsSnapshot, readSnapshotEnvelope, SNAPSHOT_VERSION, type DoppelSnapshot, type SnapshotEnvelope } from './snapshot.js';
 
 export interface FakeOptions {
@@ -17,6 +19,8 @@ export interface FakeOptions {
   clock?: 'manual' | 'realtime';
   /** Virtual start time, epoch ms. Default 2026-01-01 00:00:00 UTC. */
   start?: number;
+  /** Default true: the demo accounts, keys, wallets and lead traders (README, demo data); false starts empty. */
+  demo?: boolean;
   /** Wallet requests per minute per key (seed wallet §8: 60). */
   walletRateLimit?: number;
   /** When set, /__doppel/* requires `Authorization: Bearer <token>`. */
@@ -33,7 +37,8 @@ export interface Fake {
   readonly trading: App;
   readonly wallet: App;
   readonly clock: Clock;
-  readonly models: { trading: TradingModel; wallet: WalletModel; prices: PriceBook };
+  /** The two backends and the shared price book (fixtures, benchmarks); requests go through trading/wallet. */
+  readonly models: { trading: TradingBackend; wallet: WalletBackend; prices: PriceBook };
   /** Moves the virtual clock forward and processes everything that fell due. */
   advance(ms: number): void;
   /** Back to the starting state (the seeded one, or the snapshot it was created from): both interfaces and the clock. */
@@ -50,8 +55,8 @@ interface Built {
   start: number;
   clock: Clock;
   prices: PriceBook;
-  trading: TradingModel;
-  wallet: WalletModel;
+  trading: TradingBackend;
+  wallet: WalletBackend;
   tradingApp: App;
   walletApp: App;
 }
@@ -66,20 +71,19 @@ export function createFake(options: FakeOptions = {}): Fake {
     const start = from?.start ?? options.start ?? DEFAULT_CLOCK_START;
     const clock = createClock({ mode: options.clock ?? 'manual', start });
     const prices = createPriceBook({ seed, clock });
-    const demo = from === undefined;
-    const trading = createTradingModel({ seed, clock, prices, demo });
-    const wallet = createWalletModel({ seed, clock, prices, rateLimit: options.walletRateLimit ?? 60, demoData: demo });
+    const demo = from === undefined && options.demo !== false;
+    const trading = createTradingBackend({ seed, clock, prices, demo });
+    const wallet = createWalletBackend({ seed, clock, prices, rateLimit: options.walletRateLimit ?? 60, demoData: demo });
     if (from !== undefined) {
       // Each decoder checks its whole part before assigning; a throw here leaves `built` as it was.
-      importTradingState(trading, from.trading);
+      trading.importState(from.trading);
       wallet.importState(from.wallet);
       prices.restorePins(from.pins);
       const behind = from.now - clock.now();
       if (behind > 0) clock.advance(behind);
     }
     const admin = [...commonAdminRoutes({ now: () => clock.now(), advance, reset }), ...stateRoutes({ exportState, importState, now: () => clock.now() })];
-    const common = { now: () => clock.now(), ...(options.logger ? { logger: options.logger } : {}) };
-    const tradingGuards = tradingBeforeEach(trading);
+    const common = { now: () => clock.now(), adminGuard: guard, ...(options.logger ? { logger: options.logger } : {}) };
     return {
       seed,
       start,
@@ -87,21 +91,17 @@ export function createFake(options: FakeOptions = {}): Fake {
       prices,
       trading,
       wallet,
-      tradingApp: createApp({
+      tradingApp: createPipeline({
         ...common,
-        routes: [...tradingRoutes(trading), ...tradingAdminRoutes(trading), ...admin],
-        beforeEach: (req, route) => {
-          guard(req, route);
-          tradingGuards(req, route);
-        },
+        rules: tradingRules(trading),
+        operations: tradingOperations.map((op) => op.bind(trading)),
+        admin: [...tradingAdminRoutes(trading), ...admin],
       }),
-      walletApp: createApp({
+      walletApp: createPipeline({
         ...common,
-        routes: [...walletRoutes(wallet), ...walletAdminRoutes(wallet), ...admin],
-        beforeEach: (req, route) => {
-          guard(req, route);
-          wallet.settle(clock.now());
-        },
+        rules: walletRules(wallet),
+        operations: walletOperations.map((op) => op.bind(wallet)),
+        admin: [...walletAdminRoutes(wallet), ...admin],
       }),
     };
   }
@@ -123,7 +123,7 @@ export function createFake(options: FakeOptions = {}): Fake {
       seed: built.seed,
       clock: { start: built.start, now: built.clock.now() },
       prices: { pins: pinsSnapshot(built.prices.pins()) },
-      trading: exportTradingState(built.trading),
+      trading: built.trading.exportState(),
       wallet: built.wallet.exportState(),
     };
   }

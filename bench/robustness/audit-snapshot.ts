@@ -1,5 +1,5 @@
 // auditSnapshot: the whole money-relevant state of a running fake as plain JSON (decimals as
-// 8-digit strings), read from fake.models; what the invariant checks compare against what the
+// 8-digit strings), read from the backends' snapshots; what the invariant checks compare against what the
 // clients were told. JSON so that it can cross a process boundary (the long run's server child).
 import type { Fake } from '../../mock/index.js';
 import { formatDec8 } from '../../mock/domain/decimal.js';
@@ -35,43 +35,39 @@ export interface AuditOrder {
   expiresAt: number | null;
 }
 
-const d = (v: bigint | null): string | null => (v === null ? null : formatDec8(v));
-
 export function auditSnapshot(fake: Fake): AuditSnapshot {
   const { trading, wallet } = fake.models;
   const now = fake.clock.now();
   // Everything due by now is processed first, as any request would.
   trading.settle(now);
   wallet.settle(now);
-  const ts = trading.state;
+  const ts = trading.exportState();
   const ws = wallet.state;
-  const keysOf = new Map<number, string[]>();
-  for (const k of ts.keys.values()) keysOf.set(k.accountId, [...(keysOf.get(k.accountId) ?? []), k.key]);
   return {
     now,
     trading: {
-      accounts: [...ts.accounts.values()].map((a) => ({
+      accounts: ts.accounts.map((a) => ({
         id: a.id,
-        keys: keysOf.get(a.id) ?? [],
-        rows: [...(ts.balances.get(a.id)?.values() ?? [])].map((r) => ({ currency: r.currency, chain: r.chain, available: formatDec8(r.available), locked: formatDec8(r.locked) })),
+        keys: a.keys.map((k) => k.api_key),
+        rows: a.balances.map((r) => ({ currency: r.currency, chain: r.chain, available: r.balance, locked: r.locked })),
       })),
       orders: ts.orders.map((o) => ({
         id: o.id,
-        accountId: o.accountId,
+        accountId: o.account_id,
         type: o.type,
         market: o.market,
         pair: o.pair,
         side: o.side,
-        amount: formatDec8(o.amount),
-        price: d(o.price),
-        fillPrice: d(o.fillPrice),
-        margin: d(o.margin),
+        amount: o.amount,
+        price: o.price,
+        fillPrice: o.fill_price,
+        margin: o.margin,
         status: o.status,
         result: o.result,
-        pnl: d(o.pnl),
-        expiresAt: o.expiresAt,
+        pnl: o.pnl,
+        expiresAt: o.expires_at,
       })),
-      copies: ts.copies.map((r) => ({ accountId: r.accountId, traderId: r.traderId, status: r.status, copyAmount: formatDec8(r.copyAmount), result: d(r.result) })),
+      copies: ts.copies.map((r) => ({ accountId: r.account_id, traderId: r.trader_id, status: r.status, copyAmount: r.copy_amount, result: r.result })),
     },
     wallet: {
       wallets: [...ws.wallets.values()].map((w) => ({

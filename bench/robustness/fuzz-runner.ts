@@ -22,18 +22,12 @@ export function newTally(): FuzzTally {
 /** What a rejected request must not change: the money, the records and the clock of both interfaces. */
 export function stateFingerprint(running: RunningMock): string {
   const { trading, wallet, prices } = running.fake.models;
-  const t = trading.state;
   const w = wallet.state;
   return JSON.stringify(
     {
       now: running.fake.clock.now(),
       btc: prices.priceOf('BTC'),
-      orders: t.orders.length,
-      accounts: t.accounts.size,
-      keys: t.keys.size,
-      copies: t.copies.length,
-      rows: [...t.balances.values()].flatMap((rows) => [...rows.values()]),
-      traders: [...t.traders.values()].map((x) => [x.dailyReturn, x.active]),
+      trading: trading.exportState(),
       users: w.users.size,
       walletKeys: w.keys.size,
       wallets: [...w.wallets.values()].map((x) => [x.native, [...x.tokens]]),

@@ -1,8 +1,7 @@
 import { request as httpRequest } from 'node:http';
 import { connect } from 'node:net';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createApp } from '../core/router.js';
-import type { Route } from '../core/route.js';
+import { createStubApp as createApp, type StubRoute as Route } from '../../test/support/stub-app.js';
 import { domainError } from '../domain/domain-error.js';
 import { startHttpServer, type RunningHttpServer } from './start-http-server.js';
 

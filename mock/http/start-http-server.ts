@@ -4,7 +4,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo, Socket } from 'node:net';
 import { decodeBody, declaredLengthExceeds, DEFAULT_BODY_LIMIT_BYTES } from '../core/decode-body.js';
 import type { FakeRequest } from '../core/fake-request.js';
-import { stderrLogger, type App, type Logger } from '../core/router.js';
+import { stderrLogger, type App, type Logger } from '../core/pipeline.js';
 import { ERROR_CODES, type ErrorCode } from '../domain/error-codes.js';
 
 export interface HttpServerOptions {

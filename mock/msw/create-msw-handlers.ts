@@ -3,7 +3,7 @@
 import { http, HttpResponse, type RequestHandler } from 'msw';
 import { decodeBody, declaredLengthExceeds, DEFAULT_BODY_LIMIT_BYTES } from '../core/decode-body.js';
 import type { FakeRequest } from '../core/fake-request.js';
-import type { App } from '../core/router.js';
+import type { App } from '../core/pipeline.js';
 
 import { CLIENT_IP_HEADER } from '../core/client-ip-header.js';
 

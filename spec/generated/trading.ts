@@ -1138,3 +1138,5 @@ export interface operations {
         };
     };
 }
+/** Operations that need no key (their security is empty). */
+export type PublicOperationId = "getPrices" | "getPrice" | "getMarkets";

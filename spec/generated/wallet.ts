@@ -765,3 +765,5 @@ export interface operations {
         };
     };
 }
+/** Operations that need no key (their security is empty). */
+export type PublicOperationId = "register" | "login" | "listChains" | "getWalletPrices";

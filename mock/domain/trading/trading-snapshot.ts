@@ -8,7 +8,6 @@
 // dense and unique, references resolvable, fields that a kind of order needs present, and the
 // ledger rule that an account's locked amount is exactly what its open orders and copies hold.
 
-import { createRng } from '../rng.js';
 import { validateWhitelistEntry } from '../ip-whitelist.js';
 import {
   arr,
@@ -33,7 +32,6 @@ import { addLimit } from './limit-book.js';
 import { findMarket } from './markets.js';
 import { indexNewOrder } from './order-index.js';
 import { settlementChain } from './settlement-chains.js';
-import type { TradingModel } from './trading-model.js';
 import {
   createEmptyState,
   ORDER_KINDS,
@@ -135,8 +133,8 @@ export interface TradingSnapshot {
   copies: TradingCopySnapshot[];
 }
 
-export function exportTradingState(model: TradingModel): TradingSnapshot {
-  const { state } = model;
+/** The state as JSON; keyRngDrawn is how many words the admin key generator has drawn. */
+export function encodeTradingState(state: TradingState, keyRngDrawn: number): TradingSnapshot {
   const keysOf = new Map<number, ApiKey[]>();
   for (const k of state.keys.values()) {
     const list = keysOf.get(k.accountId);
@@ -147,7 +145,7 @@ export function exportTradingState(model: TradingModel): TradingSnapshot {
     next_account_id: state.nextAccountId,
     next_relation_id: state.nextRelationId,
     settled_until: state.settledUntil,
-    key_rng_drawn: model.rng.drawn(),
+    key_rng_drawn: keyRngDrawn,
     accounts: [...state.accounts.values()].map((a) => ({
       id: a.id,
       name: a.name,
@@ -265,15 +263,6 @@ export function decodeTradingState(json: unknown, path = 'trading'): DecodedTrad
 
   checkLocked(state, path);
   return { state, keyRngDrawn };
-}
-
-/** Decodes, then replaces the model's state and key generator. Throws SnapshotError and leaves the model as it was. */
-export function importTradingState(model: TradingModel, json: unknown, path = 'trading'): void {
-  const decoded = decodeTradingState(json, path);
-  const rng = createRng(model.seed).fork('trading');
-  rng.skip(decoded.keyRngDrawn);
-  model.state = decoded.state;
-  model.rng = rng;
 }
 
 function finite(v: unknown, path: string): number {

@@ -1,17 +1,17 @@
-// createWalletModel: the wallet fake's state and operations behind one object, no HTTP.
+// createWalletBackend: the wallet fake's state and operations behind methods; no HTTP words (docs/ARCHITECTURE.md).
 
 import type { Clock } from '../clock.js';
 import { mulDec, type Dec } from '../decimal.js';
-import { domainError } from '../domain-error.js';
-import { createRateLimiter, type RateLimitDecision } from '../rate-limiter.js';
+import { domainError, rateLimitedError } from '../domain-error.js';
+import { createRateLimiter } from '../rate-limiter.js';
 import { chainOf } from './balances.js';
 import { seedDemoData } from './demo-data.js';
-import type { PriceSource } from './price-source.js';
+import type { PriceSource } from '../price-book.js';
 import { auditSupply, type AssetSupply } from './supply-audit.js';
 import { failTransfer, depositTo, sendFrom, settleTransfers, type SendInput } from './transfers.js';
 import { issueApiKey, loginUser, registerUser, userIdForKey, type RegisterInput } from './user-accounts.js';
 import { createWallet, walletOwnedBy, walletsOf } from './wallet-book.js';
-import { createWalletRngs, type WalletRngs } from './wallet-rngs.js';
+import { createWalletRngs } from './wallet-rngs.js';
 import { decodeWalletState, encodeWalletState, type WalletSnapshot } from './wallet-snapshot.js';
 import { createWalletState, type HistoryEntry, type Transfer, type User, type Wallet, type WalletState } from './wallet-state.js';
 
@@ -19,7 +19,7 @@ import { createWalletState, type HistoryEntry, type Transfer, type User, type Wa
 export const DEFAULT_WALLET_RATE_LIMIT = 60;
 const RATE_WINDOW_MS = 60_000;
 
-export interface WalletModelOptions {
+export interface WalletBackendOptions {
   seed: number;
   clock: Pick<Clock, 'now'>;
   prices: PriceSource;
@@ -29,7 +29,13 @@ export interface WalletModelOptions {
   demoData?: boolean;
 }
 
-export interface WalletModel {
+/** Who is calling: the user the X-API-Key belongs to, and that key (a login token or a static key). */
+export interface WalletCaller {
+  readonly userId: number;
+  readonly key: string;
+}
+
+export interface WalletBackend {
   readonly clock: Pick<Clock, 'now'>;
   readonly prices: PriceSource;
   readonly rateLimit: number;
@@ -37,17 +43,18 @@ export interface WalletModel {
   readonly state: WalletState;
   /** Confirms due transfers; called at the start of every request. Returns how many confirmed. */
   settle(now?: number): number;
-  /** Back to the seeded state: same users, keys, addresses and hashes; rate windows forgotten. */
-  reset(): void;
   register(input: RegisterInput): User;
   login(email: string, password: string): { token: string; user: User };
-  userIdForKey(key: string): number | undefined;
-  /** Counts one authenticated request for key (decision wallet.rate-limit-scope). */
-  hitRateLimit(key: string): RateLimitDecision;
+  /**
+   * Seed wallet §5.1-2: X-API-Key carries a login token or a static API key; missing or unknown →
+   * 401. Then decision wallet.rate-limit-scope: only requests with a known key count, `rateLimit`
+   * a minute per key value (seed wallet §8), 429 with Retry-After.
+   */
+  authenticate(key: string | undefined): WalletCaller;
   createWallet(userId: number, chain: string): Wallet;
   walletsOf(userId: number): Wallet[];
-  /** The caller's wallet or a 404 DomainError naming operation. */
-  walletOf(userId: number, walletId: number, operation: string): Wallet;
+  /** The caller's wallet, or not_found (another user's wallet answers like an unknown one). */
+  walletOf(userId: number, walletId: number): Wallet;
   /** Newest first, at most limit entries, O(limit). */
   history(wallet: Wallet, limit: number): HistoryEntry[];
   /** Decision wallet.usd-value: native balance × current price, rounded down to 8 digits. */
@@ -57,26 +64,22 @@ export interface WalletModel {
   issueApiKey(userId: number): string;
   fail(txHash: string): Transfer;
   audit(): Map<string, AssetSupply>;
+  /** When the next pending transfer confirms, if any is pending. */
+  nextDue(): number | undefined;
   /** The whole state as plain JSON (wallet-snapshot.ts); rate windows are not state and are left out. */
   exportState(): WalletSnapshot;
   /** Replaces the state with a snapshot's, or throws SnapshotError and changes nothing. */
   importState(snapshot: unknown): void;
 }
 
-export function createWalletModel(options: WalletModelOptions): WalletModel {
+export function createWalletBackend(options: WalletBackendOptions): WalletBackend {
   const { seed, clock, prices } = options;
   const rateLimit = options.rateLimit ?? DEFAULT_WALLET_RATE_LIMIT;
   const limiter = createRateLimiter({ limit: rateLimit, windowMs: RATE_WINDOW_MS, now: () => clock.now() });
-  let state: WalletState;
-  let rngs: WalletRngs;
 
-  function reset(): void {
-    state = createWalletState();
-    rngs = createWalletRngs(seed);
-    limiter.reset();
-    if (options.demoData !== false) seedDemoData(state, rngs, clock.now());
-  }
-  reset();
+  let state = createWalletState();
+  let rngs = createWalletRngs(seed);
+  if (options.demoData !== false) seedDemoData(state, rngs, clock.now());
 
   function history(wallet: Wallet, limit: number): HistoryEntry[] {
     const out: HistoryEntry[] = [];
@@ -92,25 +95,31 @@ export function createWalletModel(options: WalletModelOptions): WalletModel {
       return state;
     },
     settle: (now = clock.now()) => settleTransfers(state, now),
-    reset,
     register: (input) => registerUser(state, rngs, input),
     login: (email, password) => loginUser(state, rngs, email, password),
-    userIdForKey: (key) => userIdForKey(state, key),
-    hitRateLimit: (key) => limiter.hit(key),
+    authenticate(key) {
+      if (key === undefined || key === '') throw domainError.unauthorized('missing X-API-Key header');
+      const userId = userIdForKey(state, key);
+      if (userId === undefined) throw domainError.unauthorized('unknown X-API-Key');
+      const decision = limiter.hit(key);
+      if (!decision.allowed) throw rateLimitedError(`rate limit of ${rateLimit} requests per minute exceeded`, decision.retryAfterSeconds);
+      return { userId, key };
+    },
     createWallet: (userId, chain) => createWallet(state, rngs, userId, chain),
     walletsOf: (userId) => walletsOf(state, userId),
-    walletOf: (userId, walletId, operation) => walletOwnedBy(state, userId, walletId, operation),
+    walletOf: (userId, walletId) => walletOwnedBy(state, userId, walletId),
     history,
     usdValue: (wallet) => mulDec(wallet.native, prices.priceOf(chainOf(wallet).symbol) ?? 0n),
-    send: (userId, walletId, input) => sendFrom(state, rngs, clock.now(), walletOwnedBy(state, userId, walletId, 'send'), input),
+    send: (userId, walletId, input) => sendFrom(state, rngs, clock.now(), walletOwnedBy(state, userId, walletId), input),
     deposit(walletId, amount, tokenId) {
       const wallet = state.wallets.get(walletId);
-      if (wallet === undefined) throw domainError.not_found(`deposit: wallet ${walletId} not found`);
+      if (wallet === undefined) throw domainError.not_found(`wallet ${walletId} not found`);
       return depositTo(state, rngs, clock.now(), wallet, amount, tokenId);
     },
     issueApiKey: (userId) => issueApiKey(state, rngs, userId),
     fail: (txHash) => failTransfer(state, txHash),
     audit: () => auditSupply(state),
+    nextDue: () => state.pending.peek()?.dueAt,
     exportState: () => encodeWalletState(state, rngs),
     importState(snapshot) {
       ({ state, rngs } = decodeWalletState(snapshot, seed));

@@ -1,13 +1,15 @@
-// The wallet state as JSON for GET /__doppel/state: everything a tester needs, never a password hash.
+// The wallet view of GET /__doppel/summary: everything a tester needs, never a password hash.
 
 import { formatDec8 } from '../../domain/decimal.js';
-import type { WalletModel } from '../../domain/wallet/index.js';
+import { formatSeedDate } from '../../domain/format-date.js';
+import type { WalletBackend } from '../../domain/wallet/index.js';
 import { wireWallet } from './wire.js';
 
-export function walletStateSnapshot(model: WalletModel) {
+export function walletSummary(model: WalletBackend) {
   const { state } = model;
   return {
-    now: model.clock.now(),
+    now: formatSeedDate(model.clock.now()),
+    epoch_ms: model.clock.now(),
     rate_limit_per_minute: model.rateLimit,
     // Password hashes stay inside the state: not even salted hashes leave the fake.
     users: [...state.users.values()].map((u) => ({ id: u.id, name: u.name, email: u.email, wallet_ids: [...(state.walletsByUser.get(u.id) ?? [])] })),
@@ -21,7 +23,7 @@ export function walletStateSnapshot(model: WalletModel) {
       to_wallet_id: t.toWalletId,
       amount: formatDec8(t.amount),
       symbol: t.symbol,
-      due_epoch_ms: t.dueAt,
+      due_at: formatSeedDate(t.dueAt),
     })),
     supply: Object.fromEntries(
       [...model.audit()].map(([asset, s]) => [
