@@ -117,7 +117,9 @@ function paramValidator(iface: InterfaceName, operationId: string, param: Parame
 function coerce(param: ParameterSpec, text: string): { value?: unknown; error?: string } {
   const type = param.schema.type ?? (param.schema.$ref ? 'string' : undefined);
   if (type === 'integer') {
-    if (!/^-?(0|[1-9][0-9]{0,15})$/.test(text)) return { error: `${param.name} must be an integer` };
+    if (!/^-?(0|[1-9][0-9]*)$/.test(text)) return { error: `${param.name} must be an integer` };
+    // Beyond 2^53 − 1 Number() rounds (…993 would read as …992); such a value is always above any
+    // documented maximum, which therefore refuses it instead of answering for another id.
     return { value: Number(text) };
   }
   return { value: text };

@@ -5,7 +5,7 @@ import type { AddressInfo, Socket } from 'node:net';
 import { decodeBody, declaredLengthExceeds, DEFAULT_BODY_LIMIT_BYTES } from '../core/decode-body.js';
 import type { FakeRequest } from '../core/fake-request.js';
 import { stderrLogger, type App, type Logger } from '../core/pipeline.js';
-import { ERROR_CODES, type ErrorCode } from '../domain/error-codes.js';
+import { parserRefusal } from './parser-refusal.js';
 
 export interface HttpServerOptions {
   /** Default 127.0.0.1: a fake should not be reachable from the network unless asked. */
@@ -116,14 +116,14 @@ export async function startHttpServer(app: App, options: HttpServerOptions = {})
   // headers, headers over 16 KiB, the timeouts above) get the error envelope too, not node's
   // bare "400 Bad Request" without a body.
   server.on('clientError', (error: NodeJS.ErrnoException, socket: Socket) => {
-    const [status, code, message] = clientErrorAnswer(error.code);
+    const { status, body: refusal } = parserRefusal(error.code);
     clientError(`doppel: refused a malformed or slow request (${error.code ?? error.message}): ${status}`);
     // A response already under way on this socket cannot be followed by another one.
     if (!socket.writable || (socket as Socket & { _httpMessage?: ServerResponse | null })._httpMessage?.headersSent) {
       socket.destroy();
       return;
     }
-    const body = JSON.stringify({ success: false, error: message, code });
+    const body = JSON.stringify(refusal);
     socket.end(
       `HTTP/1.1 ${status} ${STATUS_TEXT[status] ?? 'Bad Request'}\r\ncontent-type: application/json; charset=utf-8\r\n` +
         `content-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`,
@@ -161,14 +161,6 @@ export async function startHttpServer(app: App, options: HttpServerOptions = {})
 const INTERNAL_BODY = JSON.stringify({ success: false, error: 'internal error', code: 'internal' });
 
 const STATUS_TEXT: Record<number, string> = { 400: 'Bad Request', 408: 'Request Timeout', 431: 'Request Header Fields Too Large' };
-
-/** Status, stable code and message for a request node's HTTP parser refused. */
-function clientErrorAnswer(code: string | undefined): [number, ErrorCode, string] {
-  const answer = (c: ErrorCode, message: string): [number, ErrorCode, string] => [ERROR_CODES[c], c, message];
-  if (code === 'HPE_HEADER_OVERFLOW') return answer('headers_too_large', 'request line and headers exceed 16 KiB');
-  if (code === 'ERR_HTTP_REQUEST_TIMEOUT') return answer('request_timeout', 'the request did not arrive in time');
-  return answer('malformed_request', 'the request is not well-formed HTTP/1.1');
-}
 
 /** Reads the body; null once it exceeds limit (then the rest is drained, never buffered). */
 function readBody(req: IncomingMessage, limit: number): Promise<Uint8Array | null> {

@@ -34,5 +34,5 @@ export const tradingOperations: readonly OperationDefinition<'trading'>[] = [
   stopCopy,
 ];
 
-export { tradingRules } from './rules.js';
+export { tradingRules, TRADING_GUARD_STATUSES } from './rules.js';
 export { tradingAdminRoutes } from './admin-routes.js';

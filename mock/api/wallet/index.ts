@@ -24,5 +24,5 @@ export const walletOperations: readonly OperationDefinition<'wallet'>[] = [
   getWalletPrices,
 ];
 
-export { walletRules } from './rules.js';
+export { walletRules, WALLET_GUARD_STATUSES } from './rules.js';
 export { walletAdminRoutes } from './admin-routes.js';

@@ -4,6 +4,9 @@
 import type { InterfaceRules } from '../../core/operation-entry.js';
 import type { WalletBackend } from '../../domain/wallet/index.js';
 
+/** What the guards below can answer: the spec lists these for every operation that needs a key. */
+export const WALLET_GUARD_STATUSES: readonly number[] = [401, 429];
+
 export function walletRules(backend: WalletBackend): InterfaceRules {
   return {
     iface: 'wallet',
@@ -15,7 +18,7 @@ export function walletRules(backend: WalletBackend): InterfaceRules {
     },
     // Seed wallet §5.1-2 and decision wallet.guard-order: key (401) → rate limit (429).
     authenticate: (req) => backend.authenticate(req.headers['x-api-key']),
-    guardStatuses: [401, 429],
+    guardStatuses: WALLET_GUARD_STATUSES,
     // Seed wallet §4: the fields sit next to success at the top level.
     envelope: (fields) => ({ success: true, ...(fields as object) }),
   };
