@@ -11,12 +11,7 @@ import { findMarket, fitsPrecision, MARKETS, type Market } from '../../domain/tr
 /** The fields every order request shares (spot, margin, futures). */
 export type OrderBody = components['schemas']['OrderRequestBase'];
 
-export interface ParsedOrder {
-  market: Market;
-  orderType: 'market' | 'limit';
-  amount: Dec;
-  price: Dec | null;
-}
+export type ParsedOrder = { market: Market; amount: Dec } & ({ orderType: 'market'; price: null } | { orderType: 'limit'; price: Dec });
 
 /** Unknown pairs are 400, not 404: order placement documents no 404 (seed section 7). */
 export function requireMarket(base: string, quote: string): Market {

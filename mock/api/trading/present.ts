@@ -42,29 +42,47 @@ export function presentBalance(row: BalanceRow): Schemas['BalanceEntry'] {
   return { currency: row.currency, chain: row.chain, balance: formatDec8(row.available), locked: formatDec8(row.locked) };
 }
 
+/** Every field for every kind (decision trading.order-fields): what a kind does not have is null. */
 export function presentOrder(o: Order): Schemas['Order'] {
-  return {
+  const common = {
     id: o.id,
     type: o.type,
     market: o.market,
     pair: o.pair,
-    side: o.side,
-    direction: o.direction,
-    order_type: o.orderType,
     amount: formatDec8(o.amount),
-    price: decOrNull(o.price),
-    fill_price: decOrNull(o.fillPrice),
-    leverage: o.leverage,
-    margin: decOrNull(o.margin),
-    duration_hours: o.durationHours,
-    duration_minutes: o.durationMinutes,
     status: o.status,
-    result: o.result,
-    pnl: decOrNull(o.pnl),
     created_at: formatSeedDate(o.createdAt),
     updated_at: formatSeedDate(o.updatedAt),
-    expires_at: dateOrNull(o.expiresAt),
   };
+  const none = { side: null, direction: null, order_type: null, price: null, leverage: null, margin: null, duration_hours: null, duration_minutes: null, result: null, pnl: null, expires_at: null };
+  switch (o.type) {
+    case 'spot':
+      return { ...common, ...none, side: o.side, order_type: o.orderType, price: decOrNull(o.price), fill_price: decOrNull(o.fillPrice) };
+    case 'margin':
+    case 'futures':
+      return {
+        ...common,
+        ...none,
+        side: o.side,
+        order_type: o.orderType,
+        price: decOrNull(o.price),
+        fill_price: formatDec8(o.fillPrice),
+        leverage: o.leverage,
+        margin: formatDec8(o.margin),
+        ...(o.type === 'futures' ? { duration_hours: o.durationHours, pnl: decOrNull(o.pnl), expires_at: formatSeedDate(o.expiresAt) } : {}),
+      };
+    case 'binary':
+      return {
+        ...common,
+        ...none,
+        direction: o.direction,
+        fill_price: formatDec8(o.fillPrice),
+        duration_minutes: o.durationMinutes,
+        result: o.result,
+        pnl: decOrNull(o.pnl),
+        expires_at: formatSeedDate(o.expiresAt),
+      };
+  }
 }
 
 /** A lead trader; the admin views show inactive ones too, which the public listing never holds. */

@@ -41,6 +41,7 @@ import {
   type BalanceRow,
   type CopyRelation,
   type LeadTrader,
+  type BinaryResult,
   type Order,
   type Permission,
   type TradingState,
@@ -69,15 +70,16 @@ export interface TradingAccountSnapshot {
   balances: TradingBalanceSnapshot[];
 }
 
+/** One order of any kind, flat: the fields a kind does not have are null (as on the wire). */
 export interface TradingOrderSnapshot {
   id: number;
   account_id: number;
   type: Order['type'];
   market: string;
   pair: string;
-  side: Order['side'];
-  direction: Order['direction'];
-  order_type: Order['orderType'];
+  side: 'buy' | 'sell' | 'long' | 'short' | null;
+  direction: 'long' | 'short' | null;
+  order_type: 'market' | 'limit' | null;
   amount: string;
   price: string | null;
   fill_price: string | null;
@@ -86,7 +88,7 @@ export interface TradingOrderSnapshot {
   duration_hours: number | null;
   duration_minutes: number | null;
   status: Order['status'];
-  result: Order['result'];
+  result: BinaryResult | null;
   pnl: string | null;
   created_at: number;
   updated_at: number;
@@ -181,31 +183,42 @@ export function encodeTradingState(state: TradingState, keyRngDrawn: number): Tr
 }
 
 function exportOrder(o: Order): TradingOrderSnapshot {
-  return {
+  const flat: TradingOrderSnapshot = {
     id: o.id,
     account_id: o.accountId,
     type: o.type,
     market: o.market,
     pair: o.pair,
-    side: o.side,
-    direction: o.direction,
-    order_type: o.orderType,
+    side: null,
+    direction: null,
+    order_type: null,
     amount: moneyText(o.amount),
-    price: moneyOrNull(o.price),
+    price: null,
     fill_price: moneyOrNull(o.fillPrice),
-    leverage: o.leverage,
-    margin: moneyOrNull(o.margin),
-    duration_hours: o.durationHours,
-    duration_minutes: o.durationMinutes,
+    leverage: null,
+    margin: null,
+    duration_hours: null,
+    duration_minutes: null,
     status: o.status,
-    result: o.result,
-    pnl: moneyOrNull(o.pnl),
+    result: null,
+    pnl: null,
     created_at: o.createdAt,
     updated_at: o.updatedAt,
-    expires_at: o.expiresAt,
+    expires_at: null,
     reserved: moneyText(o.reserved),
     reserved_currency: o.reservedCurrency,
   };
+  switch (o.type) {
+    case 'spot':
+      return { ...flat, side: o.side, order_type: o.orderType, price: moneyOrNull(o.price) };
+    case 'margin':
+    case 'futures': {
+      const position = { ...flat, side: o.side, order_type: o.orderType, price: moneyOrNull(o.price), leverage: o.leverage, margin: moneyText(o.margin) };
+      return o.type === 'margin' ? position : { ...position, duration_hours: o.durationHours, pnl: moneyOrNull(o.pnl), expires_at: o.expiresAt };
+    }
+    case 'binary':
+      return { ...flat, direction: o.direction, duration_minutes: o.durationMinutes, result: o.result, pnl: moneyOrNull(o.pnl), expires_at: o.expiresAt };
+  }
 }
 
 export interface DecodedTrading {
@@ -252,8 +265,8 @@ export function decodeTradingState(json: unknown, path = 'trading'): DecodedTrad
     state.orders.push(order);
     indexNewOrder(state, order);
     if (order.status !== 'open') return;
-    if (order.type === 'spot') addLimit(state, order);
-    if (order.expiresAt !== null) pushExpiry(state.expiries, { at: order.expiresAt, id: order.id });
+    if (order.type === 'spot' && order.orderType === 'limit') addLimit(state, order);
+    if (order.type === 'futures' || order.type === 'binary') pushExpiry(state.expiries, { at: order.expiresAt, id: order.id });
   });
 
   const copyIds = new Set<number>();
@@ -306,12 +319,6 @@ function decodeAccount(state: TradingState, raw: unknown, path: string): void {
   if (rows.size > 0) state.balances.set(account.id, rows);
 }
 
-const KIND_SIDES: Record<Order['type'], readonly string[]> = {
-  spot: ['buy', 'sell'],
-  margin: ['long', 'short'],
-  futures: ['long', 'short'],
-  binary: [],
-};
 const KIND_STATUSES: Record<Order['type'], readonly string[]> = {
   spot: ['open', 'filled', 'cancelled'],
   margin: ['open'],
@@ -323,7 +330,7 @@ function decodeOrder(state: TradingState, raw: unknown, path: string): Order {
   const o = obj(raw, path);
   const f = <T>(name: string, read: (v: unknown, p: string) => T): T => field(o, path, name, read);
   const money0 = (v: unknown, p: string): Dec => money(v, p);
-  const order: Order = {
+  const flat = {
     id: f('id', (v, p) => int(v, p, 1)),
     accountId: f('account_id', (v, p) => int(v, p, 1)),
     type: f('type', (v, p) => oneOf(v, p, ORDER_KINDS)),
@@ -348,29 +355,64 @@ function decodeOrder(state: TradingState, raw: unknown, path: string): Order {
     reserved: f('reserved', money0),
     reservedCurrency: f('reserved_currency', str),
   };
-  if (!state.accounts.has(order.accountId)) fail(`${path}.account_id`, `no account ${order.accountId}`);
-  const market = findMarket(order.market, order.pair);
-  if (market === undefined || market.base !== order.market || market.quote !== order.pair) {
-    fail(`${path}.market`, `${order.market}/${order.pair} is not a market`);
+  if (!state.accounts.has(flat.accountId)) fail(`${path}.account_id`, `no account ${flat.accountId}`);
+  const market = findMarket(flat.market, flat.pair);
+  if (market === undefined || market.base !== flat.market || market.quote !== flat.pair) {
+    fail(`${path}.market`, `${flat.market}/${flat.pair} is not a market`);
   }
+  if (!KIND_STATUSES[flat.type].includes(flat.status)) fail(`${path}.status`, `a ${flat.type} order cannot be ${flat.status}`);
+  if (flat.reservedCurrency !== flat.market && flat.reservedCurrency !== flat.pair) fail(`${path}.reserved_currency`, 'must be the market or the pair');
+  if (flat.status !== 'open' && flat.reserved !== 0n) fail(`${path}.reserved`, 'only an open order holds a reservation');
   // What each kind needs, so that settling, cancelling or listing it can never meet a hole.
-  const sides = KIND_SIDES[order.type];
-  if (sides.length === 0 ? order.side !== null : order.side === null || !sides.includes(order.side)) {
-    fail(`${path}.side`, `a ${order.type} order has side ${sides.length === 0 ? 'null' : sides.join(' or ')}`);
+  const need = <T>(value: T | null, name: string, why: string): T => {
+    if (value === null) fail(`${path}.${name}`, why);
+    return value;
+  };
+  const { id, accountId, amount, status, createdAt, updatedAt, reserved, reservedCurrency } = flat;
+  const common = { id, accountId, market: flat.market, pair: flat.pair, amount, status, createdAt, updatedAt, reserved, reservedCurrency };
+  if (flat.type === 'binary') {
+    if (flat.side !== null) fail(`${path}.side`, 'a binary order has side null');
+    if (flat.orderType !== null) fail(`${path}.order_type`, 'every order but binary has an order_type');
+    return {
+      ...common,
+      type: 'binary',
+      direction: need(flat.direction, 'direction', 'a binary order has a direction'),
+      fillPrice: need(flat.fillPrice, 'fill_price', 'a binary order has an entry price'),
+      durationMinutes: need(flat.durationMinutes, 'duration_minutes', 'a binary order has duration_minutes'),
+      expiresAt: need(flat.expiresAt, 'expires_at', 'a binary order expires'),
+      result: flat.result,
+      pnl: flat.pnl,
+    };
   }
-  if ((order.type === 'binary') !== (order.direction !== null)) fail(`${path}.direction`, 'only binary orders have a direction');
-  if ((order.type === 'binary') !== (order.orderType === null)) fail(`${path}.order_type`, 'every order but binary has an order_type');
-  if (!KIND_STATUSES[order.type].includes(order.status)) fail(`${path}.status`, `a ${order.type} order cannot be ${order.status}`);
-  if (order.type === 'spot' && order.orderType === 'limit' && order.price === null) fail(`${path}.price`, 'a limit order has a price');
-  if (order.type === 'spot' && order.status === 'open' && order.orderType !== 'limit') fail(`${path}.status`, 'only limit spot orders stay open');
-  if (order.type !== 'spot' && order.fillPrice === null) fail(`${path}.fill_price`, `a ${order.type} order has an entry price`);
-  if ((order.type === 'margin' || order.type === 'futures') && (order.margin === null || order.leverage === null)) {
-    fail(`${path}.margin`, 'a position has margin and leverage');
+  if (flat.direction !== null) fail(`${path}.direction`, 'only binary orders have a direction');
+  const orderType = need(flat.orderType, 'order_type', 'every order but binary has an order_type');
+  const side = need(flat.side, 'side', `a ${flat.type} order has a side`);
+  if (flat.type === 'spot') {
+    if (side !== 'buy' && side !== 'sell') fail(`${path}.side`, 'a spot order has side buy or sell');
+    if (orderType === 'market') {
+      if (status === 'open') fail(`${path}.status`, 'only limit spot orders stay open');
+      return { ...common, type: 'spot', side, orderType, price: null, fillPrice: need(flat.fillPrice, 'fill_price', 'a market order fills when placed') };
+    }
+    return { ...common, type: 'spot', side, orderType, price: need(flat.price, 'price', 'a limit order has a price'), fillPrice: flat.fillPrice };
   }
-  if ((order.type === 'futures' || order.type === 'binary') && order.expiresAt === null) fail(`${path}.expires_at`, `a ${order.type} order expires`);
-  if (order.reservedCurrency !== order.market && order.reservedCurrency !== order.pair) fail(`${path}.reserved_currency`, 'must be the market or the pair');
-  if (order.status !== 'open' && order.reserved !== 0n) fail(`${path}.reserved`, 'only an open order holds a reservation');
-  return order;
+  if (side !== 'long' && side !== 'short') fail(`${path}.side`, `a ${flat.type} order has side long or short`);
+  const position = {
+    ...common,
+    side,
+    orderType,
+    price: flat.price,
+    fillPrice: need(flat.fillPrice, 'fill_price', `a ${flat.type} order has an entry price`),
+    leverage: need(flat.leverage, 'leverage', 'a position has margin and leverage'),
+    margin: need(flat.margin, 'margin', 'a position has margin and leverage'),
+  };
+  if (flat.type === 'margin') return { ...position, type: 'margin' };
+  return {
+    ...position,
+    type: 'futures',
+    durationHours: need(flat.durationHours, 'duration_hours', 'a futures order has duration_hours'),
+    expiresAt: need(flat.expiresAt, 'expires_at', 'a futures order expires'),
+    pnl: flat.pnl,
+  };
 }
 
 function decodeCopy(state: TradingState, ids: Set<number>, raw: unknown, path: string): void {
