@@ -10,7 +10,7 @@ import { walletAdminRoutes, walletOperations, walletRules } from './api/wallet/i
 import { commonAdminRoutes } from './admin/common-admin-routes.js';
 import { adminGuard } from './admin/admin-guard.js';
 import { stateRoutes } from './admin/state-routes.js';
-import { pinsSnapshot, readSnapshotEnvelope, SNAPSHOT_VERSION, type DoppelSnapshot, type SnapshotEnvelope } from './snapshot.js';
+import { pinsSnapshot, readSnapshotEnvelope, SNAPSHOT_VERSION, type DoppelSnapshot, type SnapshotEnvelope } from './domain/snapshot/index.js';
 
 export interface FakeOptions {
   /** Seed of the demo data, addresses and the price walk. Default 1. */

@@ -3,10 +3,10 @@ export { createFake } from './create-fake.js';
 export { startMock } from './start-mock.js';
 export { createHandlers } from './create-handlers.js';
 export { CLIENT_IP_HEADER } from './core/client-ip-header.js';
-export { SnapshotError, SNAPSHOT_VERSION, readSnapshotEnvelope } from './snapshot.js';
+export { SnapshotError, SNAPSHOT_VERSION, readSnapshotEnvelope } from './domain/snapshot/index.js';
 
 export type { Fake, FakeOptions } from './create-fake.js';
 export type { RunningMock, StartMockOptions } from './start-mock.js';
 export type { HandlerUrls } from './create-handlers.js';
 export type { App, FakeRequest, FakeResponse } from './core/index.js';
-export type { DoppelSnapshot, TradingSnapshot, WalletSnapshot } from './snapshot.js';
+export type { DoppelSnapshot, TradingSnapshot, WalletSnapshot } from './domain/snapshot/index.js';

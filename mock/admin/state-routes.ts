@@ -2,8 +2,8 @@
 // An invalid snapshot is a 400 naming the offending value, and nothing of it is applied.
 import type { AdminRoute } from '../core/index.js';
 import { domainError } from '../domain/domain-error.js';
-import { SnapshotError } from '../domain/snapshot-reader.js';
-import type { DoppelSnapshot } from '../snapshot.js';
+import { SnapshotError } from '../domain/snapshot/index.js';
+import type { DoppelSnapshot } from '../domain/snapshot/index.js';
 import { clockView } from './common-admin-routes.js';
 
 export interface StateTarget {

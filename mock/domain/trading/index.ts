@@ -13,5 +13,5 @@ export type { OrderFilter } from './order-index.js';
 export type { SpotInput } from './place-spot-order.js';
 export type { PositionInput } from './place-position.js';
 export type { BinaryInput } from './place-binary-order.js';
-export type { TradingSnapshot } from './trading-snapshot.js';
+export type { TradingSnapshot } from '../snapshot/index.js';
 export type { Account, ApiKey, BalanceRow, CopyRelation, LeadTrader, Order, OrderKind, OrderStatus, Permission, BinaryResult } from './trading-state.js';

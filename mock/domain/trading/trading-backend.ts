@@ -21,7 +21,7 @@ import { placeSpotOrder, type SpotInput } from './place-spot-order.js';
 import { seedDemo } from './seed-demo.js';
 import { settle } from './settle.js';
 import { settlementChain } from './settlement-chains.js';
-import { decodeTradingState, encodeTradingState, type TradingSnapshot } from './trading-snapshot.js';
+import { decodeTradingState, encodeTradingState, type TradingSnapshot } from '../snapshot/index.js';
 import {
   createEmptyState,
   type Account,

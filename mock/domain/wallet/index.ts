@@ -13,7 +13,7 @@ export { assetKey } from './wallet-state.js';
 export type { WalletBackend, WalletBackendOptions, WalletCaller } from './wallet-backend.js';
 export type { AddressFamily, Chain } from './chains.js';
 export type { Token } from './tokens.js';
-export type { WalletSnapshot } from './wallet-snapshot.js';
+export type { WalletSnapshot } from '../snapshot/index.js';
 export type { AssetSupply } from './supply-audit.js';
 export type { SendInput } from './transfers.js';
 export type { RegisterInput } from './user-accounts.js';

@@ -12,7 +12,7 @@ import { failTransfer, depositTo, sendFrom, settleTransfers, type SendInput } fr
 import { issueApiKey, loginUser, registerUser, userIdForKey, type RegisterInput } from './user-accounts.js';
 import { createWallet, walletOwnedBy, walletsOf } from './wallet-book.js';
 import { createWalletRngs } from './wallet-rngs.js';
-import { decodeWalletState, encodeWalletState, type WalletSnapshot } from './wallet-snapshot.js';
+import { decodeWalletState, encodeWalletState, type WalletSnapshot } from '../snapshot/index.js';
 import { createWalletState, type HistoryEntry, type Transfer, type User, type Wallet, type WalletState } from './wallet-state.js';
 
 /** Seed §8: "60 per minute" per API key. */
@@ -39,7 +39,7 @@ export interface WalletBackend {
   readonly clock: Pick<Clock, 'now'>;
   readonly prices: PriceSource;
   readonly rateLimit: number;
-  /** The live state; a new object after reset(), so read it through the model each time. */
+  /** The live state, for read-only views (summary, audits); a new object after importState, so read it through the backend each time. */
   readonly state: WalletState;
   /** Confirms due transfers; called at the start of every request. Returns how many confirmed. */
   settle(now?: number): number;

@@ -11,14 +11,14 @@
 // what the engine relies on (ids, references, formats, per-chain assets, history order), not the
 // conservation of supply: a hand-edited balance is allowed.
 
-import { assetKey, createWalletState, type ApiKey, type HistoryEntry, type Transfer, type User, type Wallet, type WalletState } from './wallet-state.js';
-import { createWalletRngs, type WalletRngs } from './wallet-rngs.js';
-import { chainBySlug } from './chains.js';
-import { tokenById } from './tokens.js';
-import { isValidAddress } from './address-format.js';
-import { addressKey } from './wallet-book.js';
+import { assetKey, createWalletState, type ApiKey, type HistoryEntry, type Transfer, type User, type Wallet, type WalletState } from '../wallet/wallet-state.js';
+import { createWalletRngs, type WalletRngs } from '../wallet/wallet-rngs.js';
+import { chainBySlug } from '../wallet/chains.js';
+import { tokenById } from '../wallet/tokens.js';
+import { isValidAddress } from '../wallet/address-format.js';
+import { addressKey } from '../wallet/wallet-book.js';
 import type { Dec } from '../decimal.js';
-import { arr, fail, field, hexBytes, hexText, int, money, moneyText, ms, nullable, obj, oneOf, str } from '../snapshot-reader.js';
+import { arr, fail, field, hexBytes, hexText, int, money, moneyText, ms, nullable, obj, oneOf, str } from './snapshot-reader.js';
 
 export interface WalletUserSnapshot {
   id: number;

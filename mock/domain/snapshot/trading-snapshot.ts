@@ -24,14 +24,14 @@ import {
   obj,
   oneOf,
   str,
-} from '../snapshot-reader.js';
+} from './snapshot-reader.js';
 import type { Dec } from '../decimal.js';
-import { pushExpiry } from './expiry-queue.js';
-import { balancesOf } from './ledger.js';
-import { addLimit } from './limit-book.js';
-import { findMarket } from './markets.js';
-import { indexNewOrder } from './order-index.js';
-import { settlementChain } from './settlement-chains.js';
+import { pushExpiry } from '../trading/expiry-queue.js';
+import { balancesOf } from '../trading/ledger.js';
+import { addLimit } from '../trading/limit-book.js';
+import { findMarket } from '../trading/markets.js';
+import { indexNewOrder } from '../trading/order-index.js';
+import { settlementChain } from '../trading/settlement-chains.js';
 import {
   createEmptyState,
   ORDER_KINDS,
@@ -45,7 +45,7 @@ import {
   type Order,
   type Permission,
   type TradingState,
-} from './trading-state.js';
+} from '../trading/trading-state.js';
 
 export interface TradingKeySnapshot {
   /** A credential: kept so that clients keep working after a restart; never logged (a masked field name). */

@@ -2,7 +2,7 @@
 // invalid snapshot is refused with a message such as `trading.orders[3].amount: expected …`.
 
 import { bytesToHex, hexToBytes } from '@noble/hashes/utils.js';
-import { formatDec8, parseDec, type Dec } from './decimal.js';
+import { formatDec8, parseDec, type Dec } from '../decimal.js';
 
 /** A snapshot that cannot be imported; `path` locates the offending value. */
 export class SnapshotError extends Error {

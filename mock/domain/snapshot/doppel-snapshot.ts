@@ -15,15 +15,15 @@
 // hashes, so that clients keep working across a restart: treat the file like the keys it holds.
 // doppel never logs a snapshot's content.
 
-import { MINUTE_MS, type PricePin } from './domain/price-book.js';
-import { PRICE_TABLE } from './domain/price-table.js';
-import { arr, fail, field, int, money, moneyText, ms, obj, str } from './domain/snapshot-reader.js';
-import type { TradingSnapshot } from './domain/trading/trading-snapshot.js';
-import type { WalletSnapshot } from './domain/wallet/wallet-snapshot.js';
+import { MINUTE_MS, type PricePin } from '../price-book.js';
+import { PRICE_TABLE } from '../price-table.js';
+import { arr, fail, field, int, money, moneyText, ms, obj, str } from './snapshot-reader.js';
+import type { TradingSnapshot } from './trading-snapshot.js';
+import type { WalletSnapshot } from './wallet-snapshot.js';
 
-export { SnapshotError } from './domain/snapshot-reader.js';
-export type { TradingSnapshot } from './domain/trading/trading-snapshot.js';
-export type { WalletSnapshot } from './domain/wallet/wallet-snapshot.js';
+export { SnapshotError } from './snapshot-reader.js';
+export type { TradingSnapshot } from './trading-snapshot.js';
+export type { WalletSnapshot } from './wallet-snapshot.js';
 
 export const SNAPSHOT_VERSION = 1;
 
