@@ -8,13 +8,13 @@ import { connect } from 'node:net';
 import { cpus } from 'node:os';
 import fc from 'fast-check';
 import { startMock, type RunningMock } from '../../mock/index.js';
-import { auditSnapshot } from './audit-snapshot.js';
-import { checkInvariants } from './check-invariants.js';
-import { FUZZ_OPERATIONS, fuzzCaseArb, oversizeCase } from './fuzz-cases.js';
-import { newTally, runFuzzCase } from './fuzz-runner.js';
-import { createCheckedClient } from './http-client.js';
-import { prepareLoad, runLoad, settleAfterLoad, type LoadOptions } from './load-driver.js';
-import { rawExchange } from './raw-http.js';
+import { auditSnapshot } from '../../test/support/robustness/audit-snapshot.js';
+import { checkInvariants } from '../../test/support/robustness/check-invariants.js';
+import { FUZZ_OPERATIONS, fuzzCaseArb, oversizeCase } from '../../test/support/robustness/fuzz-cases.js';
+import { newTally, runFuzzCase } from '../../test/support/robustness/fuzz-runner.js';
+import { createCheckedClient } from '../../test/support/robustness/http-client.js';
+import { prepareLoad, runLoad, settleAfterLoad, type LoadOptions } from '../../test/support/robustness/load-driver.js';
+import { rawExchange } from '../../test/support/robustness/raw-http.js';
 
 function option(name: string, fallback: number): number {
   const arg = process.argv.find((a) => a.startsWith(`--${name}=`));

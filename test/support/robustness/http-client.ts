@@ -2,7 +2,7 @@
 // answer checked against the documents (spec/): JSON content type, the documented schema of the
 // operation and status, or the error envelope; never a 5xx.
 import { Pool } from 'undici';
-import { operations, validateResponse, validatorAt, type InterfaceName } from '../../spec/index.js';
+import { operations, validateResponse, validatorAt, type InterfaceName } from '../../../spec/index.js';
 
 export interface Answer {
   status: number;

@@ -2,9 +2,9 @@
 // writes on SHARED accounts (several clients per trading key and per wallet user), plus admin
 // clock moves, price pins and transaction failures; every acknowledged (200) write is recorded so
 // that check-invariants.ts can account for every unit of money afterwards.
-import { generateAddress } from '../../mock/domain/wallet/address-format.js';
-import { createRng } from '../../mock/domain/rng.js';
-import { dec } from '../../mock/domain/decimal.js';
+import { generateAddress } from '../../../mock/domain/wallet/address-format.js';
+import { createRng } from '../../../mock/domain/rng.js';
+import { dec } from '../../../mock/domain/decimal.js';
 import type { CheckedClient } from './http-client.js';
 
 export interface LoadOptions {
