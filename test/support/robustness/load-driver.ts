@@ -65,6 +65,8 @@ export interface LoadRecord {
   /** Per `${accountId}:${traderId}`: acknowledged starts and stops, and the results stops paid. */
   copies: Map<string, { starts: number; stops: number; results: bigint[] }>;
   sends: Map<string, AckedSend>;
+  /** The last RECENT_SENDS hashes of `sends`, oldest first: what the admin fails pick from. */
+  recentSends: string[];
   deposits: Array<{ hash: string; walletId: number; tokenId: number | null; amount: bigint }>;
   failed: Set<string>;
   createdWallets: LoadWallet[];
@@ -303,7 +305,8 @@ const OPS: Array<[weight: number, name: string, op: Op]> = [
     if (answer.status === 200) ctx.record.deposits.push({ hash: answer.body.data.tx_hash, walletId: w.id, tokenId, amount: dec(amount) });
   }],
   [1, 'fail', async (ctx) => {
-    const hashes = [...ctx.record.sends.keys()];
+    // Not [...sends.keys()]: copying every hash on each pick made a long (soak) run's clients slow.
+    const hashes = ctx.record.recentSends;
     if (hashes.length === 0) return;
     const hash = hashes[hashes.length - 1 - ctx.rnd.int(0, Math.min(20, hashes.length - 1))] as string;
     const answer = await wallet(ctx, 'adminWalletFailTransaction', 'POST', `/__doppel/transactions/${hash}/fail`, undefined, true);
@@ -322,6 +325,8 @@ const OPS: Array<[weight: number, name: string, op: Op]> = [
     await trading(ctx, 'adminTradingState', 'GET', '/__doppel/state', undefined, true);
   }],
 ];
+/** The admin fails pick among the 21 latest sends; a few more are kept. */
+const RECENT_SENDS = 32;
 const TOTAL_WEIGHT = OPS.reduce((sum, [w]) => sum + w, 0);
 
 function copyEntry(ctx: ClientContext, trader: number) {
@@ -348,6 +353,8 @@ async function send(ctx: ClientContext, inFake: boolean): Promise<void> {
   const answer = await wallet(ctx, 'sendFromWallet', 'POST', `/api/v1/wallets/${from.id}/send`, body);
   if (answer.status === 200) {
     ctx.record.sends.set(answer.body.tx_hash, { hash: answer.body.tx_hash, fromWalletId: from.id, toWalletId: to?.id ?? null, chain: from.chain, tokenId, amount: dec(amount) });
+    ctx.record.recentSends.push(answer.body.tx_hash);
+    if (ctx.record.recentSends.length > RECENT_SENDS) ctx.record.recentSends.shift();
   }
 }
 
@@ -358,6 +365,7 @@ export async function runLoad(http: CheckedClient, world: LoadWorld, options: Lo
     cancels: new Set(),
     copies: new Map(),
     sends: new Map(),
+    recentSends: [],
     deposits: [],
     failed: new Set(),
     createdWallets: [],
