@@ -166,7 +166,7 @@ async function startSampled(samples: number, start: () => Promise<Server>): Prom
 }
 
 /** A key of its own for the write load, funded far beyond what a bounded run can spend. */
-async function benchKey(baseUrl: string): Promise<string> {
+export async function benchKey(baseUrl: string): Promise<string> {
   const response = await fetch(`${baseUrl}/__doppel/keys`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -183,7 +183,7 @@ async function benchKey(baseUrl: string): Promise<string> {
 }
 
 /** A market buy of the BTC/USDT market's minimum amount (fills at once, so the load never runs dry). */
-async function spotOrderBody(baseUrl: string): Promise<string> {
+export async function spotOrderBody(baseUrl: string): Promise<string> {
   const response = await fetch(`${baseUrl}/api/v1/markets`);
   const json = (await response.json()) as { data?: { symbol?: string; base?: string; quote?: string; min_amount?: string }[] };
   const btc = json.data?.find((m) => m.symbol === 'BTC/USDT' || (m.base === 'BTC' && m.quote === 'USDT'));
