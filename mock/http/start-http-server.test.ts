@@ -5,7 +5,7 @@ import { createApp } from '../core/router.js';
 import type { Route } from '../core/route.js';
 import { domainError } from '../domain/domain-error.js';
 import { startMock } from '../index.js';
-import { operations, type InterfaceName } from '../../spec/index.js';
+import { oversizedUploadCases, tryUpload } from '../../test/support/oversized-upload.js';
 import { startHttpServer, type RunningHttpServer } from './start-http-server.js';
 
 const NOW = Date.UTC(2026, 0, 1);
@@ -173,107 +173,15 @@ describe('startHttpServer', () => {
   });
 });
 
-/** How an oversized upload is sent: the framing, and the client that sends it. */
-interface Upload {
-  port: number;
-  path: string;
-  headers: Record<string, string>;
-  size: number;
-  chunked: boolean;
-}
-
-const SPACE = Buffer.alloc(64 * 1024, 0x20);
-
-function* pieces(size: number): Generator<Buffer> {
-  for (let sent = 0; sent < size; sent += SPACE.length) yield size - sent < SPACE.length ? SPACE.subarray(0, size - sent) : SPACE;
-}
-
-/**
- * The client that lost the 413 before issue 16: it writes the whole request, then reads. When the
- * server closed while bytes were still unread, the kernel reset the connection (EPIPE/ECONNRESET).
- */
-function rawUpload(u: Upload): Promise<{ status: number; text: string }> {
-  return new Promise((resolve, reject) => {
-    const socket = connect(u.port, '127.0.0.1');
-    const chunks: Buffer[] = [];
-    socket.on('connect', () => {
-      socket.pause();
-      const framing = u.chunked ? 'Transfer-Encoding: chunked' : `Content-Length: ${u.size}`;
-      const head = Object.entries(u.headers).map(([k, v]) => `${k}: ${v}\r\n`).join('');
-      socket.write(`POST ${u.path} HTTP/1.1\r\nHost: 127.0.0.1\r\n${head}${framing}\r\n\r\n`);
-      for (const piece of pieces(u.size)) socket.write(u.chunked ? Buffer.concat([Buffer.from(`${piece.length.toString(16)}\r\n`), piece, Buffer.from('\r\n')]) : piece);
-      if (u.chunked) socket.write('0\r\n\r\n');
-      setTimeout(() => socket.resume(), 20);
-    });
-    socket.on('data', (d: Buffer) => chunks.push(d));
-    socket.on('error', reject);
-    socket.on('close', () => {
-      const text = Buffer.concat(chunks).toString('utf8');
-      resolve({ status: Number(/^HTTP\/1\.1 (\d{3})/.exec(text)?.[1] ?? 0), text: text.slice(text.indexOf('\r\n\r\n') + 4) });
-    });
-  });
-}
-
-/** node:http, writing with backpressure; Content-Length or chunked. */
-function nodeUpload(u: Upload): Promise<{ status: number; text: string }> {
-  return new Promise((resolve, reject) => {
-    const headers = { ...u.headers, ...(u.chunked ? {} : { 'content-length': String(u.size) }) };
-    const req = httpRequest({ host: '127.0.0.1', port: u.port, method: 'POST', path: u.path, headers, agent: false });
-    req.on('response', (res) => {
-      let text = '';
-      res.on('data', (d: Buffer) => (text += d.toString()));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, text }));
-    });
-    req.on('error', reject);
-    const all = pieces(u.size);
-    const pump = (): void => {
-      for (let next = all.next(); !next.done; next = all.next()) if (!req.write(next.value)) return void req.once('drain', pump);
-      req.end();
-    };
-    pump();
-  });
-}
-
-/** fetch (undici): a buffer body sends Content-Length, a stream body is chunked. */
-async function fetchUpload(u: Upload): Promise<{ status: number; text: string }> {
-  const body = u.chunked
-    ? new ReadableStream<Uint8Array>({ start(c) { for (const piece of pieces(u.size)) c.enqueue(piece); c.close(); } })
-    : Buffer.alloc(u.size, 0x20);
-  const res = await fetch(`http://127.0.0.1:${u.port}${u.path}`, { method: 'POST', headers: u.headers, body, duplex: 'half' } as RequestInit);
-  return { status: res.status, text: await res.text() };
-}
-
 describe('oversized bodies to the fake (issue 16: the 413 always arrives)', () => {
   it('every POST route of both interfaces answers 2 MB and 20 MB bodies with the 413 envelope', async () => {
     const mock = await startMock({ tradingPort: 0, walletPort: 0, quiet: true, walletRateLimit: 1_000_000 });
     try {
-      const keys: Record<InterfaceName, Record<string, string>> = { trading: { 'API-KEY': 'demo-trade-key' }, wallet: { 'X-API-Key': 'demo-wallet-key' } };
-      const routes = (['trading', 'wallet'] as const).flatMap((iface) =>
-        operations(iface).filter((op) => op.method === 'POST').map((op) => ({ iface, path: op.path.replace(/\{[^}]+\}/g, '1') })),
-      );
-      expect(routes.length).toBeGreaterThanOrEqual(10);
-      const clients = [rawUpload, nodeUpload, fetchUpload];
+      const cases = oversizedUploadCases({ trading: mock.trading.port, wallet: mock.wallet.port }, 20);
+      // Every POST operation of both interfaces, both sizes, both framings, all three clients.
+      expect(new Set(cases.map((c) => c.upload.path)).size).toBeGreaterThanOrEqual(10);
       const outcomes: string[] = [];
-      for (let i = 0; i < 20; i++) {
-        const route = routes[i % routes.length]!;
-        const upload: Upload = {
-          port: mock[route.iface].port,
-          path: route.path,
-          headers: { ...keys[route.iface], 'content-type': 'application/json' },
-          size: i % 2 === 0 ? 2_000_000 : 20_000_000,
-          chunked: Math.floor(i / 2) % 2 === 1,
-        };
-        const client = clients[i % clients.length]!;
-        const what = `${client.name} ${route.iface} ${route.path} ${upload.size} bytes ${upload.chunked ? 'chunked' : 'content-length'}`;
-        try {
-          const { status, text } = await client(upload);
-          const envelope = JSON.parse(text) as unknown;
-          const ok = status === 413 && JSON.stringify(envelope) === JSON.stringify({ success: false, error: 'request body is too large', code: 'payload_too_large' });
-          outcomes.push(`${ok ? 'ok' : 'WRONG'} ${what}: ${status} ${text.slice(0, 120)}`);
-        } catch (error) {
-          outcomes.push(`WRONG ${what}: ${(error as Error).message} ${String((error as { cause?: { code?: string } }).cause?.code ?? '')}`);
-        }
-      }
+      for (const c of cases) outcomes.push(await tryUpload(c));
       expect(outcomes.filter((o) => !o.startsWith('ok'))).toEqual([]);
       expect(outcomes).toHaveLength(20);
       // The server still answers afterwards.
