@@ -102,13 +102,20 @@ export async function runHttpSection(settings: LoadSettings, rounds: number, sta
     const idle = new Map(running.map((sv) => [sv, rssMiB(sv.child.pid)]));
     const plan: Planned[] = [
       { server: 'node:http', operation: 'constant JSON', target: { url: `${ceiling.url}${BALANCES}` }, crossCheck: true },
+      // The same POST with the same body and headers: the write's ceiling (issue 16 ratios).
+      {
+        server: 'node:http',
+        operation: 'constant JSON, POST with body',
+        target: { url: `${ceiling.url}${SPOT_ORDER}`, method: 'POST', headers: { 'API-KEY': writer }, body: order },
+        crossCheck: true,
+      },
       { server: 'doppel', operation: 'GET balances (auth read)', target: { url: `${doppelUrl}${BALANCES}`, headers: tradeKey }, crossCheck: true },
-      { server: 'doppel', operation: 'GET prices (public read)', target: { url: `${doppelUrl}${PRICES}` }, crossCheck: false },
+      { server: 'doppel', operation: 'GET prices (public read)', target: { url: `${doppelUrl}${PRICES}` }, crossCheck: true },
       {
         server: 'doppel',
         operation: 'POST spot/order (write)',
         target: { url: `${doppelUrl}${SPOT_ORDER}`, method: 'POST', headers: { 'API-KEY': writer }, body: order },
-        crossCheck: false,
+        crossCheck: true,
       },
       { server: 'prism', operation: 'GET balances (auth read)', target: { url: `${prism.url}${BALANCES}`, headers: tradeKey }, crossCheck: true },
       { server: 'prism', operation: 'GET prices (public read)', target: { url: `${prism.url}${PRICES}` }, crossCheck: false },

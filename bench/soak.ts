@@ -5,11 +5,12 @@
 // after POST /__doppel/reset against its RSS after start-up, the invariants after the load, and
 // (bench/heap-per-record.ts) heap per 1,000 orders and transactions.
 // Options: --minutes=N or --seconds=N, --clients=N (64), --seed=N (1), --json (print one JSON
-// line: `npm run bench` reads it), --write (also write bench/SOAK.md).
+// line: `npm run bench` reads it), --write (also write bench/SOAK.md), --check-answers (check every
+// answer against the documents, as the robustness run does; costs the clients CPU).
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { checkInvariants } from '../test/support/robustness/check-invariants.js';
-import { createCheckedClient } from '../test/support/robustness/http-client.js';
+import { createCheckedClient, type CheckedClient } from '../test/support/robustness/http-client.js';
 import { prepareLoad, runLoad, settleAfterLoad, type LoadOptions } from '../test/support/robustness/load-driver.js';
 import { percentile } from '../test/support/percentile.js';
 import { startFakeProcess } from './fake-process.js';
@@ -23,10 +24,13 @@ export interface SoakResult {
   rps: number;
   latencyMs: { p50: number; p99: number; p999: number; max: number };
   slowerThan1s: number;
-  /** 5xx, answers off the documents, requests without an answer. */
+  /** 5xx and requests without an answer (and answers off the documents with --check-answers). */
   problems: number;
   invariantViolations: number;
   clockMoves: number;
+  /** The slowest requests, and how many took over 100 ms, by operation (method and path template). */
+  slowest: Array<{ ms: number; request: string; status: number }>;
+  over100msByOperation: Record<string, number>;
   /** Server RSS (MiB) sampled during the load, with its heap used. */
   samples: { atS: number; rssMiB: number; heapUsedMiB: number }[];
   rss: {
@@ -56,7 +60,9 @@ export async function runSoak(seconds: number, clients: number, seed: number): P
   const load: LoadOptions = { clients, durationMs: seconds * 1000, seed, accounts: 8, walletUsers: 8 };
   // No wallet rate limit in the way of 64 clients on 8 users; realtime clock plus the admin moves.
   const server = await startFakeProcess({ walletRateLimit: 1_000_000_000 });
-  const http = createCheckedClient({ tradingUrl: server.trading.url, walletUrl: server.wallet.url, connections: clients });
+  // Answers are not checked against the documents here (the robustness run does that): the clients'
+  // CPU would queue their own requests and show up as latency.
+  const http = createCheckedClient({ tradingUrl: server.trading.url, walletUrl: server.wallet.url, connections: clients, checkAnswers: process.argv.includes('--check-answers') });
   try {
     await http.call('trading', 'GET', '/api/v1/prices');
     const startupMiB = server.rssMiB();
@@ -67,6 +73,7 @@ export async function runSoak(seconds: number, clients: number, seed: number): P
     const world = await prepareLoad(http, load);
     const before = await server.audit();
     const firstLatency = http.latenciesMs.length;
+    http.slow.length = 0; // the set-up's requests (password hashing at register) are not the load's
     const firstRequest = http.requests;
     const samples: SoakResult['samples'] = [];
     const started = performance.now();
@@ -107,6 +114,7 @@ export async function runSoak(seconds: number, clients: number, seed: number): P
       problems: http.problemCount,
       invariantViolations: report.violations.length,
       clockMoves: record.clockMoves,
+      ...slowRequests(http.slow),
       samples,
       rss: { startupMiB, startupGcMiB, afterLoadMiB, afterResetMiB, afterResetGcMiB },
       heap: { startupGcMiB: mib(startupGc.heapUsed), afterLoadMiB: mib(afterLoad.heapUsed), afterResetGcMiB: mib(afterResetGc.heapUsed) },
@@ -116,6 +124,16 @@ export async function runSoak(seconds: number, clients: number, seed: number): P
     await http.close();
     await server.stop();
   }
+}
+
+/** The slowest ten, and the count over 100 ms per operation (ids and hashes in paths folded). */
+function slowRequests(slow: CheckedClient['slow']): Pick<SoakResult, 'slowest' | 'over100msByOperation'> {
+  const name = (s: CheckedClient['slow'][number]): string =>
+    `${s.iface} ${s.method} ${s.target.split('?')[0]!.replace(/\/(\d+|0x[0-9a-f]+|[0-9a-f]{16,})(?=\/|$)/gi, '/{id}')}`;
+  const byOperation: Record<string, number> = {};
+  for (const s of slow) byOperation[name(s)] = (byOperation[name(s)] ?? 0) + 1;
+  const slowest = [...slow].sort((a, b) => b.ms - a.ms).slice(0, 10).map((s) => ({ ms: s.ms, request: `${s.iface} ${s.method} ${s.target}`, status: s.status }));
+  return { slowest, over100msByOperation: Object.fromEntries(Object.entries(byOperation).sort(([, a], [, b]) => b - a)) };
 }
 
 /** Index of the first element ≥ value in a sorted list. */
@@ -136,7 +154,7 @@ export function renderSoak(s: SoakResult): string[] {
   const out = [
     `${s.clients} clients for ${f(s.seconds)} s (the robustness load: mixed reads and writes on 8 shared trading keys and 8 wallet users, ${s.clockMoves} admin clock moves), ` +
       `the fake in a child process of its own, the clients in the bench process: ${s.requests.toLocaleString('en-US')} requests (${f(s.rps)}/s), ` +
-      `${s.problems} problems (5xx, answers off the documents, no answer), ${s.invariantViolations} invariant violations.`,
+      `${s.problems} problems (5xx or no answer), ${s.invariantViolations} invariant violations.`,
     '',
     '| latency p50 | p99 | p99.9 | max | answers slower than 1 s |',
     '|---|---|---|---|---|',
@@ -145,6 +163,9 @@ export function renderSoak(s: SoakResult): string[] {
     `Server RSS: ${f(s.rss.startupMiB)} MiB after start-up (${f(s.rss.startupGcMiB)} after a forced GC), ${f(s.rss.afterLoadMiB)} MiB after the load, ` +
       `${f(s.rss.afterResetMiB)} MiB 2 s after \`POST /__doppel/reset\` (${f(s.rss.afterResetGcMiB)} after a forced GC). ` +
       `Heap used: ${f(s.heap.startupGcMiB)} MiB after start-up, ${f(s.heap.afterLoadMiB)} MiB after the load, ${f(s.heap.afterResetGcMiB)} MiB after reset and GC.`,
+    '',
+    `Requests over 100 ms by operation (the first 1,000 such): ${Object.entries(s.over100msByOperation).slice(0, 12).map(([op, n]) => `${op} ${n}`).join(', ') || 'none'}. ` +
+      `Slowest: ${s.slowest.map((x) => `${x.request} ${f(x.ms)} ms`).join('; ') || 'none'}.`,
     '',
     `RSS over time (s: MiB, heap MiB): ${thin(s.samples, 20).map((x) => `${f(x.atS)}: ${f(x.rssMiB)} (${f(x.heapUsedMiB)})`).join(', ')}.`,
   ];
