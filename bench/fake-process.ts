@@ -4,7 +4,7 @@ import { fork, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
 import type { StartMockOptions } from '../mock/index.js';
 import type { AuditSnapshot } from '../test/support/robustness/audit-snapshot.js';
-import type { ChildReply, ChildRequest } from './fake-child.js';
+import type { ChildReply, ChildRequest, ServerStats } from './fake-child.js';
 import { ROOT, rssMiB } from './processes.js';
 
 export interface FakeProcess {
@@ -16,6 +16,8 @@ export interface FakeProcess {
   memory(): Promise<NodeJS.MemoryUsage>;
   /** A full GC in the child (it runs with --expose-gc), then its memory figures. */
   gc(): Promise<NodeJS.MemoryUsage>;
+  /** Event-loop delay, GC pauses and (with serverTiming) the slowest requests, since start. */
+  stats(): Promise<ServerStats>;
   /** Resident set size of the child from /proc, MiB. */
   rssMiB(): number;
   stop(): Promise<void>;
@@ -24,8 +26,9 @@ export interface FakeProcess {
 /** Options are JSON (they cross the process boundary): no logger or log function. */
 export type FakeProcessOptions = Omit<StartMockOptions, 'logger' | 'log'>;
 
-export async function startFakeProcess(options: FakeProcessOptions = {}, nodeArgs: string[] = []): Promise<FakeProcess> {
-  const child: ChildProcess = fork(join(ROOT, 'dist', 'bench', 'fake-child.js'), [JSON.stringify(options)], {
+/** serverTiming: the child times every request (its request log, not printed) and keeps the slowest. */
+export async function startFakeProcess(options: FakeProcessOptions = {}, nodeArgs: string[] = [], serverTiming = false): Promise<FakeProcess> {
+  const child: ChildProcess = fork(join(ROOT, 'dist', 'bench', 'fake-child.js'), [JSON.stringify(options), ...(serverTiming ? ['--server-timing'] : [])], {
     cwd: ROOT,
     execArgv: ['--expose-gc', ...nodeArgs],
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
@@ -64,6 +67,7 @@ export async function startFakeProcess(options: FakeProcessOptions = {}, nodeArg
     audit: () => ask<AuditSnapshot>('audit'),
     memory: () => ask<NodeJS.MemoryUsage>('memory'),
     gc: () => ask<NodeJS.MemoryUsage>('gc'),
+    stats: () => ask<ServerStats>('stats'),
     rssMiB: () => rssMiB(child.pid),
     async stop() {
       if (exited) return;

@@ -1,7 +1,8 @@
 // `npm run bench`: every measurement of issues 7 and 16 in one run, printed as tables with each
 // target met or not, and written to bench/RESULTS.md. Options: --quick (short loads, a smaller
 // scale state, a 20-s soak; prints only), --only=http,inprocess,scale,upload413,soak,check,proxy,prism-mock
-// (prints only), --soak-seconds=N (default 600), --write (write RESULTS.md anyway).
+// (prints only), --soak-seconds=N (default 600), --soak-skip=state (see soak.ts), --write (write
+// RESULTS.md anyway).
 import { writeFileSync } from 'node:fs';
 import { cpus, loadavg, platform, release, totalmem } from 'node:os';
 import { join } from 'node:path';
@@ -28,6 +29,7 @@ function parseArgs(argv: string[]): { quick: boolean; only: Set<Section>; write:
     if (arg === '--quick') quick = true;
     else if (arg === '--write') write = true;
     else if (arg.startsWith('--soak-seconds=')) soakSeconds = Number(arg.slice('--soak-seconds='.length));
+    else if (arg.startsWith('--soak-skip=')) continue; // read by the soak section
     else if (arg.startsWith('--only=')) {
       const names = arg.slice('--only='.length).split(',');
       for (const name of names) if (!SECTIONS.includes(name as Section)) throw new Error(`unknown section ${name}; sections: ${SECTIONS.join(', ')}`);
@@ -85,7 +87,8 @@ async function main(): Promise<void> {
   });
   await section('soak', 'soak: 64 clients against the fake in its own process, then reset; heap per 1,000 records', async () => {
     const seconds = soakSeconds ?? (quick ? 20 : 600);
-    report.soak = await runJsonChild<SoakResult>('soak.js', ['--json', `--seconds=${seconds}`], [], (seconds + 300) * 1000);
+    const skip = process.argv.find((arg) => arg.startsWith('--soak-skip='))?.slice('--soak-skip='.length);
+    report.soak = await runJsonChild<SoakResult>('soak.js', ['--json', `--seconds=${seconds}`, ...(skip ? [`--skip=${skip}`] : [])], [], (seconds + 300) * 1000);
   });
   await section('check', 'conformance speed: doppel check against the embedded fake', async () => {
     report.check = await runDoppelCheck([]);

@@ -4,7 +4,9 @@
 // Reports latency percentiles and the answers slower than 1 s, the server's RSS over time, its RSS
 // after POST /__doppel/reset against its RSS after start-up, the invariants after the load, and
 // (bench/heap-per-record.ts) heap per 1,000 orders and transactions.
-// Options: --minutes=N or --seconds=N, --clients=N (64), --seed=N (1), --json (print one JSON
+// Options: --minutes=N or --seconds=N, --clients=N (64), --seed=N (1), --skip=state,... (kinds of
+// request left out of the mix, by their name in load-driver.ts: 'state' is the admin export of the
+// whole state, which grows with it), --json (print one JSON
 // line: `npm run bench` reads it), --write (also write bench/SOAK.md), --check-answers (check every
 // answer against the documents, as the robustness run does; costs the clients CPU).
 import { writeFileSync } from 'node:fs';
@@ -13,13 +15,26 @@ import { checkInvariants } from '../test/support/robustness/check-invariants.js'
 import { createCheckedClient, type CheckedClient } from '../test/support/robustness/http-client.js';
 import { prepareLoad, runLoad, settleAfterLoad, type LoadOptions } from '../test/support/robustness/load-driver.js';
 import { percentile } from '../test/support/percentile.js';
+import type { ServerStats } from './fake-child.js';
 import { startFakeProcess } from './fake-process.js';
 import type { HeapPerRecord } from './heap-per-record.js';
 import { ROOT, runJsonChild } from './processes.js';
 
+export interface MemoryMiB {
+  rss: number;
+  heapTotal: number;
+  heapUsed: number;
+  external: number;
+  arrayBuffers: number;
+}
+
+const inMiB = (m: NodeJS.MemoryUsage): MemoryMiB => ({ rss: mib(m.rss), heapTotal: mib(m.heapTotal), heapUsed: mib(m.heapUsed), external: mib(m.external), arrayBuffers: mib(m.arrayBuffers) });
+
 export interface SoakResult {
   clients: number;
   seconds: number;
+  /** Kinds of request left out of the robustness mix (--skip). */
+  skipped: string[];
   requests: number;
   rps: number;
   latencyMs: { p50: number; p99: number; p999: number; max: number };
@@ -31,6 +46,8 @@ export interface SoakResult {
   /** The slowest requests, and how many took over 100 ms, by operation (method and path template). */
   slowest: Array<{ ms: number; request: string; status: number }>;
   over100msByOperation: Record<string, number>;
+  /** Inside the server: its event loop's delay, GC pauses and its own slowest requests. */
+  server: ServerStats;
   /** Server RSS (MiB) sampled during the load, with its heap used. */
   samples: { atS: number; rssMiB: number; heapUsedMiB: number }[];
   rss: {
@@ -43,6 +60,8 @@ export interface SoakResult {
     afterResetGcMiB: number;
   };
   heap: { startupGcMiB: number; afterLoadMiB: number; afterResetGcMiB: number };
+  /** process.memoryUsage() after a forced GC, MiB: where RSS beyond the heap sits (heap reserved, external, array buffers). */
+  memoryAfterGc: { startup: MemoryMiB; afterReset: MemoryMiB };
   /** What a request journal may hold on top of the start-up state (none yet: 0). */
   journalBoundMiB: number;
   heapPerRecord?: HeapPerRecord;
@@ -56,10 +75,10 @@ const log = (line: string): void => void process.stderr.write(`${line}\n`);
 const mib = (bytes: number): number => bytes / 2 ** 20;
 const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
-export async function runSoak(seconds: number, clients: number, seed: number): Promise<SoakResult> {
-  const load: LoadOptions = { clients, durationMs: seconds * 1000, seed, accounts: 8, walletUsers: 8 };
+export async function runSoak(seconds: number, clients: number, seed: number, skip: string[] = []): Promise<SoakResult> {
+  const load: LoadOptions = { clients, durationMs: seconds * 1000, seed, accounts: 8, walletUsers: 8, skip };
   // No wallet rate limit in the way of 64 clients on 8 users; realtime clock plus the admin moves.
-  const server = await startFakeProcess({ walletRateLimit: 1_000_000_000 });
+  const server = await startFakeProcess({ walletRateLimit: 1_000_000_000 }, [], true);
   // Answers are not checked against the documents here (the robustness run does that): the clients'
   // CPU would queue their own requests and show up as latency.
   const http = createCheckedClient({ tradingUrl: server.trading.url, walletUrl: server.wallet.url, connections: clients, checkAnswers: process.argv.includes('--check-answers') });
@@ -91,6 +110,7 @@ export async function runSoak(seconds: number, clients: number, seed: number): P
     const requests = http.requests - firstRequest;
     const latencies = http.latenciesMs.slice(firstLatency).sort((a, b) => a - b);
     const afterLoadMiB = server.rssMiB();
+    const serverStats = await server.stats();
     const afterLoad = await server.memory();
 
     await settleAfterLoad(http);
@@ -107,6 +127,7 @@ export async function runSoak(seconds: number, clients: number, seed: number): P
     return {
       clients,
       seconds,
+      skipped: skip,
       requests,
       rps: requests / (record.elapsedMs / 1000),
       latencyMs: { p50: percentile(latencies, 0.5), p99: percentile(latencies, 0.99), p999: percentile(latencies, 0.999), max: latencies.at(-1) ?? Number.NaN },
@@ -115,9 +136,11 @@ export async function runSoak(seconds: number, clients: number, seed: number): P
       invariantViolations: report.violations.length,
       clockMoves: record.clockMoves,
       ...slowRequests(http.slow),
+      server: serverStats,
       samples,
       rss: { startupMiB, startupGcMiB, afterLoadMiB, afterResetMiB, afterResetGcMiB },
       heap: { startupGcMiB: mib(startupGc.heapUsed), afterLoadMiB: mib(afterLoad.heapUsed), afterResetGcMiB: mib(afterResetGc.heapUsed) },
+      memoryAfterGc: { startup: inMiB(startupGc), afterReset: inMiB(afterResetGc) },
       journalBoundMiB: 0,
     };
   } finally {
@@ -152,7 +175,7 @@ function lowerBound(sorted: number[], value: number): number {
 export function renderSoak(s: SoakResult): string[] {
   const f = (n: number, d = 0): string => (Number.isFinite(n) ? n.toFixed(d) : 'n/a');
   const out = [
-    `${s.clients} clients for ${f(s.seconds)} s (the robustness load: mixed reads and writes on 8 shared trading keys and 8 wallet users, ${s.clockMoves} admin clock moves), ` +
+    `${s.clients} clients for ${f(s.seconds)} s (the robustness load: mixed reads and writes on 8 shared trading keys and 8 wallet users, ${s.clockMoves} admin clock moves${s.skipped.length > 0 ? `; left out: ${s.skipped.join(', ')}` : ''}), ` +
       `the fake in a child process of its own, the clients in the bench process: ${s.requests.toLocaleString('en-US')} requests (${f(s.rps)}/s), ` +
       `${s.problems} problems (5xx or no answer), ${s.invariantViolations} invariant violations.`,
     '',
@@ -162,10 +185,15 @@ export function renderSoak(s: SoakResult): string[] {
     '',
     `Server RSS: ${f(s.rss.startupMiB)} MiB after start-up (${f(s.rss.startupGcMiB)} after a forced GC), ${f(s.rss.afterLoadMiB)} MiB after the load, ` +
       `${f(s.rss.afterResetMiB)} MiB 2 s after \`POST /__doppel/reset\` (${f(s.rss.afterResetGcMiB)} after a forced GC). ` +
-      `Heap used: ${f(s.heap.startupGcMiB)} MiB after start-up, ${f(s.heap.afterLoadMiB)} MiB after the load, ${f(s.heap.afterResetGcMiB)} MiB after reset and GC.`,
+      `Heap used: ${f(s.heap.startupGcMiB)} MiB after start-up, ${f(s.heap.afterLoadMiB)} MiB after the load, ${f(s.heap.afterResetGcMiB)} MiB after reset and GC. ` +
+      `After a forced GC, start-up → after reset (MiB): ${(['rss', 'heapTotal', 'heapUsed', 'external', 'arrayBuffers'] as const).map((k) => `${k} ${f(s.memoryAfterGc.startup[k])} → ${f(s.memoryAfterGc.afterReset[k])}`).join(', ')}.`,
     '',
     `Requests over 100 ms by operation (the first 1,000 such): ${Object.entries(s.over100msByOperation).slice(0, 12).map(([op, n]) => `${op} ${n}`).join(', ') || 'none'}. ` +
       `Slowest: ${s.slowest.map((x) => `${x.request} ${f(x.ms)} ms`).join('; ') || 'none'}.`,
+    '',
+    `Inside the server: event-loop delay p50 ${f(s.server.loopDelayMs.p50, 1)} / p99 ${f(s.server.loopDelayMs.p99, 1)} / p99.9 ${f(s.server.loopDelayMs.p999, 1)} / max ${f(s.server.loopDelayMs.max, 1)} ms; ` +
+      `${s.server.gc.count} GC pauses, ${f(s.server.gc.totalMs)} ms in all, the longest ${f(s.server.gc.maxMs, 1)} ms (${s.server.gc.maxKind || 'none'}); ` +
+      `its slowest requests (start of handling to answer written): ${s.server.slowestRequests.slice(0, 8).map((r) => r.line).join('; ') || 'none'}.`,
     '',
     `RSS over time (s: MiB, heap MiB): ${thin(s.samples, 20).map((x) => `${f(x.atS)}: ${f(x.rssMiB)} (${f(x.heapUsedMiB)})`).join(', ')}.`,
   ];
@@ -188,7 +216,8 @@ function thin<T>(list: T[], n: number): T[] {
 
 async function main(): Promise<void> {
   const seconds = option('seconds') ?? (option('minutes') ?? 10) * 60;
-  const result = await runSoak(seconds, option('clients') ?? 64, option('seed') ?? 1);
+  const skip = process.argv.find((a) => a.startsWith('--skip='))?.slice('--skip='.length).split(',') ?? [];
+  const result = await runSoak(seconds, option('clients') ?? 64, option('seed') ?? 1, skip);
   log('heap per 1,000 orders and transactions (a child with --expose-gc)');
   result.heapPerRecord = await runJsonChild<HeapPerRecord>('heap-per-record.js', [], ['--expose-gc']);
   if (process.argv.includes('--json')) {
