@@ -4,7 +4,7 @@
 // says whether a 200 may be right (`mayAccept`), e.g. an extra "__proto__" field on an otherwise
 // valid body; every other answer must be a 4xx in the error envelope.
 import fc from 'fast-check';
-import type { InterfaceName } from '../../spec/index.js';
+import type { InterfaceName } from '../../../spec/index.js';
 
 export interface FuzzOperation {
   iface: InterfaceName;

@@ -2,7 +2,7 @@
 // answer checked against the documents (spec/): JSON content type, the documented schema of the
 // operation and status, or the error envelope; never a 5xx.
 import { Pool } from 'undici';
-import { operations, validateResponse, validatorAt, type InterfaceName } from '../../spec/index.js';
+import { operations, validateResponse, validatorAt, type InterfaceName } from '../../../spec/index.js';
 
 export interface Answer {
   status: number;
@@ -15,6 +15,11 @@ export interface CheckedClientOptions {
   connections: number;
   /** Sent as Authorization: Bearer … on /__doppel/ paths. */
   adminToken?: string;
+  /**
+   * Default true: every answer against the documents. false: only 5xx and missing answers count,
+   * so that a soak's clients spend little CPU and its latencies are mostly the server's.
+   */
+  checkAnswers?: boolean;
 }
 
 interface Template {
@@ -83,8 +88,12 @@ export interface CheckedClient {
   problemCount: number;
   requests: number;
   latenciesMs: number[];
+  /** Requests slower than SLOW_MS (the first 1,000): where a latency tail comes from. */
+  slow: Array<{ ms: number; iface: InterfaceName; method: string; target: string; status: number }>;
   close(): Promise<void>;
 }
+
+const SLOW_MS = 100;
 
 export function createCheckedClient(options: CheckedClientOptions): CheckedClient {
   const pools = {
@@ -96,6 +105,7 @@ export function createCheckedClient(options: CheckedClientOptions): CheckedClien
     problemCount: 0,
     requests: 0,
     latenciesMs: [],
+    slow: [],
     async call(iface, method, target, { body, headers = {} } = {}) {
       const sent: Record<string, string> = { ...headers };
       if (body !== undefined) sent['content-type'] = 'application/json';
@@ -105,10 +115,16 @@ export function createCheckedClient(options: CheckedClientOptions): CheckedClien
       try {
         const res = await pools[iface].request({ method: method as 'GET', path: target, headers: sent, ...(body !== undefined ? { body: JSON.stringify(body) } : {}) });
         const text = await res.body.text();
-        client.latenciesMs.push(performance.now() - started);
+        const ms = performance.now() - started;
+        client.latenciesMs.push(ms);
+        if (ms > SLOW_MS && client.slow.length < 1_000) client.slow.push({ ms, iface, method, target, status: res.statusCode });
         const contentType = res.headers['content-type'];
-        const problems = answerProblems(iface, method, target, res.statusCode, Array.isArray(contentType) ? contentType[0] : contentType, text);
-        for (const p of problems) note(p);
+        if (options.checkAnswers === false) {
+          if (res.statusCode >= 500) note(`${iface} ${method} ${target} → ${res.statusCode}: a 5xx (${text.slice(0, 200)})`);
+        } else {
+          const problems = answerProblems(iface, method, target, res.statusCode, Array.isArray(contentType) ? contentType[0] : contentType, text);
+          for (const p of problems) note(p);
+        }
         let parsed: unknown = null;
         try {
           parsed = JSON.parse(text);

@@ -2,9 +2,9 @@
 // writes on SHARED accounts (several clients per trading key and per wallet user), plus admin
 // clock moves, price pins and transaction failures; every acknowledged (200) write is recorded so
 // that check-invariants.ts can account for every unit of money afterwards.
-import { generateAddress } from '../../mock/domain/wallet/address-format.js';
-import { createRng } from '../../mock/domain/rng.js';
-import { dec } from '../../mock/domain/decimal.js';
+import { generateAddress } from '../../../mock/domain/wallet/address-format.js';
+import { createRng } from '../../../mock/domain/rng.js';
+import { dec } from '../../../mock/domain/decimal.js';
 import type { CheckedClient } from './http-client.js';
 
 export interface LoadOptions {
@@ -18,6 +18,8 @@ export interface LoadOptions {
   accounts: number;
   /** Wallet users (each with three wallets); clients share them round-robin. */
   walletUsers: number;
+  /** Kinds of request left out of the mix by name (e.g. 'state': the admin export of the whole state). */
+  skip?: string[];
 }
 
 export interface TradingAccount {
@@ -65,6 +67,8 @@ export interface LoadRecord {
   /** Per `${accountId}:${traderId}`: acknowledged starts and stops, and the results stops paid. */
   copies: Map<string, { starts: number; stops: number; results: bigint[] }>;
   sends: Map<string, AckedSend>;
+  /** The last RECENT_SENDS hashes of `sends`, oldest first: what the admin fails pick from. */
+  recentSends: string[];
   deposits: Array<{ hash: string; walletId: number; tokenId: number | null; amount: bigint }>;
   failed: Set<string>;
   createdWallets: LoadWallet[];
@@ -303,7 +307,8 @@ const OPS: Array<[weight: number, name: string, op: Op]> = [
     if (answer.status === 200) ctx.record.deposits.push({ hash: answer.body.data.tx_hash, walletId: w.id, tokenId, amount: dec(amount) });
   }],
   [1, 'fail', async (ctx) => {
-    const hashes = [...ctx.record.sends.keys()];
+    // Not [...sends.keys()]: copying every hash on each pick made a long (soak) run's clients slow.
+    const hashes = ctx.record.recentSends;
     if (hashes.length === 0) return;
     const hash = hashes[hashes.length - 1 - ctx.rnd.int(0, Math.min(20, hashes.length - 1))] as string;
     const answer = await wallet(ctx, 'adminWalletFailTransaction', 'POST', `/__doppel/transactions/${hash}/fail`, undefined, true);
@@ -322,7 +327,8 @@ const OPS: Array<[weight: number, name: string, op: Op]> = [
     await trading(ctx, 'adminTradingState', 'GET', '/__doppel/state', undefined, true);
   }],
 ];
-const TOTAL_WEIGHT = OPS.reduce((sum, [w]) => sum + w, 0);
+/** The admin fails pick among the 21 latest sends; a few more are kept. */
+const RECENT_SENDS = 32;
 
 function copyEntry(ctx: ClientContext, trader: number) {
   const key = `${ctx.account.accountId}:${trader}`;
@@ -348,6 +354,8 @@ async function send(ctx: ClientContext, inFake: boolean): Promise<void> {
   const answer = await wallet(ctx, 'sendFromWallet', 'POST', `/api/v1/wallets/${from.id}/send`, body);
   if (answer.status === 200) {
     ctx.record.sends.set(answer.body.tx_hash, { hash: answer.body.tx_hash, fromWalletId: from.id, toWalletId: to?.id ?? null, chain: from.chain, tokenId, amount: dec(amount) });
+    ctx.record.recentSends.push(answer.body.tx_hash);
+    if (ctx.record.recentSends.length > RECENT_SENDS) ctx.record.recentSends.shift();
   }
 }
 
@@ -358,6 +366,7 @@ export async function runLoad(http: CheckedClient, world: LoadWorld, options: Lo
     cancels: new Set(),
     copies: new Map(),
     sends: new Map(),
+    recentSends: [],
     deposits: [],
     failed: new Set(),
     createdWallets: [],
@@ -367,6 +376,8 @@ export async function runLoad(http: CheckedClient, world: LoadWorld, options: Lo
     elapsedMs: 0,
   };
   const openLimits = new Map<number, number[]>();
+  const ops = OPS.filter(([, name]) => !(options.skip ?? []).includes(name));
+  const totalWeight = ops.reduce((sum, [w]) => sum + w, 0);
   const started = performance.now();
   const deadline = started + (options.durationMs ?? Infinity);
   const budget = options.maxRequests ?? Infinity;
@@ -385,8 +396,8 @@ export async function runLoad(http: CheckedClient, world: LoadWorld, options: Lo
     };
     while (issued < budget && performance.now() < deadline) {
       issued++;
-      let x = ctx.rnd.next() * TOTAL_WEIGHT;
-      const entry = OPS.find(([w]) => (x -= w) < 0) ?? (OPS[0] as (typeof OPS)[number]);
+      let x = ctx.rnd.next() * totalWeight;
+      const entry = ops.find(([w]) => (x -= w) < 0) ?? (ops[0] as (typeof ops)[number]);
       await entry[2](ctx);
     }
   };

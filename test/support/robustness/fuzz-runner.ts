@@ -2,7 +2,7 @@
 // the error envelope with a JSON content type (a 200 only where the case allows it, in the
 // documented shape), never a 5xx; the server answers the next request; a rejected request leaves
 // the state as it was; Object.prototype stays clean.
-import type { RunningMock } from '../../mock/index.js';
+import type { RunningMock } from '../../../mock/index.js';
 import { answerProblems } from './http-client.js';
 import type { FuzzCase } from './fuzz-cases.js';
 import { rawExchange } from './raw-http.js';

@@ -1,8 +1,8 @@
 // auditSnapshot: the whole money-relevant state of a running fake as plain JSON (decimals as
 // 8-digit strings), read from the backends' snapshots; what the invariant checks compare against what the
 // clients were told. JSON so that it can cross a process boundary (the long run's server child).
-import type { Fake } from '../../mock/index.js';
-import { formatDec8 } from '../../mock/domain/decimal.js';
+import type { Fake } from '../../../mock/index.js';
+import { formatDec8 } from '../../../mock/domain/decimal.js';
 
 export interface AuditSnapshot {
   now: number;
