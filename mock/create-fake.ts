@@ -10,7 +10,11 @@ import { walletAdminRoutes, walletOperations, walletRules } from './api/wallet/i
 import { commonAdminRoutes } from './admin/common-admin-routes.js';
 import { adminGuard } from './admin/admin-guard.js';
 import { stateRoutes } from './admin/state-routes.js';
+import { createFakeFetch, type FetchLike } from './fetch/create-fake-fetch.js';
 import { pinsSnapshot, readSnapshotEnvelope, SNAPSHOT_VERSION, type DoppelSnapshot, type SnapshotEnvelope } from './domain/snapshot/index.js';
+
+/** Where in-process clients reach the fake by default (fake.fetch, createHandlers). */
+export const DEFAULT_BASE_URLS = { trading: 'http://trading.doppel.test', wallet: 'http://wallet.doppel.test' } as const;
 
 export interface FakeOptions {
   /** Seed of the demo data, addresses and the price walk. Default 1. */
@@ -26,6 +30,8 @@ export interface FakeOptions {
   /** When set, /__doppel/* requires `Authorization: Bearer <token>`. */
   adminToken?: string;
   logger?: Logger;
+  /** The base URLs fake.fetch answers (defaults http://trading.doppel.test and http://wallet.doppel.test). */
+  baseUrls?: { trading?: string; wallet?: string };
   /**
    * Start from this snapshot (mock/snapshot.ts) instead of the seeded demo data; its seed and
    * clock replace `seed` and `start`. Reset goes back to it. Invalid → throws SnapshotError.
@@ -37,6 +43,11 @@ export interface Fake {
   readonly trading: App;
   readonly wallet: App;
   readonly clock: Clock;
+  /**
+   * A fetch-compatible function over both interfaces, routed by origin (FakeOptions.baseUrls), for
+   * clients and SDKs that take a custom fetch: the same pipeline as HTTP and msw, no port.
+   */
+  readonly fetch: FetchLike;
   /** The two backends and the shared price book (fixtures, benchmarks); requests go through trading/wallet. */
   readonly models: { trading: TradingBackend; wallet: WalletBackend; prices: PriceBook };
   /** Moves the virtual clock forward and processes everything that fell due. */
@@ -134,9 +145,16 @@ export function createFake(options: FakeOptions = {}): Fake {
 
   // The Apps handed out stay valid across reset: they delegate to whatever is current.
   const delegate = (pick: (b: Built) => App): App => ({ handle: (req: FakeRequest): FakeResponse => pick(built).handle(req) });
+  const trading = delegate((b) => b.tradingApp);
+  const wallet = delegate((b) => b.walletApp);
+  const fetch = createFakeFetch([
+    { baseUrl: options.baseUrls?.trading ?? DEFAULT_BASE_URLS.trading, app: trading },
+    { baseUrl: options.baseUrls?.wallet ?? DEFAULT_BASE_URLS.wallet, app: wallet },
+  ]);
   return {
-    trading: delegate((b) => b.tradingApp),
-    wallet: delegate((b) => b.walletApp),
+    trading,
+    wallet,
+    fetch,
     get clock() {
       return built.clock;
     },
