@@ -1,0 +1,38 @@
+// yargs .check()s shared by the commands: each option given once, numbers that are integers within
+// bounds (yargs' `number` type lets 1.5, NaN and repeated values through). Each failure is one line
+// naming the option; bin/index.ts turns it into exit status 2 before anything starts.
+import type { Arguments } from 'yargs';
+
+/** Bounds per option name: [min] or [min, max], inclusive. */
+export function checkInteger(bounds: Record<string, [number, number?]>) {
+  return (argv: Arguments): true => {
+    for (const [name, [min, max]] of Object.entries(bounds)) {
+      const value = argv[name];
+      if (value === undefined) continue;
+      checkOnce(name, value);
+      const ok = typeof value === 'number' && Number.isInteger(value) && value >= min && (max === undefined || value <= max);
+      if (!ok) {
+        const range = max === undefined ? `an integer ≥ ${min}` : `an integer from ${min} to ${max}`;
+        // NaN is what yargs makes of a word; bin/index.ts puts back what was typed.
+        throw new Error(`--${name} must be ${range} (got ${String(value)})`);
+      }
+    }
+    return true;
+  };
+}
+
+/** A repeated flag (`--trading-port 1 --trading-port 2`) is an error, not a silent array. */
+export function checkOnce(name: string, value: unknown): void {
+  if (Array.isArray(value)) {
+    throw new Error(`--${name} is given ${value.length} times (${value.map(String).join(', ')}): give it once`);
+  }
+}
+
+/** checkOnce for every option of the command line (yargs lists each twice, kebab and camel case). */
+export function checkEveryOptionOnce(argv: Arguments): true {
+  for (const [name, value] of Object.entries(argv)) {
+    if (name === '_' || name === '$0' || /[A-Z]/.test(name)) continue;
+    checkOnce(name, value);
+  }
+  return true;
+}
