@@ -2,7 +2,14 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import yargs, { type Argv } from 'yargs';
+import { createRequire } from 'node:module';
+import type { Argv } from 'yargs';
+
+/**
+ * yargs' CommonJS build: its help layout (cliui) wraps with wrap-ansi at word boundaries, where the
+ * ES module build's cliui cuts words at the column ("that inter / face alone").
+ */
+const yargs = createRequire(import.meta.url)('yargs') as typeof import('yargs').default;
 import { checkCommand } from './commands/check.js';
 import { fixturesCommand } from './commands/fixtures.js';
 import { mockCommand } from './commands/mock.js';
