@@ -1,9 +1,10 @@
 // The package as a user gets it (issue 15): `npm pack`, the tarball installed into an empty folder,
 // then `npx doppel --version`, `npx doppel mock` answering on free loopback ports, and
 // `npx doppel check` passing; the tarball carries what package.json `files` promises and nothing
-// from test/ or bench/. The dependencies come from the npm cache (or the registry).
+// from test/ or bench/. The dependencies come from the npm cache (or the registry). npm pack runs
+// prepack (clean, then build) on a copy of the sources.
 import { execFile, execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -35,12 +36,18 @@ function inApp(command: string, args: string[], timeout = 60_000): Promise<{ cod
   });
 }
 
+/** What `npm pack` builds from: the working tree's sources, without dist/, tests or benchmarks. */
+const PACKED_SOURCES = ['package.json', 'package-lock.json', 'tsconfig.json', 'tsconfig.build.json', 'README.md', 'LICENSE', 'CHANGELOG.md',
+  'spec', 'mock', 'conformance', 'fixtures', 'bin', 'scripts', 'docs'];
+
 beforeAll(() => {
-  // dist/ as `npm run build` makes it (pretest does this too); prepack's clean rebuild is not run
-  // here because other test files run the built CLI at the same time.
-  execFileSync(process.execPath, [join(ROOT, 'scripts', 'ensure-built.mjs')], { cwd: ROOT, stdio: 'pipe' });
-  const out = execFileSync(NPM, ['pack', '--ignore-scripts', '--json', '--pack-destination', dir], { cwd: ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
-  packed = (JSON.parse(out) as PackResult[])[0] as PackResult;
+  // A copy of the sources, packed with its scripts: prepack cleans and builds dist/ there, exactly
+  // as a release would, without touching the dist/ that other test files run at the same time.
+  const src = join(dir, 'src');
+  for (const entry of PACKED_SOURCES) cpSync(join(ROOT, entry), join(src, entry), { recursive: true });
+  symlinkSync(join(ROOT, 'node_modules'), join(src, 'node_modules'), 'dir');
+  const out = execFileSync(NPM, ['pack', '--json', '--pack-destination', dir], { cwd: src, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], timeout: 120_000 });
+  packed = (JSON.parse(out.slice(out.indexOf('['))) as PackResult[])[0] as PackResult;
   mkdirSync(app);
   writeFileSync(join(app, 'package.json'), JSON.stringify({ name: 'doppel-user', version: '1.0.0', private: true, type: 'module' }));
   execFileSync(NPM, ['install', join(dir, packed.filename), '--no-audit', '--no-fund', '--prefer-offline', '--loglevel', 'error'], {
@@ -48,7 +55,7 @@ beforeAll(() => {
     stdio: 'pipe',
     timeout: 120_000,
   });
-}, 180_000);
+}, 240_000);
 
 afterAll(() => {
   if (mock?.pid !== undefined && mock.exitCode === null) {
@@ -122,7 +129,28 @@ describe('the npm package', () => {
     expect(code, `${stdout}\n${stderr}`).toBe(0);
   }, 90_000);
 
-  it('the exports load from the installed package, with their declarations', async () => {
+  it('the exports type-check in a TypeScript project that installed the package', async () => {
+    writeFileSync(join(app, 'use.ts'), [
+      "import { createFake, type Fake } from 'doppel/mock';",
+      "import { CHECKS } from 'doppel/conformance';",
+      "import { operations } from 'doppel/spec';",
+      "import { DEFAULT_SIZES } from 'doppel/fixtures';",
+      'const fake: Fake = createFake({ seed: 1 });',
+      "export const total: number = CHECKS.length + operations('wallet').length + DEFAULT_SIZES.users + fake.exportState().seed;",
+      '// @ts-expect-error: an unknown option is an error, so the declarations were really read',
+      'createFake({ no_such_option: 1 });',
+      '',
+    ].join('\n'));
+    writeFileSync(join(app, 'tsconfig.json'), JSON.stringify({
+      compilerOptions: { module: 'NodeNext', moduleResolution: 'NodeNext', target: 'ES2022', strict: true, noEmit: true, skipLibCheck: true, types: [] },
+      files: ['use.ts'],
+    }));
+    const tsc = join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc');
+    const { code, stdout, stderr } = await inApp(process.execPath, [tsc, '-p', 'tsconfig.json']);
+    expect(code, `${stdout}${stderr}`).toBe(0);
+  }, 60_000);
+
+  it('the exports load from the installed package', async () => {
     const script = [
       "const mock = await import('doppel/mock');",
       "const conformance = await import('doppel/conformance');",

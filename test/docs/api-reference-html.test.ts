@@ -2,12 +2,14 @@
 // opened as a person would: in headless Chromium, from a file, with every network request refused.
 // It must render every operation, its in-page links must land, and it must need nothing from the
 // network. DOPPEL_UPDATE_SCREENSHOT=1 also saves the screenshot as docs/images/api-reference.png.
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { execFileSync } from 'node:child_process';
+import { apiReferenceFile } from '../../bin/api-reference-file.js';
 import { renderApiReferenceHtml } from '../../scripts/build-docs-html.mjs';
 import { INTERFACES, operations } from '../../spec/index.js';
 import { launchChromium } from '../support/launch-chromium.js';
@@ -17,6 +19,15 @@ interface PageGlobals {
   document: { getElementById(id: string): unknown };
   scrollTo(x: number, y: number): void;
 }
+
+describe('dist/docs/api.html', () => {
+  it('is where apiReferenceFile() says, as the build renders it', () => {
+    execFileSync(process.execPath, [fileURLToPath(new URL('../../scripts/ensure-built.mjs', import.meta.url))], { stdio: 'pipe' });
+    const file = apiReferenceFile();
+    expect(file).not.toBeNull();
+    expect(readFileSync(file!, 'utf8')).toBe(renderApiReferenceHtml());
+  }, 120_000);
+});
 
 describe('API reference page in Chromium', () => {
   const dir = mkdtempSync(join(tmpdir(), 'doppel-docs-'));
