@@ -146,6 +146,15 @@ describe('start-up failures are one line', () => {
   });
 });
 
+describe('an address that is not on this machine', () => {
+  it('is one line naming --host', async () => {
+    // 192.0.2.1 is TEST-NET-1 (RFC 5737): documentation only, never a local address.
+    const { code, stderr } = await spawnDoppel(['mock', '--host', '192.0.2.1', '--admin-token', 'token', '--trading-port', '0', '--wallet-port', '0']);
+    expect(code).toBe(1);
+    expect(stderr.trim()).toBe('doppel: cannot listen on --host 192.0.2.1: no such address on this machine (EADDRNOTAVAIL)');
+  });
+});
+
 describe('file errors name the file', () => {
   it('a snapshot file that is not JSON', async () => {
     const file = join(dir, 'not-json.json');
