@@ -3,7 +3,10 @@
 // fields, every documented status with its error codes, and a curl example. test/docs/
 // api-reference.test.ts fails when the committed file differs (`npm run gen:docs` rewrites it);
 // scripts/build-docs-html.mjs renders the same Markdown as the HTML page.
+import { readdirSync, readFileSync } from 'node:fs';
 import { STATUS_CODES } from 'node:http';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import demo from '../fixtures/default/demo.json' with { type: 'json' };
 import { ERROR_CODES } from '../mock/domain/error-codes.js';
 import { decisions, INTERFACES, loadSpec, operations, resolveRef, type InterfaceName, type OpenApiDocument, type Operation } from '../spec/index.js';
@@ -180,12 +183,61 @@ function fieldTable(rows: Field[]): string[] {
   ];
 }
 
-/** Error codes a status carries: the spec's own list when it gives one, else the registry's codes of that status. */
+const MOCK = fileURLToPath(new URL('../mock/', import.meta.url));
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) return sourceFiles(path);
+    return entry.name.endsWith('.ts') && !entry.name.endsWith('.test.ts') ? [path] : [];
+  });
+}
+
+let usage: Map<string, Set<InterfaceName>> | undefined;
+
+/**
+ * Which interfaces can answer each registry code: a code raised only in modules of one interface
+ * (a `trading/` or `wallet/` folder of mock/) belongs to it; one raised in shared modules (core,
+ * http, shared domain) to both. The registry is shared and says nothing about it; the admin routes
+ * are left out (they are not part of either interface's contract).
+ */
+function codeInterfaces(code: string): Set<InterfaceName> {
+  if (!usage) {
+    usage = new Map();
+    const files = sourceFiles(MOCK).filter((f) => !/admin/.test(f.slice(MOCK.length)) && !f.endsWith('error-codes.ts'));
+    for (const c of Object.keys(ERROR_CODES)) {
+      const pattern = new RegExp(`domainError\\.${c}\\b|['"]${c}['"]`);
+      const found = new Set<InterfaceName>();
+      for (const file of files) {
+        if (!pattern.test(readFileSync(file, 'utf8'))) continue;
+        const rel = file.slice(MOCK.length).split(/[\\/]/);
+        const owner = INTERFACES.find((iface) => rel.includes(iface));
+        if (owner) found.add(owner);
+        else INTERFACES.forEach((iface) => found.add(iface));
+      }
+      // An interface whose document gives the code's status to no operation does not answer it
+      // (429 is the wallet's alone, 500 the trading document's), unless neither document does
+      // (408 and 431, answered by the HTTP layer of both). A code the scan cannot place is listed
+      // for both rather than for neither.
+      const status = String(ERROR_CODES[c as keyof typeof ERROR_CODES]);
+      const documented = new Set(INTERFACES.filter((iface) => operations(iface).some((op) => op.statuses.includes(status))));
+      const placed = found.size > 0 ? found : new Set(INTERFACES);
+      const kept = new Set([...placed].filter((iface) => documented.has(iface)));
+      usage.set(c, kept.size > 0 ? kept : placed);
+    }
+  }
+  return usage.get(code) ?? new Set(INTERFACES);
+}
+
+/**
+ * Error codes a status carries: the spec's own list when it gives one (`x-error-codes`, or an enum
+ * of `code`), else the registry's codes of that status that the interface answers.
+ */
 function errorCodes(writer: SchemaWriter, response: Schema, status: string): string[] {
   const listed: unknown = response['x-error-codes'] ?? writer.merged(response.content?.['application/json']?.schema).properties?.code?.enum;
   if (Array.isArray(listed)) return listed.map(String);
   return Object.entries(ERROR_CODES)
-    .filter(([, s]) => String(s) === status)
+    .filter(([c, s]) => String(s) === status && codeInterfaces(c).has(writer.iface))
     .map(([c]) => c);
 }
 
@@ -269,7 +321,7 @@ function operationSection(writer: SchemaWriter, op: Operation): string[] {
     out.push(...fieldTable(writer.fields(media.schema)), '');
   }
 
-  out.push('**Responses**', '', '| status | meaning | body | error codes (by status, from the registry) |', '|---|---|---|---|');
+  out.push('**Responses**', '', '| status | meaning | body | error codes |', '|---|---|---|---|');
   for (const status of op.statuses) {
     const response = writer.resolve(raw.responses[status]);
     const schema = response.content?.['application/json']?.schema;
@@ -328,11 +380,12 @@ function errorCodeSection(): string[] {
     '',
     'Every error body is `{"success": false, "error": "<message>", "code": "<code>"}` on both interfaces',
     '(decision `trading.error-shape`; the wallet document gives `success` and `error`, seed wallet §7).',
-    'A code always maps to the same status. From the registry `mock/domain/error-codes.ts`:',
+    'A code always maps to the same status. From the registry `mock/domain/error-codes.ts`, with the',
+    'interfaces whose fake answers it (the operations above list, per status, the codes of their interface):',
     '',
-    '| code | HTTP status |',
-    '|---|---|',
-    ...Object.entries(ERROR_CODES).map(([c, s]) => `| ${code(c)} | ${s} ${STATUS_CODES[s] ?? ''} |`),
+    '| code | HTTP status | interfaces |',
+    '|---|---|---|',
+    ...Object.entries(ERROR_CODES).map(([c, s]) => `| ${code(c)} | ${s} ${STATUS_CODES[s] ?? ''} | ${INTERFACES.filter((i) => codeInterfaces(c).has(i)).join(', ')} |`),
     '',
   ];
 }

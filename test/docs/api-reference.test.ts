@@ -47,6 +47,15 @@ describe('docs/api-reference.md', () => {
     expect(send).toMatch(/\| `token_id` \| no \| integer or null \|/);
   });
 
+  it('lists for each status the codes of its own interface', () => {
+    const send = sectionOf(generated, 'sendFromWallet');
+    expect(send).toMatch(/\n\| 400 \|[^\n]*`insufficient_balance`/);
+    expect(send).toMatch(/\n\| 429 \|[^\n]*`rate_limited`/);
+    for (const tradingOnly of ['order_not_open', 'unknown_market', 'ip_not_whitelisted', 'unknown_symbol']) expect(send).not.toContain(tradingOnly);
+    expect(sectionOf(generated, 'getPrice')).toMatch(/\n\| 404 \|[^\n]*`unknown_symbol`/);
+    expect(sectionOf(generated, 'placeSpotOrder')).toMatch(/\n\| 403 \|[^\n]*`forbidden`, `ip_not_whitelisted`/);
+  });
+
   it('has one error-code table with every code of the registry', () => {
     const table = generated.slice(generated.indexOf('## Error codes'));
     for (const [code, status] of Object.entries(ERROR_CODES)) expect(table).toMatch(new RegExp(`\\| \`${code}\` \\| ${status} `));
