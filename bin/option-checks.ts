@@ -1,6 +1,8 @@
 // yargs .check()s shared by the commands: each option given once, numbers that are integers within
 // bounds (yargs' `number` type lets 1.5, NaN and repeated values through). Each failure is one line
 // naming the option; bin/index.ts turns it into exit status 2 before anything starts.
+import { statSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
 import type { Arguments } from 'yargs';
 
 /** Bounds per option name: [min] or [min, max], inclusive. */
@@ -35,4 +37,21 @@ export function checkEveryOptionOnce(argv: Arguments): true {
     checkOnce(name, value);
   }
   return true;
+}
+
+/** Options naming a file to write: its folder must exist and the path must not be a folder. */
+export function checkOutputFiles(names: string[]) {
+  return (argv: Arguments): true => {
+    for (const name of names) {
+      const value = argv[name];
+      if (value === undefined) continue;
+      checkOnce(name, value);
+      const file = String(value);
+      if (file.trim() === '') throw new Error(`--${name} needs a file name`);
+      const folder = dirname(resolve(file));
+      if (!statSync(folder, { throwIfNoEntry: false })?.isDirectory()) throw new Error(`--${name} ${file}: the folder ${folder} does not exist`);
+      if (statSync(file, { throwIfNoEntry: false })?.isDirectory()) throw new Error(`--${name} ${file} is a folder, not a file`);
+    }
+    return true;
+  };
 }

@@ -3,7 +3,7 @@
 import { normalize } from 'node:path';
 import type { Argv, CommandModule } from 'yargs';
 import type { CheckCliOptions } from '../../conformance/index.js';
-import { checkInteger } from '../option-checks.js';
+import { checkInteger, checkOutputFiles } from '../option-checks.js';
 
 function checkUrls(argv: { 'trading-url'?: string; 'wallet-url'?: string }): true {
   for (const name of ['trading-url', 'wallet-url'] as const) {
@@ -41,7 +41,8 @@ function builder(y: Argv) {
     .option('json', { type: 'string', describe: 'Write a JSON report to this file' })
     .option('junit', { type: 'string', describe: 'Write a JUnit XML report to this file' })
     .check(checkInteger({ seed: [0], runs: [1] }))
-    .check(checkUrls);
+    .check(checkUrls)
+    .check(checkOutputFiles(['json', 'junit']));
 }
 
 /** The parsed options, as the builder declares them (the handler gets them camelCased too). */

@@ -117,6 +117,11 @@ describe('options are checked before anything starts', () => {
     expect(await usageError(['fixtures', '--out', dir, '--orders', '-3'])).toContain('--orders must be an integer ≥ 0');
   });
 
+  it('a report file whose folder does not exist, or that is a folder', async () => {
+    expect(await usageError(['check', '--json', '/nonexistent-doppel/r.json'])).toBe('--json /nonexistent-doppel/r.json: the folder /nonexistent-doppel does not exist (see doppel check --help)');
+    expect(await usageError(['check', '--junit', dir])).toBe(`--junit ${dir} is a folder, not a file (see doppel check --help)`);
+  });
+
   it('the built CLI exits 2 without starting a listener', async () => {
     const { code, stdout, stderr } = await spawnDoppel(['mock', '--trading-port', '0', '--wallet-port', '0', '--seed', 'abc']);
     expect(code).toBe(2);
