@@ -55,3 +55,33 @@ export function checkOutputFiles(names: string[]) {
     return true;
   };
 }
+
+/** Options naming a folder: it must be a folder if it exists, and exist when `mustExist`. */
+export function checkFolders(folders: Record<string, { mustExist: boolean }>) {
+  return (argv: Arguments): true => {
+    for (const [name, { mustExist }] of Object.entries(folders)) {
+      const value = argv[name];
+      if (value === undefined) continue;
+      checkOnce(name, value);
+      const folder = String(value);
+      if (folder.trim() === '') throw new Error(`--${name} needs a folder name`);
+      const stat = statSync(folder, { throwIfNoEntry: false });
+      if (stat === undefined && mustExist) throw new Error(`--${name} ${folder}: no such folder`);
+      if (stat !== undefined && !stat.isDirectory()) throw new Error(`--${name} ${folder} is a file, not a folder`);
+    }
+    return true;
+  };
+}
+
+/** A snapshot file option: if the path exists it must be a file (it is read, then written back). */
+export function checkStateFile(name: string) {
+  return (argv: Arguments): true => {
+    const value = argv[name];
+    if (value === undefined) return true;
+    checkOnce(name, value);
+    const file = String(value);
+    if (file.trim() === '') throw new Error(`--${name} needs a file name`);
+    if (statSync(file, { throwIfNoEntry: false })?.isDirectory()) throw new Error(`--${name} ${file} is a folder, not a file`);
+    return true;
+  };
+}

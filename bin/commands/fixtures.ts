@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { join, normalize } from 'node:path';
 import type { Argv, CommandModule } from 'yargs';
 import type { FixturesOptions } from '../../fixtures/index.js';
-import { checkInteger } from '../option-checks.js';
+import { checkFolders, checkInteger } from '../option-checks.js';
 
 /**
  * The generator's default sizes (DEFAULT_SIZES in fixtures/generate-state.ts), repeated here so
@@ -20,6 +20,7 @@ function builder(y: Argv) {
     .option('wallets', { type: 'number', default: FIXTURE_SIZE_DEFAULTS.wallets, describe: 'Number of wallets' })
     .option('transactions', { type: 'number', default: FIXTURE_SIZE_DEFAULTS.transactions, describe: 'Number of wallet transactions' })
     .check(checkInteger({ seed: [0], users: [0], orders: [0], wallets: [0], transactions: [0] }))
+    .check(checkFolders({ out: { mustExist: false } }))
     .epilogue('Writes state.json (load it with doppel mock --fixtures DIR), manifest.json (counts and credentials) and '
       + 'responses/ (a response body per operation and documented status).');
 }

@@ -2,7 +2,7 @@
 import { normalize } from 'node:path';
 import type { Argv, CommandModule } from 'yargs';
 import type { RunningMock, StartMockOptions } from '../../mock/index.js';
-import { checkInteger } from '../option-checks.js';
+import { checkFolders, checkInteger, checkStateFile } from '../option-checks.js';
 
 export const LOG_LEVELS = ['silent', 'error', 'warn', 'info', 'debug'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
@@ -42,6 +42,8 @@ function builder(y: Argv) {
     .option('log-level', { choices: LOG_LEVELS, default: 'info' as LogLevel, describe: 'How much to log' })
     .check(checkInteger({ 'trading-port': [0, 65535], 'wallet-port': [0, 65535], seed: [0], 'wallet-rate-limit': [1] }))
     .check(checkPorts)
+    .check(checkFolders({ fixtures: { mustExist: true } }))
+    .check(checkStateFile('state'))
     .epilogue('Prints one ready line per interface with its URL; SIGINT or SIGTERM stops it (and writes --state).');
 }
 

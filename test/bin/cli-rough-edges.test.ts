@@ -122,6 +122,15 @@ describe('options are checked before anything starts', () => {
     expect(await usageError(['check', '--junit', dir])).toBe(`--junit ${dir} is a folder, not a file (see doppel check --help)`);
   });
 
+  it('folders and snapshot files of the right kind', async () => {
+    const file = join(dir, 'a-file');
+    writeFileSync(file, 'x');
+    expect(await usageError(['mock', '--fixtures', join(dir, 'missing')])).toBe(`--fixtures ${join(dir, 'missing')}: no such folder (see doppel mock --help)`);
+    expect(await usageError(['mock', '--fixtures', file])).toContain(`--fixtures ${file} is a file, not a folder`);
+    expect(await usageError(['mock', '--state', dir])).toContain(`--state ${dir} is a folder, not a file`);
+    expect(await usageError(['fixtures', '--out', file])).toContain(`--out ${file} is a file, not a folder`);
+  });
+
   it('the built CLI exits 2 without starting a listener', async () => {
     const { code, stdout, stderr } = await spawnDoppel(['mock', '--trading-port', '0', '--wallet-port', '0', '--seed', 'abc']);
     expect(code).toBe(2);
