@@ -1,8 +1,9 @@
 // `doppel check`: the conformance suite against URLs, or the embedded fake (issue 5's CLI
 // contract; other tooling relies on these option names).
+import { normalize } from 'node:path';
 import type { Argv, CommandModule } from 'yargs';
 import type { CheckCliOptions } from '../../conformance/index.js';
-import { checkInteger } from '../integer-check.js';
+import { checkInteger, checkOutputFiles } from '../option-checks.js';
 
 function checkUrls(argv: { 'trading-url'?: string; 'wallet-url'?: string }): true {
   for (const name of ['trading-url', 'wallet-url'] as const) {
@@ -23,7 +24,10 @@ function checkUrls(argv: { 'trading-url'?: string; 'wallet-url'?: string }): tru
 
 function builder(y: Argv) {
   return y
-    .usage('$0 check [options]\n\nWith no URL, checks the embedded fake in-process; with one interface\'s URL, that interface alone.')
+    .usage('$0 check [options]')
+    // An epilogue, not usage text: yargs wraps usage text mid-word.
+    .epilogue('With no URL, checks the embedded fake in-process; with one interface\'s URL, that interface alone. '
+      + 'Exit status 0: no check failed; 1: a check failed; 2: a usage or connection problem.')
     .option('trading-url', { type: 'string', describe: 'Base URL of a trading deployment (without /api/v1)' })
     .option('trading-key', { type: 'string', describe: 'API-KEY holding read and trade' })
     .option('trading-read-key', { type: 'string', describe: 'API-KEY holding read only; enables the 403 permission checks' })
@@ -32,12 +36,13 @@ function builder(y: Argv) {
     .option('allow-writes', { type: 'boolean', default: false, describe: 'Allow requests that move money or create things (orders, bids, copy, users, sends)' })
     .option('rate-limit', { type: 'boolean', default: false, describe: 'Also check that the 61st wallet request in a minute gets 429' })
     .option('strict', { type: 'boolean', default: false, describe: 'Fail on doppel-decision checks too, not only on the seed documents\' rules' })
-    .option('seed', { type: 'number', describe: 'Seed that reproduces a run exactly (default: random, printed)' })
+    .option('seed', { type: 'number', defaultDescription: 'random, printed', describe: 'Seed that reproduces a run exactly' })
     .option('runs', { type: 'number', default: 100, describe: 'Generated cases per property' })
-    .option('json', { type: 'string', normalize: true, describe: 'Write a JSON report to this file' })
-    .option('junit', { type: 'string', normalize: true, describe: 'Write a JUnit XML report to this file' })
+    .option('json', { type: 'string', describe: 'Write a JSON report to this file' })
+    .option('junit', { type: 'string', describe: 'Write a JUnit XML report to this file' })
     .check(checkInteger({ seed: [0], runs: [1] }))
-    .check(checkUrls);
+    .check(checkUrls)
+    .check(checkOutputFiles(['json', 'junit']));
 }
 
 /** The parsed options, as the builder declares them (the handler gets them camelCased too). */
@@ -59,8 +64,8 @@ export const checkCommand: CommandModule<object, CheckArgs> = {
       strict: argv.strict,
       seed: argv.seed,
       runs: argv.runs,
-      json: argv.json,
-      junit: argv.junit,
+      json: argv.json === undefined ? undefined : normalize(argv.json),
+      junit: argv.junit === undefined ? undefined : normalize(argv.junit),
     };
     // Issue 5: 0 when no check failed, 1 when one did, 2 for a usage or connection problem.
     const { runCheckCli } = await import('../../conformance/index.js');
