@@ -1,6 +1,6 @@
 // createFake: both interfaces over one virtual clock and one price book, each served by the one
 // request pipeline (mock/core/pipeline.ts) with its operations, its rules and the admin routes.
-import { createPipeline, type App, type FakeRequest, type FakeResponse, type Logger } from './core/index.js';
+import { createPipeline, type AdminRoute, type App, type FakeRequest, type FakeResponse, type Logger } from './core/index.js';
 import { createClock, DEFAULT_CLOCK_START, type Clock } from './domain/clock.js';
 import { createPriceBook, type PriceBook } from './domain/price-book.js';
 import { createTradingBackend, type TradingBackend } from './domain/trading/index.js';
@@ -30,6 +30,8 @@ export interface FakeOptions {
   /** When set, /__doppel/* requires `Authorization: Bearer <token>`. */
   adminToken?: string;
   logger?: Logger;
+  /** More admin routes on both ports (startMock adds GET /__doppel/docs); the admin token applies to them. */
+  adminRoutes?: AdminRoute[];
   /** The base URLs fake.fetch answers (defaults http://trading.doppel.test and http://wallet.doppel.test). */
   baseUrls?: { trading?: string; wallet?: string };
   /**
@@ -93,7 +95,7 @@ export function createFake(options: FakeOptions = {}): Fake {
       const behind = from.now - clock.now();
       if (behind > 0) clock.advance(behind);
     }
-    const admin = [...commonAdminRoutes({ now: () => clock.now(), advance, reset }), ...stateRoutes({ exportState, importState, now: () => clock.now() })];
+    const admin = [...commonAdminRoutes({ now: () => clock.now(), advance, reset }), ...stateRoutes({ exportState, importState, now: () => clock.now() }), ...(options.adminRoutes ?? [])];
     const common = { now: () => clock.now(), adminGuard: guard, ...(options.logger ? { logger: options.logger } : {}) };
     return {
       seed,

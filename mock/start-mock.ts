@@ -3,7 +3,10 @@ import { isLoopback } from './admin/is-loopback.js';
 import { createFake, type Fake, type FakeOptions } from './create-fake.js';
 import { logsAt, requestLine, type LogLevel } from './http/request-log.js';
 import { startHttpServer, type HttpServerOptions } from './http/start-http-server.js';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import type { AdminRoute } from './core/index.js';
+import { domainError } from './domain/domain-error.js';
+import { apiReferenceFile } from './api-reference-file.js';
 import { join } from 'node:path';
 import { readSnapshotFile, writeSnapshotFile } from './snapshot-file.js';
 
@@ -63,7 +66,7 @@ export async function startMock(options: StartMockOptions = {}): Promise<Running
   const { snapshot, file, line: loaded } = await startingSnapshot(options);
   let fake: Fake;
   try {
-    fake = createFake({ clock: 'realtime', ...options, ...(snapshot !== undefined ? { snapshot } : {}) });
+    fake = createFake({ clock: 'realtime', ...options, adminRoutes: [...(options.adminRoutes ?? []), apiReferenceRoute()], ...(snapshot !== undefined ? { snapshot } : {}) });
   } catch (error) {
     // An invalid snapshot's message names the value; the file it came from is named here.
     if (file === undefined) throw error;
@@ -109,4 +112,21 @@ export async function startMock(options: StartMockOptions = {}): Promise<Running
     await writeSnapshotFile(file, fake.exportState());
     if (level !== 'silent') log(`doppel state written to ${file}`);
   }
+}
+
+/** GET /__doppel/docs: the HTML API reference built with the package (offline: no scripts, fonts or network). */
+function apiReferenceRoute(): AdminRoute {
+  let text: string | undefined;
+  return {
+    method: 'GET',
+    path: '/__doppel/docs',
+    operationId: 'adminApiReference',
+    answers: 'page',
+    handle() {
+      const file = apiReferenceFile();
+      if (file === null) throw domainError.not_found('the API reference is not built: run npm run build');
+      text ??= readFileSync(file, 'utf8');
+      return { contentType: 'text/html; charset=utf-8', text };
+    },
+  };
 }

@@ -31,11 +31,18 @@ export interface OperationEntry extends Routable {
   run(input: OperationInput): unknown;
 }
 
+/** A page an admin route answers instead of JSON (the dashboard, the API reference). */
+export interface Page {
+  contentType: string;
+  text: string;
+}
+
 /** A route of doppel's own admin API under /__doppel/ (docs/MOCK-CONTRACT.md); not in the spec. */
 export interface AdminRoute extends Routable {
   method: HttpMethod;
   operationId: string;
-  /** Returns the `data` of the answer `{success: true, data}`. */
+  /** 'json' (default): handle returns the `data` of `{success: true, data}`; 'page': it returns a Page. */
+  answers?: 'json' | 'page';
   handle(input: { req: FakeRequest; params: Record<string, string>; body: unknown; now: number }): unknown;
 }
 

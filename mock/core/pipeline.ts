@@ -13,7 +13,7 @@
 import { validateParams, validateRequestBody } from '../../spec/index.js';
 import { DomainError, domainError } from '../domain/domain-error.js';
 import type { BodyError, FakeRequest, FakeResponse } from './fake-request.js';
-import type { AdminRoute, InterfaceRules, OperationEntry } from './operation-entry.js';
+import type { AdminRoute, InterfaceRules, OperationEntry, Page } from './operation-entry.js';
 import { errorResponse } from './respond.js';
 import { createRouteTable } from './route-table.js';
 
@@ -92,6 +92,10 @@ export function createPipeline(options: PipelineOptions): App {
       const { entry } = found;
       operationId = entry.kind === 'operation' ? entry.op.operationId : entry.route.operationId;
       const body = entry.kind === 'operation' ? runOperation(req, entry.op, found.params) : runAdmin(req, entry.route, found.params);
+      if (entry.kind === 'admin' && entry.route.answers === 'page') {
+        const page = (body as { data: Page }).data;
+        return { status: 200, headers: { 'content-type': page.contentType, date: httpDate(now()) }, body: undefined, text: page.text };
+      }
       if (body === undefined) throw new Error(`${operationId}: returned no body`);
       // Serialized once, here, so that a bigint or a cycle leaking into a body becomes a clean 500
       // instead of an exception inside an adapter, and adapters send the text as it is.

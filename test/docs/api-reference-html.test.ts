@@ -9,7 +9,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { execFileSync } from 'node:child_process';
-import { apiReferenceFile } from '../../bin/api-reference-file.js';
+import { apiReferenceFile } from '../../mock/api-reference-file.js';
 import { renderApiReferenceHtml } from '../../scripts/build-docs-html.mjs';
 import { INTERFACES, operations } from '../../spec/index.js';
 import { launchChromium } from '../support/launch-chromium.js';
@@ -103,5 +103,25 @@ describe('API reference page in Chromium', () => {
     const main = await page.$eval('main', (m) => m.getBoundingClientRect().left);
     const nav = await page.$eval('nav', (n) => n.getBoundingClientRect().right);
     expect(main).toBeGreaterThanOrEqual(nav);
+  });
+});
+
+describe('GET /__doppel/docs on doppel mock', () => {
+  it('serves the built page on both ports, offline, behind the admin token', async () => {
+    const { startMock } = await import('../../mock/index.js');
+    const running = await startMock({ tradingPort: 0, walletPort: 0, quiet: true, adminToken: 'secret' });
+    try {
+      for (const url of [running.trading.url, running.wallet.url]) {
+        expect((await fetch(`${url}/__doppel/docs`)).status).toBe(401);
+        const res = await fetch(`${url}/__doppel/docs`, { headers: { authorization: 'Bearer secret' } });
+        expect(res.status).toBe(200);
+        expect(res.headers.get('content-type')).toBe('text/html; charset=utf-8');
+        const html = await res.text();
+        expect(html).toContain('placeSpotOrder');
+        expect(html).not.toMatch(/<script[^>]+src=|https?:\/\/(?!127\.0\.0\.1|localhost)[a-z0-9.-]+\/[^"]*\.(js|css|woff2?)/i);
+      }
+    } finally {
+      await running.close();
+    }
   });
 });

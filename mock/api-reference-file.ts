@@ -1,11 +1,11 @@
 // Where the HTML API reference is: dist/docs/api.html, written by scripts/build-docs-html.mjs
-// during the build (and so at pack time). Node-only, for `doppel mock` to serve at /__doppel/docs.
+// during the build (and so at pack time). Node-only: startMock serves it at /__doppel/docs.
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /**
- * The page's path from bin/ (source, run by vitest) or dist/bin/ (built, installed), or null when
+ * The page's path from mock/ (source, run by vitest) or dist/mock/ (built, installed), or null when
  * the build that writes it has not run.
  */
 export function apiReferenceFile(): string | null {
