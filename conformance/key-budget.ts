@@ -1,5 +1,5 @@
 // Client-side request budget per key: keeps the checker under the wallet limit of 60 requests a
-// minute per API key (wallet seed §8) by waiting, so that a foreign target never throttles it.
+// minute per API key (seed wallet §8) by waiting, so that a foreign target never throttles it.
 
 export interface KeyBudget {
   /** Resolves when one more request on key fits in the budget, and counts it. */

@@ -20,7 +20,7 @@ describe('operation tables', () => {
     );
   });
 
-  it('carry the permission of seed §4 and §5', () => {
+  it('carry the permission of seed trading §4 and §5', () => {
     const perms = Object.fromEntries(operations('trading').map((o) => [o.operationId, o.permission]));
     expect(perms).toMatchObject({
       getPrices: 'none', getPrice: 'none', getMarkets: 'none', getAccount: 'read', getBalances: 'read',

@@ -12,8 +12,8 @@ export type DecodedBody = { body: unknown; bodyError?: undefined } | { body: und
  * 1. more than limitBytes → payload_too_large; bytes is null when the adapter already stopped
  *    reading because the body (or its Content-Length) exceeded the limit;
  * 2. empty → body undefined, whatever the content type (a GET carries none);
- * 3. media type must be application/json, parameters such as charset allowed (trading seed section
- *    4 and wallet seed section 4: "POST bodies are JSON with Content-Type: application/json"),
+ * 3. media type must be application/json, parameters such as charset allowed (seed trading §4
+ *    and seed wallet §4: "POST bodies are JSON with Content-Type: application/json"),
  *    else unsupported_media_type; the rule is the same for every method;
  * 4. bytes must be UTF-8 JSON, else invalid_json; that includes its strings and keys: a `\ud800`
  *    escape (a lone surrogate) is no Unicode text, and would make e.g. two different passwords hash

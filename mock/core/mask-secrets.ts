@@ -4,8 +4,8 @@
 export const MASK = '***';
 
 /**
- * Header, query and body field names whose values are credentials: API-KEY and X-API-Key (trading
- * seed 5.1, wallet seed 5.1), Authorization (the admin token), password (wallet register and
+ * Header, query and body field names whose values are credentials: API-KEY and X-API-Key (seed
+ * trading §5.1, seed wallet §5.1), Authorization (the admin token), password (wallet register and
  * login), token (the login answer) and the usual cookie/secret names. `token_id` is not one: a
  * name is a secret when it is, or ends in, one of these words.
  */

@@ -86,7 +86,7 @@ export function createPipeline(options: PipelineOptions): App {
     let operationId: string | undefined;
     try {
       const found = table.match(req.method.toUpperCase(), req.path);
-      // Unknown path and known path with another method alike: trading seed section 7 lists 404
+      // Unknown path and known path with another method alike: seed trading §7 lists 404
       // for "endpoint not found" and no 405.
       if (found === null) throw domainError.route_not_found(`no endpoint ${req.method} ${req.path}`);
       const { entry } = found;

@@ -4,7 +4,7 @@ import { DomainError } from '../domain/domain-error.js';
 import type { FakeResponse } from './fake-request.js';
 
 /**
- * Error body: wallet seed section 7 says {success: false, error: string}; the trading seed does
+ * Error body: seed wallet §7 says {success: false, error: string}; the trading seed does
  * not show its error shape, so doppel uses the same one for both, plus the stable `code` (and
  * `details` when the error carries some). The message of an error raised inside an operation is
  * prefixed with the operationId (`placeSpotOrder: …`), the one prefix style of both interfaces;

@@ -46,7 +46,7 @@ export function dec(s: string): Dec {
   return d;
 }
 
-/** Always exactly 8 fraction digits: "10000.00000000", "-0.50000000" (seed section 2 format). */
+/** Always exactly 8 fraction digits: "10000.00000000", "-0.50000000" (seed trading §2 balance format, seed wallet §2). */
 export function formatDec8(d: Dec): string {
   const negative = d < 0n;
   const abs = negative ? -d : d;
@@ -62,7 +62,7 @@ export function formatDecTrim(d: Dec): string {
 }
 
 /**
- * Converts a JSON number sent by a client (copy_amount is a number per trading seed section 4)
+ * Converts a JSON number sent by a client (copy_amount is a number per seed trading §4)
  * through its shortest round-trip string, so 0.1 becomes exactly 0.1 and not the binary float
  * 0.1000000000000000055…. Returns null for NaN, ±Infinity, exponent forms (String(1e21) is
  * "1e+21", String(1e-7) is "1e-7") and more than 8 fraction digits.

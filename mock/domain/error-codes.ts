@@ -1,8 +1,8 @@
 // The registry of stable error codes and the HTTP status each one maps to.
 //
 // One table so that a code always means the same status everywhere. Trading and wallet fakes add
-// their codes here. Statuses come from trading seed section 7 (400, 401, 403, 404, 500) and
-// wallet seed sections 7-8 (429); 409 and 413 are doppel decisions. The codes of requests the HTTP
+// their codes here. Statuses come from seed trading §7 (400, 401, 403, 404, 500) and
+// seed wallet §7-8 (429); 409 and 413 are doppel decisions. The codes of requests the HTTP
 // parser refuses before any route live with that adapter (mock/http/parser-refusal.ts).
 
 export const ERROR_CODES = {
@@ -16,7 +16,7 @@ export const ERROR_CODES = {
   unauthorized: 401,
   forbidden: 403,
   ip_not_whitelisted: 403,
-  // GET /api/v1/price/{symbol} with a symbol that has no price: "resource not found" (seed section 7).
+  // GET /api/v1/price/{symbol} with a symbol that has no price: "resource not found" (seed trading §7).
   unknown_symbol: 404,
   not_found: 404,
   // Unknown path and known path with a wrong method alike: the seed lists 404 and no 405.

@@ -1,6 +1,6 @@
 // Formats epoch ms as the wallet seed's transaction date: "YYYY-MM-DD HH:MM:SS" in UTC.
 
-/** Wallet seed section 2, Transaction.date. UTC because the seed names no zone. */
+/** Seed wallet §2, Transaction.date. UTC because the seed names no zone. */
 export function formatSeedDate(ms: number): string {
   const d = new Date(ms);
   if (Number.isNaN(d.getTime())) throw new RangeError(`formatSeedDate: not a valid time: ${ms}`);

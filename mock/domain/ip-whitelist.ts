@@ -1,6 +1,6 @@
 // Decides whether a caller's IP address passes an API key's address whitelist.
 //
-// Trading seed section 5.6: a request from an address that is not whitelisted gives 403. How the
+// Seed trading §5.6: a request from an address that is not whitelisted gives 403. How the
 // whitelist is configured is not shown, so doppel's decision: an empty list allows any address;
 // entries are single addresses or CIDR ranges, IPv4 or IPv6.
 

@@ -1,6 +1,6 @@
 // The seeded price table behind the price book: real symbols, late-2026-ish prices and volumes.
 //
-// Trading seed section 2 (price entry: symbol, name, price_usd, change_24h, volume_24h) and
+// Seed trading §2 (price entry: symbol, name, price_usd, change_24h, volume_24h) and
 // docs/MOCK-CONTRACT.md (the symbol list shared with the wallet fake). change_24h is not seeded:
 // it follows from the walk (decision trading.price-walk).
 

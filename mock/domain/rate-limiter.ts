@@ -1,4 +1,4 @@
-// Per-key request limiter on the virtual clock (wallet seed section 8: 60 per minute per API key → 429).
+// Per-key request limiter on the virtual clock (seed wallet §8: 60 per minute per API key → 429).
 //
 // Fixed window per key, opened by the key's first request: the literal reading of "60 per minute",
 // deterministic under a virtual clock, and one counter per key. Its known weakness (up to 2×limit

@@ -20,7 +20,7 @@ export interface HttpServerOptions {
   discardLimitBytes?: number;
   /**
    * Take the client IP from the first X-Forwarded-For entry. Off by default: any client can send
-   * that header, and the IP whitelist (trading seed section 5.6) must not be that easy to pass.
+   * that header, and the IP whitelist (seed trading §5.6) must not be that easy to pass.
    */
   trustProxy?: boolean;
   logger?: Logger;

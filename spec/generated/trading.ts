@@ -250,7 +250,7 @@ export interface components {
          */
         Decimal: string;
         /**
-         * @description Non-negative decimal string with exactly 8 fraction digits (seed §2 balance entry).
+         * @description Non-negative decimal string with exactly 8 fraction digits (seed trading §2 balance entry).
          * @example 10000.00000000
          */
         Decimal8: string;
@@ -495,7 +495,7 @@ export interface components {
         };
     };
     responses: {
-        /** @description Bad request, invalid parameters (seed §7); also any request the HTTP parser refuses (malformed_request), whatever the operation. */
+        /** @description Bad request, invalid parameters (seed trading §7); also any request the HTTP parser refuses (malformed_request), whatever the operation. */
         BadRequest: {
             headers: {
                 [name: string]: unknown;
@@ -511,7 +511,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description Missing or invalid API key (seed §5.6). */
+        /** @description Missing or invalid API key (seed trading §5.6). */
         Unauthorized: {
             headers: {
                 [name: string]: unknown;
@@ -527,7 +527,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description Insufficient permission or IP not whitelisted (seed §5.6). */
+        /** @description Insufficient permission or IP not whitelisted (seed trading §5.6). */
         Forbidden: {
             headers: {
                 [name: string]: unknown;
@@ -543,7 +543,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description Endpoint or resource not found (seed §7). */
+        /** @description Endpoint or resource not found (seed trading §7). */
         NotFound: {
             headers: {
                 [name: string]: unknown;
@@ -591,7 +591,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description Server error (seed §7). The fake never answers it by design. */
+        /** @description Server error (seed trading §7). The fake never answers it by design. */
         ServerError: {
             headers: {
                 [name: string]: unknown;
@@ -808,7 +808,7 @@ export interface operations {
             query?: {
                 type?: components["schemas"]["OrderKind"];
                 status?: components["schemas"]["OrderStatus"];
-                /** @description At most 100 (seed §8); default 50 (doppel decision). */
+                /** @description At most 100 (seed trading §8); default 50 (doppel decision). */
                 limit?: number;
             };
             header?: never;
@@ -1074,7 +1074,7 @@ export interface operations {
                  */
                 "application/json": {
                     lead_trader_id: number;
-                    /** @description USDT to lock; a JSON number with at most 8 fraction digits (seed §4). */
+                    /** @description USDT to lock; a JSON number with at most 8 fraction digits (seed trading §4). */
                     copy_amount: number;
                 };
             };

@@ -179,7 +179,7 @@ export interface components {
          */
         Decimal8: string;
         /**
-         * @description UTC date and time, `YYYY-MM-DD HH:MM:SS` (seed §2; UTC is a doppel decision).
+         * @description UTC date and time, `YYYY-MM-DD HH:MM:SS` (seed wallet §2; UTC is a doppel decision).
          * @example 2026-01-01 00:00:00
          */
         DateTime: string;
@@ -280,7 +280,7 @@ export interface components {
         };
     };
     responses: {
-        /** @description Invalid input (doppel decision, seed §7 gives only the body shape); also any request the HTTP parser refuses (malformed_request), whatever the operation. */
+        /** @description Invalid input (doppel decision, seed wallet §7 gives only the body shape); also any request the HTTP parser refuses (malformed_request), whatever the operation. */
         BadRequest: {
             headers: {
                 [name: string]: unknown;
@@ -360,7 +360,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description More than 60 requests a minute on one key (seed §8). */
+        /** @description More than 60 requests a minute on one key (seed wallet §8). */
         TooManyRequests: {
             headers: {
                 /** @description Seconds until the window resets. */

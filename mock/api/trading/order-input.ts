@@ -13,7 +13,7 @@ export type OrderBody = components['schemas']['OrderRequestBase'];
 
 export type ParsedOrder = { market: Market; amount: Dec } & ({ orderType: 'market'; price: null } | { orderType: 'limit'; price: Dec });
 
-/** Unknown pairs are 400, not 404: order placement documents no 404 (seed section 7). */
+/** Unknown pairs are 400, not 404: order placement documents no 404 (seed trading §7). */
 export function requireMarket(base: string, quote: string): Market {
   const market = findMarket(base, quote);
   if (market === undefined) {

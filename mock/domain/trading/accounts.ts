@@ -1,4 +1,4 @@
-// Accounts and their API keys (seed section 5; decision trading.key-format).
+// Accounts and their API keys (seed trading §5; decision trading.key-format).
 
 import { domainError } from '../domain-error.js';
 import type { Account, ApiKey, Permission, TradingState } from './trading-state.js';

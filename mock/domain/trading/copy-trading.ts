@@ -1,4 +1,4 @@
-// Copy relations (seed section 3; decision trading.copy-semantics).
+// Copy relations (seed trading §3; decision trading.copy-semantics).
 //
 // Start locks copy_amount USDT; the result accrues as copy_amount × daily_return × elapsed
 // virtual days, rounded down and never below −copy_amount; stop refunds copy_amount + result.

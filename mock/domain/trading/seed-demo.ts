@@ -1,6 +1,6 @@
 // The default seed's demo data (issue 3, listed in the README): three keys, funded accounts and
 // lead traders. Balances include a USDT entry on a non-settlement chain to show one entry per
-// currency and chain (seed section 2).
+// currency and chain (seed trading §2).
 
 import { dec } from '../decimal.js';
 import { addKey, createAccount } from './accounts.js';

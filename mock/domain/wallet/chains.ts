@@ -6,9 +6,9 @@ export type AddressFamily = 'evm' | 'bitcoin' | 'tron' | 'solana';
 export interface Chain {
   id: number;
   name: string;
-  /** The `chain` value everywhere else in the interface (seed §2, Chain.slug). */
+  /** The `chain` value everywhere else in the interface (seed wallet §2, Chain.slug). */
   slug: string;
-  /** Native coin symbol (seed §2, Chain.symbol); also the price book symbol for usd_value. */
+  /** Native coin symbol (seed wallet §2, Chain.symbol); also the price book symbol for usd_value. */
   symbol: string;
   family: AddressFamily;
 }

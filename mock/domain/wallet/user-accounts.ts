@@ -1,4 +1,4 @@
-// Users, login tokens and static API keys (wallet seed §4 register/login, §5 authentication).
+// Users, login tokens and static API keys (seed wallet §4 register/login, §5 authentication).
 
 import { bytesToHex } from '@noble/hashes/utils.js';
 import { domainError } from '../domain-error.js';
@@ -47,7 +47,7 @@ export function loginUser(state: WalletState, rngs: WalletRngs, email: string, p
 }
 
 /**
- * A static key "obtained from the administrator" (seed §5.2), via the admin API. Doppel decision:
+ * A static key "obtained from the administrator" (seed wallet §5.2), via the admin API. Doppel decision:
  * `wk_` + 40 hex, so it is told apart from a login token at a glance.
  */
 export function issueApiKey(state: WalletState, rngs: WalletRngs, userId: number, key?: string): string {
