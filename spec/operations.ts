@@ -34,6 +34,7 @@ export interface Operation {
 
 const METHODS = ['get', 'post', 'put', 'delete', 'patch'] as const;
 const tables = new Map<InterfaceName, Operation[]>();
+const byId = new Map<InterfaceName, Map<string, Operation>>();
 
 export function operations(iface: InterfaceName): Operation[] {
   let table = tables.get(iface);
@@ -44,8 +45,11 @@ export function operations(iface: InterfaceName): Operation[] {
   return table;
 }
 
+/** By operationId; the validators call it on every request, so it is a map lookup. */
 export function getOperation(iface: InterfaceName, operationId: string): Operation {
-  const op = operations(iface).find((o) => o.operationId === operationId);
+  let index = byId.get(iface);
+  if (index === undefined) byId.set(iface, (index = new Map(operations(iface).map((o) => [o.operationId, o]))));
+  const op = index.get(operationId);
   if (!op) throw new Error(`no operation ${operationId} in the ${iface} document`);
   return op;
 }

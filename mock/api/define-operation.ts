@@ -6,7 +6,7 @@
 import { getOperation, type InterfaceName } from '../../spec/index.js';
 import type { operations as TradingOperations, PublicOperationId as TradingPublic } from '../../spec/generated/trading.js';
 import type { operations as WalletOperations, PublicOperationId as WalletPublic } from '../../spec/generated/wallet.js';
-import type { OperationEntry } from '../core/operation-entry.js';
+import type { OperationEntry, OperationInput } from '../core/operation-entry.js';
 import type { TradingBackend, TradingCaller } from '../domain/trading/index.js';
 import type { WalletBackend, WalletCaller } from '../domain/wallet/index.js';
 
@@ -63,14 +63,21 @@ export function defineOperation<I extends InterfaceName, Id extends OperationId<
 ): OperationDefinition<I> {
   const op = getOperation(iface, operationId);
   if (op.method === 'PATCH') throw new Error(`${operationId}: PATCH is not routed`);
-  const meta = { iface, operationId, method: op.method, path: op.path, secured: op.secured, permission: op.permission };
+  const takes = {
+    path: op.parameters.some((p) => p.in === 'path'),
+    query: op.parameters.some((p) => p.in === 'query'),
+    body: op.requestBodyPointer !== null,
+  };
+  const meta = { iface, operationId, method: op.method, path: op.path, secured: op.secured, permission: op.permission, takes };
   return {
     iface,
     operationId,
     bind: (backend) => ({
       ...meta,
-      // The pipeline validated and coerced the input against the same operation's schemas.
-      run: (input) => handler({ ...input, backend } as OperationContext<I, Id>),
+      backend,
+      // The pipeline validated and coerced the input against the same operation's schemas, and
+      // passes this entry's backend in it.
+      run: handler as (input: OperationInput) => unknown,
     }),
   };
 }

@@ -17,6 +17,8 @@ export interface OperationInput {
   body: unknown;
   /** The virtual time the request works at (every due event up to it is settled). */
   now: number;
+  /** The interface's backend the operation was bound to (OperationEntry.backend). */
+  backend: unknown;
 }
 
 /** One documented operation: method, path and guards come from the spec (mock/api/define-operation.ts). */
@@ -27,6 +29,10 @@ export interface OperationEntry extends Routable {
   secured: boolean;
   /** Trading's x-permission; 'read' or 'none' elsewhere. */
   permission: Permission;
+  /** Which inputs the spec documents, so that the pipeline validates only those (a hot path). */
+  takes: { path: boolean; query: boolean; body: boolean };
+  /** The backend `run` works on; the pipeline passes it in the input (one object per request). */
+  backend: unknown;
   /** Returns the result the interface's envelope wraps. Synchronous: see docs/ARCHITECTURE.md. */
   run(input: OperationInput): unknown;
 }

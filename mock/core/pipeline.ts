@@ -68,10 +68,11 @@ export function createPipeline(options: PipelineOptions): App {
     // (unparsable, mistyped, oversized) is ignored rather than turned into an undocumented status.
     const hasBody = op.method !== 'GET';
     if (hasBody) rejectBodyError(req);
-    const params = valid(validateParams(op.iface, op.operationId, 'path', rawParams));
-    const query = valid(validateParams(op.iface, op.operationId, 'query', firstValues(req.query)));
-    const body = hasBody ? valid(validateRequestBody(op.iface, op.operationId, req.body)) : undefined;
-    return rules.envelope(op.run({ caller, params, query, body, now: at }));
+    const { takes } = op;
+    const params = takes.path ? valid(validateParams(op.iface, op.operationId, 'path', rawParams)) : NONE;
+    const query = takes.query ? valid(validateParams(op.iface, op.operationId, 'query', firstValues(req.query))) : NONE;
+    const body = hasBody && takes.body ? valid(validateRequestBody(op.iface, op.operationId, req.body)) : undefined;
+    return rules.envelope(op.run({ caller, params, query, body, now: at, backend: op.backend }));
   }
 
   function runAdmin(req: FakeRequest, route: AdminRoute, params: Record<string, string>): unknown {
@@ -123,6 +124,9 @@ export function createPipeline(options: PipelineOptions): App {
 
   return { handle };
 }
+
+/** Inputs an operation does not document: nothing to read (undocumented query parameters are ignored). */
+const NONE: Record<string, unknown> = Object.freeze({}) as Record<string, unknown>;
 
 function rejectBodyError(req: FakeRequest): void {
   if (req.bodyError !== undefined) throw new DomainError(req.bodyError, BODY_ERROR_MESSAGES[req.bodyError]);

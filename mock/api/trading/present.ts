@@ -42,47 +42,38 @@ export function presentBalance(row: BalanceRow): Schemas['BalanceEntry'] {
   return { currency: row.currency, chain: row.chain, balance: formatDec8(row.available), locked: formatDec8(row.locked) };
 }
 
-/** Every field for every kind (decision trading.order-fields): what a kind does not have is null. */
+/**
+ * Every field for every kind (decision trading.order-fields): what a kind does not have is null.
+ * One object literal: this runs for every order listed or placed.
+ */
 export function presentOrder(o: Order): Schemas['Order'] {
-  const common = {
+  const spot = o.type === 'spot' ? o : null;
+  const position = o.type === 'margin' || o.type === 'futures' ? o : null;
+  const futures = o.type === 'futures' ? o : null;
+  const binary = o.type === 'binary' ? o : null;
+  const expiresAt = futures?.expiresAt ?? binary?.expiresAt ?? null;
+  return {
     id: o.id,
     type: o.type,
     market: o.market,
     pair: o.pair,
+    side: spot?.side ?? position?.side ?? null,
+    direction: binary?.direction ?? null,
+    order_type: spot?.orderType ?? position?.orderType ?? null,
     amount: formatDec8(o.amount),
+    price: decOrNull(spot?.price ?? position?.price ?? null),
+    fill_price: decOrNull(o.fillPrice),
+    leverage: position?.leverage ?? null,
+    margin: position === null ? null : formatDec8(position.margin),
+    duration_hours: futures?.durationHours ?? null,
+    duration_minutes: binary?.durationMinutes ?? null,
     status: o.status,
+    result: binary?.result ?? null,
+    pnl: decOrNull(futures?.pnl ?? binary?.pnl ?? null),
     created_at: formatSeedDate(o.createdAt),
     updated_at: formatSeedDate(o.updatedAt),
+    expires_at: expiresAt === null ? null : formatSeedDate(expiresAt),
   };
-  const none = { side: null, direction: null, order_type: null, price: null, leverage: null, margin: null, duration_hours: null, duration_minutes: null, result: null, pnl: null, expires_at: null };
-  switch (o.type) {
-    case 'spot':
-      return { ...common, ...none, side: o.side, order_type: o.orderType, price: decOrNull(o.price), fill_price: decOrNull(o.fillPrice) };
-    case 'margin':
-    case 'futures':
-      return {
-        ...common,
-        ...none,
-        side: o.side,
-        order_type: o.orderType,
-        price: decOrNull(o.price),
-        fill_price: formatDec8(o.fillPrice),
-        leverage: o.leverage,
-        margin: formatDec8(o.margin),
-        ...(o.type === 'futures' ? { duration_hours: o.durationHours, pnl: decOrNull(o.pnl), expires_at: formatSeedDate(o.expiresAt) } : {}),
-      };
-    case 'binary':
-      return {
-        ...common,
-        ...none,
-        direction: o.direction,
-        fill_price: formatDec8(o.fillPrice),
-        duration_minutes: o.durationMinutes,
-        result: o.result,
-        pnl: decOrNull(o.pnl),
-        expires_at: formatSeedDate(o.expiresAt),
-      };
-  }
 }
 
 /** A lead trader; the admin views show inactive ones too, which the public listing never holds. */
