@@ -4,18 +4,18 @@
 import fc from 'fast-check';
 import type { CheckContext } from './context.js';
 import { propertySeed } from './property.js';
+import { requestFor } from './operation-request.js';
 import type { RequestSpec } from './transport.js';
 
 function tradingRequests(ctx: CheckContext): fc.Arbitrary<RequestSpec>[] {
   const key = ctx.trading.key ?? ctx.trading.readKey;
   const symbols = ctx.facts.symbols.length ? ctx.facts.symbols : ['BTC'];
   const arbs: fc.Arbitrary<RequestSpec>[] = [
-    fc.constant({ iface: 'trading', operationId: 'getPrices', method: 'GET', path: '/api/v1/prices' }),
-    fc.constant({ iface: 'trading', operationId: 'getMarkets', method: 'GET', path: '/api/v1/markets' }),
-    fc.constantFrom(...symbols).map((s) => ({ iface: 'trading', operationId: 'getPrice', method: 'GET', path: `/api/v1/price/${s}` })),
+    fc.constant(requestFor('getPrices')),
+    fc.constant(requestFor('getMarkets')),
+    fc.constantFrom(...symbols).map((symbol) => requestFor('getPrice', { params: { symbol } })),
   ];
   if (key === undefined) return arbs;
-  const headers = { 'API-KEY': key };
   const query = fc.record(
     {
       type: fc.constantFrom('spot', 'margin', 'futures', 'binary'),
@@ -25,11 +25,11 @@ function tradingRequests(ctx: CheckContext): fc.Arbitrary<RequestSpec>[] {
     { requiredKeys: [] },
   );
   arbs.push(
-    fc.constant({ iface: 'trading', operationId: 'getAccount', method: 'GET', path: '/api/v1/account', headers }),
-    fc.constant({ iface: 'trading', operationId: 'getBalances', method: 'GET', path: '/api/v1/account/balances', headers }),
-    fc.constant({ iface: 'trading', operationId: 'listCopyTraders', method: 'GET', path: '/api/v1/copy/traders', headers }),
-    query.map((q) => ({ iface: 'trading', operationId: 'listOrders', method: 'GET', path: '/api/v1/account/orders', headers, query: q as Record<string, string> })),
-    query.map((q) => ({ iface: 'trading', operationId: 'listOrders', method: 'GET', path: '/api/v1/account/orders', headers, query: { limit: q['limit'] ?? '1' } })),
+    fc.constant(requestFor('getAccount', { key })),
+    fc.constant(requestFor('getBalances', { key })),
+    fc.constant(requestFor('listCopyTraders', { key })),
+    query.map((q) => requestFor('listOrders', { key, query: q as Record<string, string> })),
+    query.map((q) => requestFor('listOrders', { key, query: { limit: q['limit'] ?? '1' } })),
   );
   return arbs;
 }
@@ -37,25 +37,19 @@ function tradingRequests(ctx: CheckContext): fc.Arbitrary<RequestSpec>[] {
 function walletRequests(ctx: CheckContext): fc.Arbitrary<RequestSpec>[] {
   const symbols = ['BTC', 'ETH', 'TRX', 'SOL', 'USDT', 'BNB', 'ZZQX'];
   const arbs: fc.Arbitrary<RequestSpec>[] = [
-    fc.constant({ iface: 'wallet', operationId: 'listChains', method: 'GET', path: '/api/v1/chains' }),
-    fc.subarray(symbols, { minLength: 1 }).map((s) => ({ iface: 'wallet', operationId: 'getWalletPrices', method: 'GET', path: '/api/v1/prices', query: { symbols: s.join(',') } })),
+    fc.constant(requestFor('listChains')),
+    fc.subarray(symbols, { minLength: 1 }).map((s) => requestFor('getWalletPrices', { query: { symbols: s.join(',') } })),
   ];
   const key = ctx.wallet.key;
   if (key === undefined) return arbs;
-  const headers = { 'X-API-Key': key };
   const ids = ctx.facts.wallets.map((w) => w.id);
-  arbs.push(fc.constant({ iface: 'wallet', operationId: 'listWallets', method: 'GET', path: '/api/v1/wallets', headers }));
+  arbs.push(fc.constant(requestFor('listWallets', { key })));
   if (ids.length) {
     arbs.push(
-      fc.constantFrom(...ids).map((id) => ({ iface: 'wallet', operationId: 'getWalletBalance', method: 'GET', path: `/api/v1/wallets/${id}/balance`, headers })),
-      fc.tuple(fc.constantFrom(...ids), fc.option(fc.integer({ min: 1, max: 100 }), { nil: undefined })).map(([id, limit]) => ({
-        iface: 'wallet',
-        operationId: 'listWalletTransactions',
-        method: 'GET',
-        path: `/api/v1/wallets/${id}/transactions`,
-        headers,
-        query: limit === undefined ? undefined : { limit: String(limit) },
-      })),
+      fc.constantFrom(...ids).map((id) => requestFor('getWalletBalance', { key, params: { id } })),
+      fc.tuple(fc.constantFrom(...ids), fc.option(fc.integer({ min: 1, max: 100 }), { nil: undefined })).map(([id, limit]) =>
+        requestFor('listWalletTransactions', { key, params: { id }, query: limit === undefined ? undefined : { limit: String(limit) } }),
+      ),
     );
   }
   return arbs;

@@ -1,11 +1,13 @@
-// Console output: a progress line per check, each failure with its seed, shrunk case and curl,
-// and a summary table of check × operation with counts.
-import type { RunReport } from '../types.js';
+// Console output: a progress line as each check ends, then each failure with its seed, shrunk case,
+// the requests that reproduce it as curl lines, the checks not exercised with why, and the summary.
+import type { CheckResult, RunReport } from '../types.js';
+import { LABEL, MARK } from './outcome-marks.js';
+import { summaryLine } from './summary-line.js';
 
-const MARK: Record<string, string> = { passed: '✓', failed: '✗', observed: '~', skipped: '-' };
-
-export function progressLine(id: string, status: string, detail?: string): string {
-  return `  ${MARK[status] ?? '?'} ${id}${detail ? `  (${detail})` : ''}`;
+export function progressLine(result: CheckResult): string {
+  const time = `${(result.durationMs / 1000).toFixed(1)} s`;
+  if (result.status === 'not-exercised' || result.status === 'skipped') return `  ${MARK[result.status]} ${result.id}  ${LABEL[result.status]}: ${result.reason ?? ''}`;
+  return `  ${MARK[result.status]} ${result.id}  ${result.cases} case${result.cases === 1 ? '' : 's'}, ${time}${result.status === 'observed' ? ' (observed)' : ''}`;
 }
 
 export function renderConsole(report: RunReport): string {
@@ -16,25 +18,20 @@ export function renderConsole(report: RunReport): string {
     if (f.message !== f.title) lines.push(`  ${f.message.split('\n').join('\n  ')}`);
     if (f.occurrences > 1) lines.push(`  (${f.occurrences} exchanges showed it; the smallest is shown)`);
     if (f.sequence?.length) lines.push(`  shrunk sequence: ${f.sequence.join(' → ')}`);
+    if (f.replay.length > 1) {
+      lines.push(`  the ${f.replay.length} requests of the shrunk case, in order:`);
+      f.replay.forEach((curl, i) => lines.push(`    ${String(i + 1).padStart(2)}. ${curl}`));
+    }
     if (f.exchange) lines.push(`  answer: ${f.exchange.status} ${f.exchange.bodyText.slice(0, 300)}`);
     if (f.curl) lines.push(`  reproduce: ${f.curl}`);
     lines.push(`  seed: ${report.seed} (rerun with --seed ${report.seed})`);
   }
-  lines.push('', summaryTable(report), '');
-  const failed = report.failures.filter((f) => f.severity === 'failure').length;
-  const observed = report.failures.length - failed;
-  lines.push(
-    `${report.failed ? 'FAILED' : 'PASSED'}: ${report.checks.filter((c) => c.status === 'passed').length} checks passed, ${failed} failures, ${observed} observations, ` +
-      `${report.checks.filter((c) => c.status === 'skipped').length} skipped; ${report.requests} requests (${report.throttled} throttled) in ${(report.durationMs / 1000).toFixed(1)} s; seed ${report.seed}`,
-  );
+  const idle = report.checks.filter((c) => c.status === 'not-exercised');
+  if (idle.length) {
+    lines.push('', 'Not exercised (these did not pass: nothing was checked):');
+    for (const c of idle) lines.push(`  ${MARK['not-exercised']} ${c.id}: ${c.reason ?? ''}`);
+  }
+  if (report.secrets.length) lines.push('', `Keys are shown as ${report.secrets.map((s) => `$${s.name}`).join(', ')} (--show-secrets shows them).`);
+  lines.push('', summaryLine(report));
   return lines.join('\n');
-}
-
-function summaryTable(report: RunReport): string {
-  const rows = [...report.tallies].sort((a, b) => a.checkId.localeCompare(b.checkId) || a.operationId.localeCompare(b.operationId));
-  const head = ['check', 'interface', 'operation', 'checked', 'failed'];
-  const body = rows.map((t) => [t.checkId, t.iface, t.operationId, String(t.checked), String(t.failed)]);
-  const widths = head.map((h, i) => Math.max(h.length, ...body.map((r) => (r[i] as string).length)));
-  const fmt = (r: string[]) => r.map((c, i) => (i >= 3 ? c.padStart(widths[i] as number) : c.padEnd(widths[i] as number))).join('  ');
-  return [fmt(head), widths.map((w) => '-'.repeat(w)).join('  '), ...body.map(fmt)].join('\n');
 }

@@ -19,7 +19,7 @@ export class StartCopy implements CopyCommand {
   check = (model: Readonly<CopyModel>) => !model.copying.has(this.traderId);
   async run(model: CopyModel, real: TradingReal): Promise<void> {
     const before = await availableUsdt(real);
-    expectOk(await post(real, 'startCopy', '/api/v1/copy/start', { lead_trader_id: this.traderId, copy_amount: this.copyAmount }), `starting to copy ${this.traderId}`);
+    expectOk(await post(real, 'startCopy', { lead_trader_id: this.traderId, copy_amount: this.copyAmount }), `starting to copy ${this.traderId}`);
     model.copying.add(this.traderId);
     const after = await availableUsdt(real);
     const locked = before.units - after.units;
@@ -34,7 +34,7 @@ export class StopCopy implements CopyCommand {
   check = (model: Readonly<CopyModel>) => model.copying.has(this.traderId);
   async run(model: CopyModel, real: TradingReal): Promise<void> {
     const before = await availableUsdt(real);
-    const stopped = expectOk(await post(real, 'stopCopy', '/api/v1/copy/stop', { lead_trader_id: this.traderId }), `stopping copy of ${this.traderId}`);
+    const stopped = expectOk(await post(real, 'stopCopy', { lead_trader_id: this.traderId }), `stopping copy of ${this.traderId}`);
     model.copying.delete(this.traderId);
     const after = await availableUsdt(real);
     const refunded = after.units - before.units;
@@ -42,7 +42,7 @@ export class StopCopy implements CopyCommand {
     if (stated !== undefined && refunded !== stated) throw new CheckFailure(`copy stop says refunded ${String(stopped['refunded'])} but available USDT rose by ${formatUnits(refunded)}`, after.ex);
     if (stated === undefined && refunded <= 0n) throw new CheckFailure(`copy stop refunded nothing (available USDT changed by ${formatUnits(refunded)})`, after.ex);
     // The relation has ended: stopping again must not refund a second time.
-    await post(real, 'stopCopy', '/api/v1/copy/stop', { lead_trader_id: this.traderId });
+    await post(real, 'stopCopy', { lead_trader_id: this.traderId });
     const again = await availableUsdt(real);
     if (again.units !== after.units) throw new CheckFailure(`a second stop of trader ${this.traderId} changed available USDT by ${formatUnits(again.units - after.units)}`, again.ex);
   }

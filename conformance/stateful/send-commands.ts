@@ -4,6 +4,7 @@ import type fc from 'fast-check';
 import { CheckFailure } from '../check-failure.js';
 import { formatUnits, toUnits } from '../decimal.js';
 import type { CheckContext } from '../context.js';
+import { obj } from '../json-shape.js';
 
 export interface SendReal {
   ctx: CheckContext;
@@ -16,10 +17,8 @@ export interface SendModel {
   sent: string[];
 }
 
-const obj = (v: unknown): Record<string, unknown> => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : {});
-
 async function balance(real: SendReal): Promise<bigint> {
-  const ex = await real.ctx.send({ iface: 'wallet', operationId: 'getWalletBalance', method: 'GET', path: `/api/v1/wallets/${real.walletId}/balance`, headers: { 'X-API-Key': real.key } });
+  const ex = await real.ctx.call('getWalletBalance', { key: real.key, params: { id: real.walletId } });
   const units = toUnits(obj(ex.json)['balance']);
   if (ex.status !== 200 || units === undefined) throw new CheckFailure(`balance of wallet ${real.walletId} answered ${ex.status}`, ex);
   return units;
@@ -30,14 +29,14 @@ export class Send implements fc.AsyncCommand<SendModel, SendReal> {
   check = () => true;
   async run(model: SendModel, real: SendReal): Promise<void> {
     const before = await balance(real);
-    const sent = await real.ctx.send({ iface: 'wallet', operationId: 'sendFromWallet', method: 'POST', path: `/api/v1/wallets/${real.walletId}/send`, headers: { 'X-API-Key': real.key }, body: { to_address: real.to, amount: this.amount, token_id: null } });
+    const sent = await real.ctx.call('sendFromWallet', { key: real.key, params: { id: real.walletId }, body: { to_address: real.to, amount: this.amount, token_id: null } });
     const hash = obj(sent.json)['tx_hash'];
     if (sent.status !== 200 || typeof hash !== 'string') throw new CheckFailure(`sending ${this.amount} answered ${sent.status}: ${sent.bodyText.slice(0, 160)}`, sent);
     model.sent.push(hash);
     const after = await balance(real);
     const expected = toUnits(this.amount) as bigint;
     if (before - after !== expected) throw new CheckFailure(`sending ${this.amount} lowered the balance by ${formatUnits(before - after)}`, sent);
-    const history = await real.ctx.send({ iface: 'wallet', operationId: 'listWalletTransactions', method: 'GET', path: `/api/v1/wallets/${real.walletId}/transactions`, headers: { 'X-API-Key': real.key }, query: { limit: '100' } });
+    const history = await real.ctx.call('listWalletTransactions', { key: real.key, params: { id: real.walletId }, query: { limit: '100' } });
     const list = obj(history.json)['transactions'];
     const tx = (Array.isArray(list) ? list : []).map(obj).find((t) => t['tx_hash'] === hash);
     if (!tx) throw new CheckFailure(`transaction ${hash} is missing from the wallet's history`, history);

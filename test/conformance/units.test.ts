@@ -39,7 +39,7 @@ describe('decimal', () => {
 });
 
 describe('invalid bodies from the spec', () => {
-  const cases = invalidBodyCases('trading', 'placeMarginOrder', '/api/v1/margin/order', { market: 'BTC', pair: 'USDT', side: 'long', order_type: 'limit', amount: '0.01', price: '100', leverage: 1 }, { maxLeverage: 10 });
+  const cases = invalidBodyCases('trading', 'placeMarginOrder', { market: 'BTC', pair: 'USDT', side: 'long', order_type: 'limit', amount: '0.01', price: '100', leverage: 1 }, { maxLeverage: 10 });
   it('covers types, ranges, enums, decimals and symbols with a basis each', () => {
     const described = cases.map((c) => c.mutation);
     expect(described).toContain('leverage = 0 (minimum 1)');
