@@ -48,6 +48,11 @@ describe('broken-server suite', () => {
       results.push({ mutant: mutant.name, expected: mutant.killedBy, killed: caughtBy.includes(mutant.killedBy), caughtBy });
       expect(caughtBy).toContain(mutant.killedBy);
       expect(report.failed).toBe(true);
+      // A stateful failure is reproducible by someone else: the shrunk case's requests as curl lines.
+      for (const f of report.failures.filter((x) => x.sequence)) {
+        expect(f.replay.length, `${f.checkId} replay`).toBeGreaterThan(1);
+        expect(f.replay.every((line) => line.startsWith('curl '))).toBe(true);
+      }
     });
   }
 
