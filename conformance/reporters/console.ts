@@ -2,6 +2,7 @@
 // the requests that reproduce it as curl lines, the checks not exercised with why, and the summary.
 import type { CheckResult, RunReport } from '../types.js';
 import { LABEL, MARK } from './outcome-marks.js';
+import { secretsLegend } from './secrets-legend.js';
 import { summaryLine } from './summary-line.js';
 
 export function progressLine(result: CheckResult): string {
@@ -26,12 +27,13 @@ export function renderConsole(report: RunReport): string {
     if (f.curl) lines.push(`  reproduce: ${f.curl}`);
     lines.push(`  seed: ${report.seed} (rerun with --seed ${report.seed})`);
   }
-  const idle = report.checks.filter((c) => c.status === 'not-exercised');
-  if (idle.length) {
-    lines.push('', 'Not exercised (these did not pass: nothing was checked):');
-    for (const c of idle) lines.push(`  ${MARK['not-exercised']} ${c.id}: ${c.reason ?? ''}`);
+  const idle = new Map<string, string[]>();
+  for (const c of report.checks.filter((ch) => ch.status === 'not-exercised')) idle.set(c.reason ?? '', [...(idle.get(c.reason ?? '') ?? []), c.id]);
+  if (idle.size) {
+    lines.push('', 'Not exercised (nothing was checked, so these did not pass), by reason:');
+    for (const [reason, ids] of idle) lines.push(`  ${MARK['not-exercised']} ${reason}: ${ids.join(', ')}`);
   }
-  if (report.secrets.length) lines.push('', `Keys are shown as ${report.secrets.map((s) => `$${s.name}`).join(', ')} (--show-secrets shows them).`);
+  if (report.secrets.length) lines.push('', `Keys are shown as ${secretsLegend(report.secrets).map((s) => `${s.names} (${s.what})`).join(', ')}; --show-secrets shows them.`);
   lines.push('', summaryLine(report));
   return lines.join('\n');
 }

@@ -5,6 +5,7 @@ import { writeFileSync } from 'node:fs';
 import { coverageRatio } from '../coverage.js';
 import type { CheckResult, Exchange, ReportedFailure, RunReport } from '../types.js';
 import { LABEL, MARK } from './outcome-marks.js';
+import { secretsLegend } from './secrets-legend.js';
 import { summaryLine } from './summary-line.js';
 
 const esc = (s: string): string => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
@@ -112,7 +113,7 @@ export function renderHtml(report: RunReport): string {
 <p class="meta">seed ${report.seed} · ${report.runs} runs · ${report.allowWrites ? 'writes allowed' : 'read-only'}${report.rateLimit ? ' · --rate-limit' : ''}${report.strict ? ' · --strict' : ''}${report.requireAll ? ' · --require-all' : ''} · started ${esc(report.startedAt)} · ${(report.durationMs / 1000).toFixed(1)} s · ${report.requests} requests</p>
 <div class="tiles">${tiles}<div class="tile"><b>${cov.seen}/${cov.documented}</b>documented statuses seen</div></div>
 <div class="summary">${esc(summaryLine(report))}</div>
-${report.secrets.length ? `<p class="muted">Keys are shown as ${report.secrets.map((s) => `<code>$${esc(s.name)}</code> (${esc(s.what)})`).join(', ')}.</p>` : ''}
+${report.secrets.length ? `<p class="muted">Keys are shown as ${secretsLegend(report.secrets).map((s) => `<code>${esc(s.names)}</code> (${esc(s.what)})`).join(', ')}.</p>` : ''}
 <h2>Failures (${report.failures.length})</h2>
 ${report.failures.length ? report.failures.map((f) => failureCard(f, report.seed)).join('\n') + script : '<p class="muted">None.</p>'}
 <h2>Checks</h2>
