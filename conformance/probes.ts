@@ -5,6 +5,7 @@ import fc from 'fast-check';
 import type { CheckContext } from './context.js';
 import { propertySeed } from './property.js';
 import { requestFor } from './operation-request.js';
+import { walletKeyPool, type PoolKey } from './wallet-keys.js';
 import type { RequestSpec } from './transport.js';
 
 function tradingRequests(ctx: CheckContext): fc.Arbitrary<RequestSpec>[] {
@@ -34,7 +35,15 @@ function tradingRequests(ctx: CheckContext): fc.Arbitrary<RequestSpec>[] {
   return arbs;
 }
 
-function walletRequests(ctx: CheckContext): fc.Arbitrary<RequestSpec>[] {
+/** Wallets the run may read, with the key of their owner: the --wallet-key user's and the pool's. */
+interface OwnedWallet {
+  key: string;
+  id: number;
+}
+
+// The first sample of each arbitrary is the --wallet-key user's (its wallets are the documented
+// data); random ones go round every key, so that reads spread over the keys' budgets (wallet §8).
+function walletRequests(ctx: CheckContext, pool: PoolKey[]): fc.Arbitrary<RequestSpec>[] {
   const symbols = ['BTC', 'ETH', 'TRX', 'SOL', 'USDT', 'BNB', 'ZZQX'];
   const arbs: fc.Arbitrary<RequestSpec>[] = [
     fc.constant(requestFor('listChains')),
@@ -42,13 +51,17 @@ function walletRequests(ctx: CheckContext): fc.Arbitrary<RequestSpec>[] {
   ];
   const key = ctx.wallet.key;
   if (key === undefined) return arbs;
-  const ids = ctx.facts.wallets.map((w) => w.id);
-  arbs.push(fc.constant(requestFor('listWallets', { key })));
-  if (ids.length) {
+  const keys = [key, ...pool.map((p) => p.key).filter((k) => k !== key)];
+  const owned: OwnedWallet[] = [
+    ...ctx.facts.wallets.map((w) => ({ key, id: w.id })),
+    ...pool.filter((p) => p.key !== key && p.walletId !== undefined).map((p) => ({ key: p.key, id: p.walletId as number })),
+  ];
+  arbs.push(fc.constantFrom(...keys).map((k) => requestFor('listWallets', { key: k })));
+  if (owned.length) {
     arbs.push(
-      fc.constantFrom(...ids).map((id) => requestFor('getWalletBalance', { key, params: { id } })),
-      fc.tuple(fc.constantFrom(...ids), fc.option(fc.integer({ min: 1, max: 100 }), { nil: undefined })).map(([id, limit]) =>
-        requestFor('listWalletTransactions', { key, params: { id }, query: limit === undefined ? undefined : { limit: String(limit) } }),
+      fc.constantFrom(...owned).map((w) => requestFor('getWalletBalance', { key: w.key, params: { id: w.id } })),
+      fc.tuple(fc.constantFrom(...owned), fc.option(fc.integer({ min: 1, max: 100 }), { nil: undefined })).map(([w, limit]) =>
+        requestFor('listWalletTransactions', { key: w.key, params: { id: w.id }, query: limit === undefined ? undefined : { limit: String(limit) } }),
       ),
     );
   }
@@ -57,7 +70,8 @@ function walletRequests(ctx: CheckContext): fc.Arbitrary<RequestSpec>[] {
 
 /** Sends the generated valid requests: every operation at least once, then random ones. */
 export async function runProbes(ctx: CheckContext): Promise<void> {
-  const arbs = [...(ctx.targets.trading ? tradingRequests(ctx) : []), ...(ctx.targets.wallet ? walletRequests(ctx) : [])];
+  const pool = ctx.targets.wallet ? await walletKeyPool(ctx) : [];
+  const arbs = [...(ctx.targets.trading ? tradingRequests(ctx) : []), ...(ctx.targets.wallet ? walletRequests(ctx, pool) : [])];
   if (!arbs.length) return;
   const rnd = fc.sample(fc.oneof(...arbs), { seed: propertySeed(ctx.seed, 'probes'), numRuns: ctx.embedded ? ctx.runs : Math.min(ctx.runs, 20) });
   const firsts = arbs.map((a, i) => fc.sample(a, { seed: propertySeed(ctx.seed, `probe-${i}`), numRuns: 1 })[0] as RequestSpec);

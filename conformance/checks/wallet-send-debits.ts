@@ -5,7 +5,7 @@ import fc from 'fast-check';
 import { defineScenarioCheck } from './check.js';
 import { sequences, writesSkip } from './writes-skip.js';
 import { runModel } from '../stateful/run-model.js';
-import { Send, type SendModel, type SendReal } from '../stateful/send-commands.js';
+import { Send, checkHistory, type SendModel, type SendReal } from '../stateful/send-commands.js';
 import { toUnits } from '../decimal.js';
 import { peerWallet } from '../wallet-peer.js';
 
@@ -34,9 +34,9 @@ export const walletSendDebits = defineScenarioCheck({
       commands: [fc.integer({ min: 1, max: 5 }).map((k) => new Send((k * SEND_UNIT).toFixed(5)))],
       setup: async () => {
         out.checked('sendFromWallet');
-        return { model: { sent: [] }, real };
+        return { model: { sent: new Map(), balance: undefined }, real };
       },
-      cleanup: async () => {},
+      cleanup: checkHistory,
       out,
       operationId: 'sendFromWallet',
       recorded: ctx.client.exchanges,
