@@ -1,6 +1,6 @@
 // Console output: a progress line as each check ends, then each failure with its seed, shrunk case,
 // the requests that reproduce it as curl lines, the checks not exercised with why, and the summary.
-import type { CheckResult, RunReport } from '../types.js';
+import type { CheckResult, ReportedFailure, RunReport } from '../types.js';
 import { LABEL, MARK } from './outcome-marks.js';
 import { secretsLegend } from './secrets-legend.js';
 import { summaryLine } from './summary-line.js';
@@ -13,8 +13,15 @@ export function progressLine(result: CheckResult): string {
 
 export function renderConsole(report: RunReport): string {
   const lines: string[] = [];
+  // One block per check and problem: the same problem on further operations is one line (the
+  // JSON, JUnit and HTML reports keep each).
+  const groups = new Map<string, ReportedFailure[]>();
   for (const f of report.failures) {
-    lines.push('', `${f.severity === 'failure' ? 'FAILURE' : 'OBSERVATION'} ${f.checkId} [${f.source}] on ${f.iface} ${f.operationId ?? ''}`);
+    const key = `${f.checkId}\u0000${f.severity}\u0000${f.title}`;
+    groups.set(key, [...(groups.get(key) ?? []), f]);
+  }
+  for (const [f, ...same] of [...groups.values()] as [ReportedFailure, ...ReportedFailure[]][]) {
+    lines.push('', `${f.severity === 'failure' ? 'FAILURE' : 'OBSERVATION'} ${f.checkId} [${f.source}] on ${f.iface} ${f.operationId ?? '(unknown path)'}`);
     lines.push(`  ${f.title}`);
     if (f.message !== f.title) lines.push(`  ${f.message.split('\n').join('\n  ')}`);
     if (f.occurrences > 1) lines.push(`  (${f.occurrences} exchanges showed it; the smallest is shown)`);
@@ -25,6 +32,7 @@ export function renderConsole(report: RunReport): string {
     }
     if (f.exchange) lines.push(`  answer: ${f.exchange.status} ${f.exchange.bodyText.slice(0, 300)}`);
     if (f.curl) lines.push(`  reproduce: ${f.curl}`);
+    if (same.length) lines.push(`  the same on ${same.length} more: ${same.map((o) => `${o.iface} ${o.operationId ?? '(unknown path)'}`).join(', ')}`);
     lines.push(`  seed: ${report.seed} (rerun with --seed ${report.seed})`);
   }
   const idle = new Map<string, string[]>();
