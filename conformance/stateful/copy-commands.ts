@@ -49,7 +49,21 @@ export class StopCopy implements CopyCommand {
   toString = () => `StopCopy(trader ${this.traderId})`;
 }
 
-/** Stops what the sequence left running through StopCopy, so that every started copy's refund is checked. */
+/**
+ * Stops what the sequence left running through StopCopy, so that every started copy's refund is
+ * checked. Every copy is stopped even when one stop fails: a copy left running would make the
+ * next (shrinking) sequence fail with 409 instead of showing the real problem.
+ */
 export async function stopRemaining(model: CopyModel, real: TradingReal): Promise<void> {
-  for (const id of [...model.copying]) await new StopCopy(id).run(model, real);
+  let first: unknown;
+  for (const id of [...model.copying]) {
+    try {
+      await new StopCopy(id).run(model, real);
+    } catch (error) {
+      first ??= error;
+      model.copying.delete(id);
+      await post(real, 'stopCopy', { lead_trader_id: id });
+    }
+  }
+  if (first !== undefined) throw first;
 }

@@ -76,7 +76,18 @@ export async function cancelRemaining(model: OrderModel, real: TradingReal): Pro
   for (const id of model.openSpot) await post(real, 'cancelSpotOrder', { order_id: id });
 }
 
-/** Cancels what the sequence left open through CancelOrder, so that every resting order's cancel is checked. */
+/**
+ * Cancels what the sequence left open through CancelOrder, so that every resting order's cancel is
+ * checked; every order is cancelled even when one check fails (the next sequence starts clean).
+ */
 export async function cancelRemainingChecked(model: OrderModel, real: TradingReal): Promise<void> {
-  while (model.openSpot.length > 0) await new CancelOrder(0).run(model, real);
+  let first: unknown;
+  while (model.openSpot.length > 0) {
+    try {
+      await new CancelOrder(0).run(model, real);
+    } catch (error) {
+      first ??= error;
+    }
+  }
+  if (first !== undefined) throw first;
 }
