@@ -13,7 +13,7 @@ export function createKeyBudget(
   now: () => number = Date.now,
   sleep = delay,
   /** Told before each wait, with its length (the run prints a progress line). */
-  onWait: (ms: number) => void = () => {},
+  onWait: (ms: number, key: string) => void = () => {},
 ): KeyBudget {
   const history = new Map<string, number[]>();
   const recent = (key: string): number[] => {
@@ -31,7 +31,7 @@ export function createKeyBudget(
           return;
         }
         const ms = (list[0] ?? now()) + 60_000 - now() + 50;
-        onWait(ms);
+        onWait(ms, key);
         await sleep(ms);
       }
     },

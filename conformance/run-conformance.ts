@@ -94,7 +94,7 @@ export async function runConformance(options: ConformanceOptions = {}): Promise<
   const client = new Client({
     bases,
     walletKeyBudget: budget,
-    onBudgetWait: (ms) => log(`  … waiting ${Math.ceil(ms / 1000)} s: wallet budget ${budget}/min per key (--wallet-rate-limit ${walletLimit})`),
+    onBudgetWait: (ms, key) => log(`  … waiting ${Math.ceil(ms / 1000)} s: wallet budget ${budget}/min per key (--wallet-rate-limit ${walletLimit}) used up by ${secrets.mask(key)}`),
   });
   const allowWrites = embedded || Boolean(options.allowWrites);
   const memos = new Map<string, Promise<unknown>>();

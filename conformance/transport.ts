@@ -35,7 +35,7 @@ export interface ClientOptions {
   /** Per-key budget for wallet requests with X-API-Key; undefined = no client-side budget. */
   walletKeyBudget?: number | undefined;
   /** Told when a request waits on the budget (ms). */
-  onBudgetWait?: ((ms: number) => void) | undefined;
+  onBudgetWait?: ((ms: number, key: string) => void) | undefined;
   /** Longest Retry-After the client waits before giving up on a 429 (seconds). */
   maxRetryAfterSeconds?: number | undefined;
   timeoutMs?: number | undefined;
@@ -52,9 +52,9 @@ export class Client {
   constructor(private readonly options: ClientOptions) {
     const timeout = options.timeoutMs ?? 15_000;
     this.agent = new Agent({ headersTimeout: timeout, bodyTimeout: timeout, connect: { timeout } });
-    const onWait = (ms: number): void => {
+    const onWait = (ms: number, key: string): void => {
       this.budgetWaitMs += ms;
-      options.onBudgetWait?.(ms);
+      options.onBudgetWait?.(ms, key);
     };
     this.budget = options.walletKeyBudget === undefined ? undefined : createKeyBudget(options.walletKeyBudget, Date.now, delay, onWait);
   }

@@ -30,7 +30,13 @@ export function walletKeyPool(ctx: CheckContext): Promise<PoolKey[]> {
         const user = await registerUser(ctx, 'pool');
         if (!user) break;
         const wallet = obj(obj((await ctx.call('createWallet', { key: user.token, body: { chain } })).json)['wallet']);
-        pool.push({ key: user.token, walletId: typeof wallet['id'] === 'number' ? wallet['id'] : undefined, address: typeof wallet['address'] === 'string' ? wallet['address'] : undefined });
+        if (typeof wallet['id'] === 'number') {
+          pool.push({ key: user.token, walletId: wallet['id'], address: typeof wallet['address'] === 'string' ? wallet['address'] : undefined });
+          continue;
+        }
+        // A rerun with the same --seed logs in the same users, whose wallet may exist already.
+        const listed = walletsOf((await ctx.call('listWallets', { key: user.token })).json)[0];
+        pool.push({ key: user.token, walletId: listed?.id, address: listed?.address });
       }
     }
     const main = ctx.wallet.key;
