@@ -9,6 +9,7 @@ import { progressLine, renderConsole } from './reporters/console.js';
 import { writeHtmlReport } from './reporters/html.js';
 import { writeJsonReport } from './reporters/json.js';
 import { writeJunitReport } from './reporters/junit.js';
+import { writeReplayScript } from './reporters/replay-script.js';
 import { runConformance, type ConformanceTargets } from './run-conformance.js';
 import { TransportError } from './transport.js';
 
@@ -34,6 +35,8 @@ export interface CheckCliOptions {
   json?: string | undefined;
   junit?: string | undefined;
   html?: string | undefined;
+  /** A shell script that re-sends every failure's requests. */
+  replay?: string | undefined;
   /** Where output goes; default process.stdout / process.stderr. */
   out?: ((line: string) => void) | undefined;
   err?: ((line: string) => void) | undefined;
@@ -64,6 +67,7 @@ export async function runCheckCli(options: CheckCliOptions): Promise<number> {
     { flag: '--json', file: options.json },
     { flag: '--junit', file: options.junit },
     { flag: '--html', file: options.html },
+    { flag: '--replay', file: options.replay },
   ]);
   if (pathProblem) {
     err(`doppel check: ${pathProblem}`);
@@ -96,6 +100,7 @@ export async function runCheckCli(options: CheckCliOptions): Promise<number> {
     if (options.json) writeJsonReport(options.json, report);
     if (options.junit) writeJunitReport(options.junit, report);
     if (options.html) writeHtmlReport(options.html, report);
+    if (options.replay) writeReplayScript(options.replay, report);
     return report.failed ? 1 : 0;
   } catch (error) {
     if (error instanceof TransportError || error instanceof PreflightError) {

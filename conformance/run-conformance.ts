@@ -85,9 +85,10 @@ export async function runConformance(options: ConformanceOptions = {}): Promise<
   if (targets.wallet) bases.wallet = targets.wallet.url;
 
   const secrets = new Secrets(Boolean(options.showSecrets));
-  secrets.add(targets.trading?.key, 'DOPPEL_TRADING_KEY', '--trading-key');
-  secrets.add(targets.trading?.readKey, 'DOPPEL_TRADING_READ_KEY', '--trading-read-key');
-  for (const key of [targets.wallet?.key, ...(targets.wallet?.extraKeys ?? [])]) secrets.add(key, 'DOPPEL_WALLET_KEY', '--wallet-key');
+  const given = (flag: string) => (embedded ? `the embedded fake's demo key for ${flag}` : flag);
+  secrets.add(targets.trading?.key, 'DOPPEL_TRADING_KEY', given('--trading-key'));
+  secrets.add(targets.trading?.readKey, 'DOPPEL_TRADING_READ_KEY', given('--trading-read-key'));
+  for (const key of [targets.wallet?.key, ...(targets.wallet?.extraKeys ?? [])]) secrets.add(key, 'DOPPEL_WALLET_KEY', given('--wallet-key'));
 
   const walletLimit = options.walletRateLimit ?? 60;
   const budget = embedded ? undefined : (options.walletKeyBudget ?? budgetFor(walletLimit));

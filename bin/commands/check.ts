@@ -46,6 +46,7 @@ function builder(y: Argv) {
     .option('json', { type: 'string', normalize: true, describe: 'Write a JSON report to this file' })
     .option('junit', { type: 'string', normalize: true, describe: 'Write a JUnit XML report to this file' })
     .option('html', { type: 'string', normalize: true, describe: 'Write a self-contained HTML report to this file' })
+    .option('replay', { type: 'string', normalize: true, describe: 'Write a shell script that re-sends every failure\'s requests (curl) to this file' })
     .option('show-secrets', { type: 'boolean', default: false, describe: 'Show keys in reports and curl lines (default: as $DOPPEL_TRADING_KEY etc.)' })
     .option('quiet', { type: 'boolean', default: false, describe: 'No progress lines; only failures and the summary' })
     .implies('trading-key', 'trading-url')
@@ -82,6 +83,7 @@ export const checkCommand: CommandModule<object, CheckArgs> = {
       json: argv.json,
       junit: argv.junit,
       html: argv.html,
+      replay: argv.replay,
       showSecrets: argv.showSecrets,
       quiet: argv.quiet,
     };

@@ -5,6 +5,7 @@ import { writeFileSync } from 'node:fs';
 import { coverageRatio } from '../coverage.js';
 import type { CheckResult, Exchange, ReportedFailure, RunReport } from '../types.js';
 import { LABEL, MARK } from './outcome-marks.js';
+import { replayScript } from './replay-script.js';
 import { secretsLegend } from './secrets-legend.js';
 import { summaryLine } from './summary-line.js';
 
@@ -100,9 +101,8 @@ export function renderHtml(report: RunReport): string {
   )
     .map(([k, n]) => `<div class="tile ${k}"><b>${n}</b>${LABEL[k]}</div>`)
     .join('');
-  const replay = report.failures.flatMap((f) => (f.replay.length ? f.replay : f.curl ? [f.curl] : []).map((line) => line));
-  const script = replay.length
-    ? `<details><summary>Shell script that re-sends every failure's requests</summary><pre>${esc(['#!/bin/sh', ...report.secrets.map((s) => `: "\${${s.name}:?set ${s.name} to the ${s.what}}"`), ...replay].join('\n'))}</pre></details>`
+  const script = report.failures.length
+    ? `<details><summary>Shell script that re-sends every failure's requests (also --replay FILE)</summary><pre>${esc(replayScript(report))}</pre></details>`
     : '';
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">

@@ -2,6 +2,7 @@
 // (read by Chromium's DOMParser: a testcase with time per check, <skipped>, failures with status
 // and body) and the HTML report, looked at in a real headless Chromium that may fetch nothing.
 // `DOPPEL_UPDATE_README=1` also saves the screenshot as docs/images/check-report.png for the README.
+import { execFileSync } from 'node:child_process';
 import { copyFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -16,7 +17,7 @@ import { startProxy } from './broken-proxy.js';
 import { MUTANTS } from './mutants.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'doppel-reports-'));
-const files = { json: join(dir, 'out/report.json'), junit: join(dir, 'out/junit.xml'), html: join(dir, 'out/report.html') };
+const files = { json: join(dir, 'out/report.json'), junit: join(dir, 'out/junit.xml'), html: join(dir, 'out/report.html'), replay: join(dir, 'out/replay.sh') };
 let code = -1;
 let console: string[] = [];
 let browser: Browser;
@@ -77,6 +78,15 @@ describe('report files of a failing run', () => {
     const copy = report.failures.find((f) => f.checkId === 'copy-locks-and-refunds');
     expect(copy?.replay.length).toBeGreaterThan(1);
     expect(report.coverage).toHaveLength(operations('trading').length + operations('wallet').length);
+  });
+
+  it('--replay: a shell script that re-sends each failure\'s requests, keys as variables', () => {
+    const script = readFileSync(files.replay, 'utf8');
+    expect(script.startsWith('#!/bin/sh\n')).toBe(true);
+    expect(script).toContain(': "${DOPPEL_TRADING_KEY:?set DOPPEL_TRADING_KEY');
+    expect(script).toMatch(/^curl -sS -i -X POST '[^']*\/api\/v1\/copy\/start' .*-H "API-KEY: \$DOPPEL_TRADING_KEY"/m);
+    expect(script).not.toContain('demo-trade-key');
+    execFileSync('sh', ['-n', files.replay]);
   });
 
   it('JUnit: a testcase with time per check, <skipped> for not exercised, failures with status and body', async () => {
