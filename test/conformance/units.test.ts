@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { renderCurl } from '../../conformance/index.js';
 import { formatUnits, toUnits } from '../../conformance/decimal.js';
+import { Secrets } from '../../conformance/secrets.js';
 import { invalidBodyCases } from '../../conformance/arbitraries/invalid-body.js';
 import { balanceDecimals } from '../../conformance/checks/balance-decimals.js';
 import { priceMapKeys } from '../../conformance/checks/price-map-keys.js';
@@ -26,6 +27,21 @@ describe('curl', () => {
     expect(renderCurl({ method: 'POST', url: 'http://h/api', requestHeaders: { 'API-KEY': "it's" }, requestBody: '{"a":1}' })).toBe(
       `curl -sS -i -X POST 'http://h/api' -H 'API-KEY: it'\\''s' --data-raw '{"a":1}'`,
     );
+  });
+});
+
+describe('secrets', () => {
+  it('are replaced by $VARIABLES, longest first, numbered per kind, and curl lines let the shell fill them in', () => {
+    const secrets = new Secrets(false);
+    secrets.add('key-1', 'DOPPEL_WALLET_KEY', '--wallet-key');
+    secrets.add('key-12', 'DOPPEL_WALLET_KEY', '--wallet-key');
+    secrets.add('abc', 'DOPPEL_X', 'too short to mask safely');
+    expect(secrets.mask('a key-12 and a key-1, abc')).toBe('a $DOPPEL_WALLET_KEY_2 and a $DOPPEL_WALLET_KEY, abc');
+    expect(new Secrets(true).mask('key-1')).toBe('key-1');
+    const curl = renderCurl({ method: 'GET', url: 'http://h/api', requestHeaders: { 'X-API-Key': '$DOPPEL_WALLET_KEY', q: 'it\'s $HOME "x"' }, requestBody: undefined });
+    expect(curl).toBe(`curl -sS -i 'http://h/api' -H "X-API-Key: $DOPPEL_WALLET_KEY" -H 'q: it'\\''s $HOME "x"'`);
+    const mixed = renderCurl({ method: 'GET', url: 'http://h/api', requestHeaders: { a: '$DOPPEL_K and $HOME `x` "y"' }, requestBody: undefined });
+    expect(mixed).toBe('curl -sS -i \'http://h/api\' -H "a: $DOPPEL_K and \\$HOME \\`x\\` \\"y\\""');
   });
 });
 
