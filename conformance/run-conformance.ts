@@ -10,7 +10,7 @@ import { DEMO_KEYS, freshEmbeddedWallet, startEmbedded } from './embedded-target
 import { discoverFacts } from './facts.js';
 import { requestFor } from './operation-request.js';
 import { writePlan } from './plan.js';
-import { preflight } from './preflight.js';
+import { PreflightError, preflight } from './preflight.js';
 import { runProbes } from './probes.js';
 import { Secrets } from './secrets.js';
 import { Client, TransportError } from './transport.js';
@@ -151,6 +151,9 @@ export async function runConformance(options: ConformanceOptions = {}): Promise<
       trading: targets.trading,
       wallet: targets.wallet ? { keys: [targets.wallet.key, ...(targets.wallet.extraKeys ?? [])].filter((k): k is string => k !== undefined) } : undefined,
       allowWrites,
+    }).catch((error: unknown) => {
+      // The answer quoted in the line may echo the key.
+      throw error instanceof PreflightError ? new PreflightError(error.code, secrets.mask(error.message)) : error;
     });
     ctx.facts = await discoverFacts(client, { trading: Boolean(bases.trading), wallet: Boolean(bases.wallet), tradingKey: ctx.trading.key ?? ctx.trading.readKey, walletKey: ctx.wallet.key });
     if (allowWrites) writePlan(ctx).forEach((l) => log(l));

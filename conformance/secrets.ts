@@ -35,7 +35,10 @@ export class Secrets {
     if (this.show) return text;
     let out = text;
     const longestFirst = [...this.byValue.entries()].sort((a, b) => b[0].length - a[0].length);
-    for (const [value, { name }] of longestFirst) out = out.split(value).join(`$${name}`);
+    for (const [value, { name }] of longestFirst) {
+      // Also the value as it appears inside JSON text (a key with a quote or backslash).
+      for (const form of new Set([value, JSON.stringify(value).slice(1, -1)])) out = out.split(form).join(`$${name}`);
+    }
     return out;
   }
 }

@@ -38,6 +38,9 @@ describe('secrets', () => {
     secrets.add('abc', 'DOPPEL_X', 'too short to mask safely');
     expect(secrets.mask('a key-12 and a key-1, abc')).toBe('a $DOPPEL_WALLET_KEY_2 and a $DOPPEL_WALLET_KEY, abc');
     expect(new Secrets(true).mask('key-1')).toBe('key-1');
+    const quoted = new Secrets(false);
+    quoted.add('k"ey\\x', 'DOPPEL_TRADING_KEY', '--trading-key');
+    expect(quoted.mask(JSON.stringify({ h: 'k"ey\\x' }))).toBe('{"h":"$DOPPEL_TRADING_KEY"}');
     const curl = renderCurl({ method: 'GET', url: 'http://h/api', requestHeaders: { 'X-API-Key': '$DOPPEL_WALLET_KEY', q: 'it\'s $HOME "x"' }, requestBody: undefined });
     expect(curl).toBe(`curl -sS -i 'http://h/api' -H "X-API-Key: $DOPPEL_WALLET_KEY" -H 'q: it'\\''s $HOME "x"'`);
     const mixed = renderCurl({ method: 'GET', url: 'http://h/api', requestHeaders: { a: '$DOPPEL_K and $HOME `x` "y"' }, requestBody: undefined });
