@@ -25,7 +25,8 @@ h1{font-size:22px;margin:0 0 4px}h2{font-size:17px;margin:28px 0 10px}
 .summary{font-family:ui-monospace,SFMono-Regular,Menlo,monospace;font-size:12px;background:#fff;border:1px solid #d8dee4;border-radius:6px;padding:8px 10px}
 table{border-collapse:collapse;width:100%;background:#fff;border:1px solid #d8dee4}
 th,td{text-align:left;padding:5px 8px;border-bottom:1px solid #eaeef2;vertical-align:top}
-th{background:#f0f2f5;font-weight:600}td.num{text-align:right;font-variant-numeric:tabular-nums}
+th{background:#f0f2f5;font-weight:600}td.num{text-align:right;font-variant-numeric:tabular-nums;white-space:nowrap}
+td.id{white-space:nowrap}td.why{min-width:230px}
 .badge{display:inline-block;border-radius:3px;padding:0 6px;font-size:12px;font-weight:600;white-space:nowrap}
 .badge.passed{background:#dafbe1;color:#1f7a3f}.badge.failed{background:#ffebe9;color:#b42318}.badge.observed{background:#fff8c5;color:#7d4e00}
 .badge.not-exercised{background:#eaeef2;color:#424a53}.badge.skipped{background:#f6f8fa;color:#8c959f}
@@ -72,8 +73,8 @@ function failureCard(f: ReportedFailure, seed: number): string {
 function checksTable(report: RunReport): string {
   const rows = report.checks.map(
     (c) =>
-      `<tr><td>${badge(c.status)}</td><td><code>${esc(c.id)}</code></td><td>${c.kind}</td><td>${esc(c.appliesTo.join(', '))}</td><td>${esc(c.title)}<div class="muted">${esc(c.source)}</div></td>` +
-      `<td class="num">${c.cases}</td><td class="num">${(c.durationMs / 1000).toFixed(2)} s</td><td>${esc(c.reason ?? '')}</td></tr>`,
+      `<tr><td>${badge(c.status)}</td><td class="id"><code>${esc(c.id)}</code></td><td>${c.kind}</td><td>${esc(c.appliesTo.join(', '))}</td><td>${esc(c.title)}<div class="muted">${esc(c.source)}</div></td>` +
+      `<td class="num">${c.cases}</td><td class="num">${(c.durationMs / 1000).toFixed(2)} s</td><td class="why">${esc(c.reason ?? '')}</td></tr>`,
   );
   return `<table><thead><tr><th>outcome</th><th>check</th><th>kind</th><th>interfaces</th><th>checks that</th><th>cases</th><th>time</th><th>why not exercised</th></tr></thead><tbody>${rows.join('')}</tbody></table>`;
 }
@@ -82,7 +83,7 @@ function coverageTable(report: RunReport): string {
   const rows = report.coverage.map((c) => {
     const statuses = c.documented.map((s) => `<span class="status ${c.seen.includes(s) ? 'seen' : 'unseen'}">${s}</span>`).join('');
     const extra = c.undocumented.map((s) => `<span class="status undocumented" title="not documented">${s}</span>`).join('');
-    return `<tr><td>${c.iface}</td><td><code>${esc(c.operationId)}</code></td><td class="num">${c.requests}</td><td class="num">${c.seen.length}/${c.documented.length}</td><td>${statuses}${extra ? ` · undocumented: ${extra}` : ''}</td></tr>`;
+    return `<tr><td>${c.iface}</td><td class="id"><code>${esc(c.operationId)}</code></td><td class="num">${c.requests}</td><td class="num">${c.seen.length}/${c.documented.length}</td><td>${statuses}${extra ? ` · undocumented: ${extra}` : ''}</td></tr>`;
   });
   return `<table><thead><tr><th>interface</th><th>operation</th><th>requests</th><th>seen</th><th>documented statuses (green: seen)</th></tr></thead><tbody>${rows.join('')}</tbody></table>`;
 }
