@@ -170,6 +170,31 @@ describe('secrets', () => {
   });
 });
 
+describe('spreading wallet requests over keys', () => {
+  it('a second --wallet-key (here a second key of the demo user) takes its share of the requests a valid key can make, and is masked', async () => {
+    const perKey = new Map<string, number>();
+    const report = await withMock(async ({ wallet }) => {
+      const issued = await fetch(new URL('/__doppel/api-keys', wallet), { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"user_id":1}' });
+      const second = ((await issued.json()) as { data: { key: string } }).data.key;
+      const proxy = await startProxy(wallet, {
+        request: (req) => {
+          const key = req.headers['x-api-key'];
+          if (key) perKey.set(key === second ? 'second' : key, (perKey.get(key === second ? 'second' : key) ?? 0) + 1);
+          return req;
+        },
+      });
+      try {
+        return await runConformance({ targets: { wallet: { url: proxy.url, key: 'demo-wallet-key', extraKeys: [second] } }, seed: 4, runs: 20 });
+      } finally {
+        await proxy.close();
+      }
+    });
+    expect(report.failed).toBe(false);
+    expect(perKey.get('second')).toBeGreaterThan(5);
+    expect(report.secrets.map((s) => s.name)).toEqual(['DOPPEL_WALLET_KEY', 'DOPPEL_WALLET_KEY_2']);
+  });
+});
+
 describe('reproducibility', () => {
   it('the same seed against the same target sends the same requests (invalid keys, e-mails, amounts)', async () => {
     const record = async (): Promise<string[]> => {
