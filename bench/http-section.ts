@@ -102,13 +102,20 @@ export async function runHttpSection(settings: LoadSettings, rounds: number, sta
     const idle = new Map(running.map((sv) => [sv, rssMiB(sv.child.pid)]));
     const plan: Planned[] = [
       { server: 'node:http', operation: 'constant JSON', target: { url: `${ceiling.url}${BALANCES}` }, crossCheck: true },
+      // The same POST with the same body and headers: the write's ceiling (issue 16 ratios).
+      {
+        server: 'node:http',
+        operation: 'constant JSON, POST with body',
+        target: { url: `${ceiling.url}${SPOT_ORDER}`, method: 'POST', headers: { 'API-KEY': writer }, body: order },
+        crossCheck: true,
+      },
       { server: 'doppel', operation: 'GET balances (auth read)', target: { url: `${doppelUrl}${BALANCES}`, headers: tradeKey }, crossCheck: true },
-      { server: 'doppel', operation: 'GET prices (public read)', target: { url: `${doppelUrl}${PRICES}` }, crossCheck: false },
+      { server: 'doppel', operation: 'GET prices (public read)', target: { url: `${doppelUrl}${PRICES}` }, crossCheck: true },
       {
         server: 'doppel',
         operation: 'POST spot/order (write)',
         target: { url: `${doppelUrl}${SPOT_ORDER}`, method: 'POST', headers: { 'API-KEY': writer }, body: order },
-        crossCheck: false,
+        crossCheck: true,
       },
       { server: 'prism', operation: 'GET balances (auth read)', target: { url: `${prism.url}${BALANCES}`, headers: tradeKey }, crossCheck: true },
       { server: 'prism', operation: 'GET prices (public read)', target: { url: `${prism.url}${PRICES}` }, crossCheck: false },
@@ -166,7 +173,7 @@ async function startSampled(samples: number, start: () => Promise<Server>): Prom
 }
 
 /** A key of its own for the write load, funded far beyond what a bounded run can spend. */
-async function benchKey(baseUrl: string): Promise<string> {
+export async function benchKey(baseUrl: string): Promise<string> {
   const response = await fetch(`${baseUrl}/__doppel/keys`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -183,7 +190,7 @@ async function benchKey(baseUrl: string): Promise<string> {
 }
 
 /** A market buy of the BTC/USDT market's minimum amount (fills at once, so the load never runs dry). */
-async function spotOrderBody(baseUrl: string): Promise<string> {
+export async function spotOrderBody(baseUrl: string): Promise<string> {
   const response = await fetch(`${baseUrl}/api/v1/markets`);
   const json = (await response.json()) as { data?: { symbol?: string; base?: string; quote?: string; min_amount?: string }[] };
   const btc = json.data?.find((m) => m.symbol === 'BTC/USDT' || (m.base === 'BTC' && m.quote === 'USDT'));

@@ -1,9 +1,10 @@
 // Child process: the in-process costs. Module load, startMock() to its first answer, and the cost per
-// request of the same authenticated read three ways: App.handle directly, fetch through msw's
-// setupServer (createHandlers), and fetch over loopback HTTP to startMock in this process.
+// request of the same authenticated read: App.handle directly, fake.fetch (when the fake has it),
+// fetch through msw's setupServer (createHandlers), and fetch over loopback HTTP to startMock in
+// this process.
 // Prints one JSON line (InProcessResult).
 import { performance } from 'node:perf_hooks';
-import { percentile } from './load.js';
+import { percentile } from '../test/support/percentile.js';
 
 export interface PerRequest {
   requests: number;
@@ -19,6 +20,8 @@ export interface InProcessResult {
   direct: PerRequest;
   msw: PerRequest;
   loopbackFetch: PerRequest;
+  /** fake.fetch(input, init) per authenticated read; null while the fake has no fetch. */
+  fakeFetch: PerRequest | { error: string } | null;
 }
 
 const N_DIRECT = Number(process.env.BENCH_N_DIRECT ?? 20_000);
@@ -88,7 +91,22 @@ async function main(): Promise<void> {
   });
   server.close();
 
-  const result: InProcessResult = { importMs, createFakeMs, startMockToFirstAnswerMs, direct, msw, loopbackFetch };
+  // fake.fetch (issue 16: a fetch-compatible function without msw) once the fake has one.
+  const fakeFetch = (fake as unknown as { fetch?: (input: string, init?: RequestInit) => Promise<Response> }).fetch;
+  let fetchResult: InProcessResult['fakeFetch'] = null;
+  if (typeof fakeFetch === 'function') {
+    try {
+      fetchResult = await timeEach(N_DIRECT, async () => {
+        const response = await fakeFetch.call(fake, `${TRADING_BASE}/api/v1/account/balances`, { headers });
+        if (response.status !== 200) throw new Error(`fake.fetch balances answered ${response.status}`);
+        await response.json();
+      });
+    } catch (error) {
+      fetchResult = { error: error instanceof Error ? error.message : String(error) };
+    }
+  }
+
+  const result: InProcessResult = { importMs, createFakeMs, startMockToFirstAnswerMs, direct, msw, loopbackFetch, fakeFetch: fetchResult };
   process.stdout.write(`${JSON.stringify(result)}\n`);
 }
 

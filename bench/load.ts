@@ -4,6 +4,10 @@ import { execFile, execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { parseWrk, type LoadResult } from '../test/support/parse-wrk.js';
+import { percentile } from '../test/support/percentile.js';
+
+export { parseWrk, percentile, type LoadResult };
 
 export interface LoadTarget {
   url: string;
@@ -18,16 +22,6 @@ export interface LoadSettings {
   durationS: number;
   /** A discarded run before the measured one (JIT, connection setup). */
   warmupS: number;
-}
-
-export interface LoadResult {
-  generator: 'autocannon' | 'wrk';
-  rps: number;
-  p50Ms: number;
-  p99Ms: number;
-  requests: number;
-  /** Answers outside 2xx plus socket errors and timeouts: a load figure is only valid at 0. */
-  failures: number;
 }
 
 export const DEFAULT_LOAD: LoadSettings = { connections: 10, durationS: 5, warmupS: 1 };
@@ -71,11 +65,6 @@ function runAutocannon(target: LoadTarget, connections: number, durationS: numbe
   });
 }
 
-export function percentile(sorted: readonly number[], p: number): number {
-  if (sorted.length === 0) return Number.NaN;
-  return sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))]!;
-}
-
 let wrkPath: string | null | undefined;
 /** The path of wrk, or null; `npm run bench` never needs it, it only cross-checks autocannon. */
 export function findWrk(): string | null {
@@ -116,27 +105,4 @@ function exec(file: string, args: string[]): Promise<string> {
   return new Promise((resolve, reject) => {
     execFile(file, args, { encoding: 'utf8', timeout: 120_000 }, (error, stdout) => (error ? reject(error) : resolve(stdout)));
   });
-}
-
-export function parseWrk(out: string): LoadResult {
-  const rps = Number(/Requests\/sec:\s+([\d.]+)/.exec(out)?.[1]);
-  const requests = Number(/(\d+) requests in/.exec(out)?.[1]);
-  const non2xx = Number(/Non-2xx or 3xx responses: (\d+)/.exec(out)?.[1] ?? 0);
-  const socketErrors = /Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/.exec(out);
-  const errors = socketErrors ? socketErrors.slice(1).reduce((sum, n) => sum + Number(n), 0) : 0;
-  return {
-    generator: 'wrk',
-    rps,
-    p50Ms: wrkDuration(/^\s+50%\s+(\S+)/m.exec(out)?.[1]),
-    p99Ms: wrkDuration(/^\s+99%\s+(\S+)/m.exec(out)?.[1]),
-    requests,
-    failures: non2xx + errors,
-  };
-}
-
-function wrkDuration(text: string | undefined): number {
-  const match = /^([\d.]+)(us|ms|s|m)$/.exec(text ?? '');
-  if (!match) return Number.NaN;
-  const scale = { us: 1e-3, ms: 1, s: 1e3, m: 6e4 }[match[2] as 'us' | 'ms' | 's' | 'm'];
-  return Number(match[1]) * scale;
 }

@@ -4,6 +4,8 @@ import type { HttpSection, LoadRow } from './http-section.js';
 import type { InProcessResult } from './in-process.js';
 import type { RefereeResult } from './referee.js';
 import type { ScaleResult } from './scale.js';
+import { renderSoak, type SoakResult } from './soak.js';
+import type { Upload413Result } from './upload-413.js';
 
 export interface BenchReport {
   date: string;
@@ -14,6 +16,8 @@ export interface BenchReport {
   scale?: ScaleResult;
   check?: CheckRun;
   referee?: RefereeResult;
+  upload413?: Upload413Result;
+  soak?: SoakResult;
   totalS?: number;
   /** Sections that failed, with their error. */
   errors?: { section: string; message: string }[];
@@ -23,7 +27,8 @@ interface Target {
   name: string;
   goal: string;
   value: string;
-  met: boolean | undefined;
+  /** A string is shown as is: "pending fake.fetch", "measured". */
+  met: boolean | undefined | string;
 }
 
 const f0 = (n: number): string => (Number.isFinite(n) ? Math.round(n).toLocaleString('en-US') : 'n/a');
@@ -42,14 +47,15 @@ function find(http: HttpSection, server: LoadRow['server'], operation: string): 
 export function renderReport(r: BenchReport): string {
   const out: string[] = [];
   const targets: Target[] = [];
+  const targets16 = issue16Targets(r);
   out.push('# doppel benchmarks');
   out.push('');
   out.push(`Written by \`npm run bench\`${r.quick ? ' (--quick: short loads, smaller state; not the reference figures)' : ''}. Latest run: ${r.date}.`);
   out.push('');
   out.push(
-    'Run `npm run bench` (about 10 minutes: it compiles `bench/` with `bench/tsconfig.json` into `dist/bench/` and runs `dist/bench/run.js`); ' +
-      '`npm run bench -- --quick` for short loads and a 100,000-order state, `--only=http,inprocess,scale,check,proxy,prism-mock` for some sections (both print without writing this file unless `--write`). ' +
-      'Needs only what `npm ci` installs (autocannon, @stoplight/prism-cli); wrk, when on the PATH, adds a cross-check column. Everything binds to 127.0.0.1 and every process started is stopped.',
+    'Run `npm run bench` (about 20 minutes, 10 of them the soak: it compiles `bench/` with `bench/tsconfig.json` into `dist/bench/` and runs `dist/bench/run.js`); ' +
+      '`npm run bench -- --quick` for short loads, a 100,000-order state and a 20-s soak, `--only=http,inprocess,scale,upload413,soak,check,proxy,prism-mock` for some sections, `--soak-seconds=N` (these print without writing this file unless `--write`). ' +
+      'Needs what `npm ci` installs (autocannon, @stoplight/prism-cli) and wrk for the wrk columns and targets (`apt-get install -y wrk`; without it they read "not measured"). The load clients and the servers are separate processes. Everything binds to 127.0.0.1 and every process started is stopped.',
   );
   out.push('');
   out.push(
@@ -72,6 +78,9 @@ export function renderReport(r: BenchReport): string {
     out.push('');
     const ceilingAc = find(h, 'node:http', 'constant JSON')?.autocannon.rps ?? Number.NaN;
     const ceilingWrk = find(h, 'node:http', 'constant JSON')?.wrk?.rps ?? Number.NaN;
+    // POST rows are set against the POST ceiling when the run has one (same body and headers).
+    const postCeiling = find(h, 'node:http', 'constant JSON, POST')?.autocannon.rps;
+    const ceilingOf = (l: LoadRow): number => (l.operation.includes('POST') && postCeiling !== undefined ? postCeiling : ceilingAc);
     out.push(
       table(
         ['server', 'operation', 'req/s', 'p50 ms', 'p99 ms', 'failed', 'of ceiling', 'rounds req/s', 'wrk req/s', 'wrk p50 ms', 'wrk p99 ms'],
@@ -82,7 +91,7 @@ export function renderReport(r: BenchReport): string {
           f2(l.autocannon.p50Ms),
           f2(l.autocannon.p99Ms),
           String(l.autocannon.failures),
-          pct(l.autocannon.rps / ceilingAc),
+          pct(l.autocannon.rps / ceilingOf(l)),
           l.autocannonRounds.map(f0).join(' / '),
           l.wrk ? f0(l.wrk.rps) : '',
           l.wrk ? f2(l.wrk.p50Ms) : '',
@@ -90,7 +99,7 @@ export function renderReport(r: BenchReport): string {
         ]),
       ),
     );
-    out.push('', `"of ceiling" is against the ceiling's best round (autocannon, ${f0(ceilingAc)} req/s).`);
+    out.push('', `"of ceiling" is against the ceiling's best round (autocannon, ${f0(ceilingAc)} req/s${postCeiling !== undefined ? `; POST rows against the POST ceiling, ${f0(postCeiling)} req/s` : ''}).`);
     out.push('');
     out.push(
       table(
@@ -141,6 +150,7 @@ export function renderReport(r: BenchReport): string {
         ['path', 'requests', 'mean µs', 'p50 µs', 'p99 µs'],
         [
           ['App.handle (direct)', p.direct],
+          ...(p.fakeFetch && 'meanUs' in p.fakeFetch ? [['fake.fetch', p.fakeFetch]] : []),
           ['fetch through msw', p.msw],
           ['fetch over loopback HTTP', p.loopbackFetch],
         ].map(([name, m]) => {
@@ -253,14 +263,137 @@ export function renderReport(r: BenchReport): string {
     }
   }
 
+  if (r.upload413) {
+    const u = r.upload413;
+    out.push('', '## Oversized uploads (413)', '');
+    out.push(
+      `${u.uploads} uploads of 2 MB and 20 MB to every POST operation of both interfaces in turn (Content-Length and chunked; a raw socket that writes everything before reading, node:http, fetch) ` +
+        `against the fake in a child process: ${u.got413} got the 413 envelope.`,
+    );
+    if (u.wrong.length > 0) out.push('', ...u.wrong.map((w) => `- ${w}`));
+  }
+
+  if (r.soak) {
+    out.push('', '## Soak', '', ...renderSoak(r.soak));
+  }
+
   if (r.errors && r.errors.length > 0) {
     out.push('', '## Sections that failed', '', ...r.errors.map((e) => `- ${e.section}: ${e.message.replace(/\s+/g, ' ').slice(0, 500)}`));
   }
+  const metText = (met: Target['met']): string => (typeof met === 'string' ? met : met === undefined ? 'n/a' : met ? 'yes' : '**no**');
+  if (targets16.length > 0) {
+    out.push('', '## Targets (issue 16)', '');
+    out.push(table(['target', 'goal', 'this run', 'met'], targets16.map((t) => [t.name, t.goal, t.value, metText(t.met)])));
+  }
   if (targets.length > 0) {
     out.push('', '## Targets (issue 7)', '');
-    out.push(table(['target', 'goal', 'this run', 'met'], targets.map((t) => [t.name, t.goal, t.value, t.met === undefined ? 'n/a' : t.met ? 'yes' : '**no**'])));
+    out.push(table(['target', 'goal', 'this run', 'met'], targets.map((t) => [t.name, t.goal, t.value, metText(t.met)])));
   }
   if (r.totalS !== undefined) out.push('', `The whole bench took ${f0(r.totalS)} s.`);
   out.push('');
   return out.join('\n');
+}
+
+/** Issue 16's targets, each from the sections of this run that measure it (missing → not measured). */
+export function issue16Targets(r: BenchReport): Target[] {
+  const targets: Target[] = [];
+  const notMeasured = (name: string, goal: string, section: string): void => void targets.push({ name, goal, value: `not measured (section ${section} not run)`, met: undefined });
+  const h = r.http;
+  if (h) {
+    const start = h.servers.find((sv) => sv.server === 'doppel');
+    const bare = h.servers.find((sv) => sv.server === 'node:http');
+    if (start && bare) {
+      const times = start.startupMs / bare.startupMs;
+      targets.push({
+        name: 'start-up (`doppel mock` spawn to first answer, best sample)',
+        goal: '≤ 250 ms and ≤ 2× bare node:http',
+        value: `${f0(start.startupMs)} ms, ${f2(times)}× node:http's ${f0(bare.startupMs)} ms (best of ${start.startupSamplesMs.length})`,
+        met: start.startupMs <= 250 && times <= 2,
+      });
+    }
+    const getCeiling = find(h, 'node:http', 'constant JSON');
+    const postCeiling = find(h, 'node:http', 'constant JSON, POST') ?? getCeiling;
+    const ratios: [string, string, number, LoadRow | undefined][] = [
+      ['authenticated read (GET account/balances)', 'GET balances', 0.7, getCeiling],
+      ['public prices (GET prices)', 'GET prices', 0.6, getCeiling],
+      ['spot order write (POST spot/order)', 'POST spot/order', 0.4, postCeiling],
+    ];
+    for (const [name, operation, goal, ceiling] of ratios) {
+      const row = find(h, 'doppel', operation);
+      for (const generator of ['wrk', 'autocannon'] as const) {
+        const rps = generator === 'wrk' ? row?.wrk?.rps : row?.autocannon.rps;
+        const base = generator === 'wrk' ? ceiling?.wrk?.rps : ceiling?.autocannon.rps;
+        if (rps === undefined || base === undefined) {
+          targets.push({ name: `${name} vs the node:http ceiling (${generator})`, goal: `≥ ${pct(goal)}`, value: generator === 'wrk' ? 'not measured (wrk not installed)' : 'not measured', met: undefined });
+          continue;
+        }
+        targets.push({
+          name: `${name} vs the node:http ceiling (${generator})`,
+          goal: `≥ ${pct(goal)}`,
+          value: `${pct(rps / base)} (${f0(rps)} of ${f0(base)} req/s${ceiling === postCeiling && ceiling !== getCeiling ? ', POST ceiling' : ''})`,
+          met: rps / base >= goal,
+        });
+      }
+    }
+  } else {
+    notMeasured('start-up and throughput vs the node:http ceiling', 'see issue 16', 'http');
+  }
+  const p = r.inProcess;
+  if (p) {
+    const f = p.fakeFetch;
+    if (f === null || f === undefined) {
+      targets.push({
+        name: 'in-process: fake.fetch per authenticated read (mean)',
+        goal: '≤ 50 µs',
+        value: `fake.fetch does not exist yet; App.handle + JSON.stringify (the fake's own work) ${f1(p.direct.meanUs)} µs mean`,
+        met: 'pending fake.fetch',
+      });
+    } else if ('error' in f) {
+      targets.push({ name: 'in-process: fake.fetch per authenticated read (mean)', goal: '≤ 50 µs', value: `failed: ${f.error.slice(0, 200)}`, met: false });
+    } else {
+      targets.push({ name: 'in-process: fake.fetch per authenticated read (mean)', goal: '≤ 50 µs', value: `${f1(f.meanUs)} µs (p50 ${f1(f.p50Us)}, p99 ${f1(f.p99Us)})`, met: f.meanUs <= 50 });
+    }
+    targets.push({ name: 'in-process: fetch through msw per authenticated read', goal: 'measured', value: `${f1(p.msw.meanUs)} µs mean (p50 ${f1(p.msw.p50Us)}, p99 ${f1(p.msw.p99Us)})`, met: 'measured' });
+  } else {
+    notMeasured('in-process: fake.fetch and msw', '≤ 50 µs; measured', 'inprocess');
+  }
+  const u = r.upload413;
+  if (u) {
+    targets.push({ name: '413 always arrives (2 MB and 20 MB to every POST operation)', goal: 'every upload (100 of 100)', value: `${u.got413} of ${u.uploads}`, met: u.got413 === u.uploads && u.uploads >= 100 ? true : u.got413 === u.uploads ? 'yes, but fewer than 100 uploads' : false });
+  } else {
+    notMeasured('413 always arrives', '100 of 100', 'upload413');
+  }
+  if (r.scale) {
+    const worst = Math.max(...r.scale.queries.map((q) => q.ratio));
+    targets.push({ name: `no regression: listings with ${f0(r.scale.orders)} orders vs small state`, goal: '≤ 2× small-state p50', value: `worst ${f2(worst)}×`, met: worst <= 2 });
+  } else {
+    notMeasured('no regression: 1M-order listing', '≤ 2× small state', 'scale');
+  }
+  const s = r.soak;
+  if (s) {
+    const short = s.seconds < 600 ? ` (a ${f0(s.seconds)}-s soak, not the 10-minute one)` : '';
+    targets.push({ name: `soak: p99.9 latency, ${s.clients} clients`, goal: '≤ 250 ms', value: `${f1(s.latencyMs.p999)} ms${short}`, met: s.latencyMs.p999 <= 250 });
+    targets.push({ name: 'soak: answers slower than 1 s', goal: 'none', value: `${s.slowerThan1s} (max ${f1(s.latencyMs.max)} ms)${short}`, met: s.slowerThan1s === 0 });
+    const bound = s.rss.startupGcMiB * 1.25 + s.journalBoundMiB;
+    targets.push({
+      name: 'soak: server RSS after POST /__doppel/reset',
+      goal: '≤ 1.25 × RSS after start-up + journal bound',
+      value:
+        `${f0(s.rss.afterResetGcMiB)} MiB vs ${f0(s.rss.startupGcMiB)} MiB after start-up (both after a forced GC; journal bound ${f0(s.journalBoundMiB)} MiB); ` +
+        `without the forced GC ${f0(s.rss.afterResetMiB)} vs ${f0(s.rss.startupMiB)} MiB${short}`,
+      met: s.rss.afterResetGcMiB <= bound,
+    });
+    const hp = s.heapPerRecord;
+    if (hp) {
+      targets.push({
+        name: 'heap per 1,000 orders / transactions',
+        goal: 'reported',
+        value: `open limit orders ${f0(hp.openLimitOrdersKiB)} KiB, filled market orders ${f0(hp.filledMarketOrdersKiB)} KiB, transactions ${f0(hp.transactionsKiB)} KiB`,
+        met: 'measured',
+      });
+    }
+  } else {
+    notMeasured('soak: p99.9, answers over 1 s, RSS after reset', '≤ 250 ms, none, ≤ 1.25×', 'soak');
+  }
+  return targets;
 }

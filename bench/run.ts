@@ -1,6 +1,8 @@
-// `npm run bench`: every measurement of issue 7 in one run, printed as tables and written to
-// bench/RESULTS.md. Options: --quick (short loads, a smaller scale state; prints only),
-// --only=http,inprocess,scale,check,proxy,prism-mock (prints only), --write (write RESULTS.md anyway).
+// `npm run bench`: every measurement of issues 7 and 16 in one run, printed as tables with each
+// target met or not, and written to bench/RESULTS.md. Options: --quick (short loads, a smaller
+// scale state, a 20-s soak; prints only), --only=http,inprocess,scale,upload413,soak,check,proxy,prism-mock
+// (prints only), --soak-seconds=N (default 600), --soak-skip=state (see soak.ts), --write (write
+// RESULTS.md anyway).
 import { writeFileSync } from 'node:fs';
 import { cpus, loadavg, platform, release, totalmem } from 'node:os';
 import { join } from 'node:path';
@@ -12,28 +14,33 @@ import { ROOT, runJsonChild } from './processes.js';
 import { runReferee } from './referee.js';
 import { renderReport, type BenchReport } from './render-report.js';
 import type { ScaleResult } from './scale.js';
+import type { SoakResult } from './soak.js';
+import { runUpload413 } from './upload-413.js';
 
-const SECTIONS = ['http', 'inprocess', 'scale', 'check', 'proxy', 'prism-mock'] as const;
+const SECTIONS = ['http', 'inprocess', 'scale', 'upload413', 'soak', 'check', 'proxy', 'prism-mock'] as const;
 type Section = (typeof SECTIONS)[number];
 
-function parseArgs(argv: string[]): { quick: boolean; only: Set<Section>; write: boolean } {
+function parseArgs(argv: string[]): { quick: boolean; only: Set<Section>; write: boolean; soakSeconds: number | undefined } {
   let quick = false;
+  let soakSeconds: number | undefined;
   let write: boolean | undefined;
   let only = new Set<Section>(SECTIONS);
   for (const arg of argv) {
     if (arg === '--quick') quick = true;
     else if (arg === '--write') write = true;
+    else if (arg.startsWith('--soak-seconds=')) soakSeconds = Number(arg.slice('--soak-seconds='.length));
+    else if (arg.startsWith('--soak-skip=')) continue; // read by the soak section
     else if (arg.startsWith('--only=')) {
       const names = arg.slice('--only='.length).split(',');
       for (const name of names) if (!SECTIONS.includes(name as Section)) throw new Error(`unknown section ${name}; sections: ${SECTIONS.join(', ')}`);
       only = new Set(names as Section[]);
-    } else throw new Error(`unknown option ${arg}; options: --quick, --only=${SECTIONS.join(',')}, --write`);
+    } else throw new Error(`unknown option ${arg}; options: --quick, --only=${SECTIONS.join(',')}, --soak-seconds=N, --write`);
   }
-  return { quick, only, write: write ?? (!quick && only.size === SECTIONS.length) };
+  return { quick, only, soakSeconds, write: write ?? (!quick && soakSeconds === undefined && only.size === SECTIONS.length) };
 }
 
 async function main(): Promise<void> {
-  const { quick, only, write } = parseArgs(process.argv.slice(2));
+  const { quick, only, write, soakSeconds } = parseArgs(process.argv.slice(2));
   const log = (line: string): void => void process.stderr.write(`${line}\n`);
   const load: LoadSettings = quick ? { connections: 10, durationS: 2, warmupS: 0.5 } : DEFAULT_LOAD;
   const started = performance.now();
@@ -73,6 +80,15 @@ async function main(): Promise<void> {
     Object.assign(process.env, env);
     log(`scale: ${process.env.BENCH_ORDERS ?? '1000000'} orders, ${process.env.BENCH_TRANSACTIONS ?? '100000'} transactions (built through App.handle; takes a while)`);
     report.scale = await runJsonChild<ScaleResult>('scale.js', [], ['--max-old-space-size=6144', '--expose-gc']);
+  });
+  await section('upload413', '413: oversized uploads to every POST operation', async () => {
+    report.upload413 = await runUpload413(quick ? 20 : 100);
+    log(`  ${report.upload413.got413} of ${report.upload413.uploads} got the 413 envelope`);
+  });
+  await section('soak', 'soak: 64 clients against the fake in its own process, then reset; heap per 1,000 records', async () => {
+    const seconds = soakSeconds ?? (quick ? 20 : 600);
+    const skip = process.argv.find((arg) => arg.startsWith('--soak-skip='))?.slice('--soak-skip='.length);
+    report.soak = await runJsonChild<SoakResult>('soak.js', ['--json', `--seconds=${seconds}`, ...(skip ? [`--skip=${skip}`] : [])], [], (seconds + 300) * 1000);
   });
   await section('check', 'conformance speed: doppel check against the embedded fake', async () => {
     report.check = await runDoppelCheck([]);

@@ -183,7 +183,7 @@ function main(): void {
   const walletTx = Math.round(TRANSACTIONS * WALLET_SHARE);
   fillWallets(big, walletTx, TRANSACTIONS - walletTx);
   const buildMs = performance.now() - started;
-  const orderCount = big.models.trading.state.orders.length;
+  const orderCount = big.models.trading.orderCount();
   const bigWalletTx = (big.models.wallet.state.wallets.get(1)?.history.length ?? 0) as number;
   globalThis.gc?.();
   const bigProbes = probes(big, bigKey);

@@ -2,14 +2,22 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import yargs, { type Argv } from 'yargs';
+import { createRequire } from 'node:module';
+import type { Argv } from 'yargs';
+
+/**
+ * yargs' CommonJS build: its help layout (cliui) wraps with wrap-ansi at word boundaries, where the
+ * ES module build's cliui cuts words at the column ("that inter / face alone").
+ */
+const yargs = createRequire(import.meta.url)('yargs') as typeof import('yargs').default;
 import { checkCommand } from './commands/check.js';
 import { fixturesCommand } from './commands/fixtures.js';
 import { mockCommand } from './commands/mock.js';
+import { checkEveryOptionOnce } from './option-checks.js';
 
 /** Exit status of a usage problem (unknown command or flag, bad value), as issue 5 asks of check. */
 const USAGE_EXIT = 2;
-const COMMANDS = ['mock', 'check', 'fixtures'];
+const COMMANDS = ['mock', 'check', 'fixtures', 'completion'];
 
 /** package.json's version, from bin/ (source) or dist/bin/ (built). */
 function version(): string {
@@ -37,6 +45,23 @@ function withoutCamelTwins(message: string): string {
   return `Unknown argument${kept.length === 1 ? '' : 's'}: ${kept.join(', ')}`;
 }
 
+/** What was typed for `--name` (`--name v`, `--name=v`), for messages about values yargs turned into NaN. */
+function typed(args: readonly string[], name: string): string[] {
+  const values: string[] = [];
+  args.forEach((arg, i) => {
+    if (arg === `--${name}` && i + 1 < args.length) values.push(args[i + 1] as string);
+    else if (arg.startsWith(`--${name}=`)) values.push(arg.slice(name.length + 3));
+  });
+  return values;
+}
+
+/** `--seed must be … (got NaN)` becomes `(got "abc")`: the message names what the user typed. */
+function withTypedValue(message: string, args: readonly string[]): string {
+  const match = /^--([a-z-]+) must be .*\(got NaN\)$/.exec(message);
+  const value = match?.[1] ? typed(args, match[1])[0] : undefined;
+  return value === undefined ? message : message.replace('(got NaN)', `(got ${JSON.stringify(value)})`);
+}
+
 /**
  * The `doppel` parser for `args` (without the node and script paths). A usage error rejects
  * parse/parseAsync with an Error whose `exitCode` is 2 and whose message says what to fix; errors
@@ -50,7 +75,9 @@ export function buildCli(args: readonly string[]): Argv {
     .command(mockCommand)
     .command(checkCommand)
     .command(fixturesCommand)
+    .completion('completion', 'Print a bash/zsh completion script (doppel completion >> ~/.bashrc or ~/.zshrc)')
     .demandCommand(1, 'Name a command: mock, check or fixtures.')
+    .check(checkEveryOptionOnce, true)
     .strict()
     .recommendCommands()
     .help()
@@ -65,12 +92,14 @@ export function buildCli(args: readonly string[]): Argv {
       // recommendCommands reports "Did you mean mock?" first; strict then reports the unknown
       // command itself. Keep the suggestion for that second, fuller message.
       if (message?.startsWith('Did you mean')) {
-        suggestion = `\n${message}`;
+        suggestion = `. ${message}`;
         return;
       }
       const command = args.find((arg) => COMMANDS.includes(arg));
       const help = command ? `doppel ${command} --help` : 'doppel --help';
-      throw Object.assign(new Error(`${withoutCamelTwins(message ?? error?.message ?? 'invalid usage')}${suggestion}\nSee ${help}.`), {
+      const text = withTypedValue(withoutCamelTwins(message ?? error?.message ?? 'invalid usage'), args);
+      // One line: what is wrong, and where the options are explained.
+      throw Object.assign(new Error(`${text}${suggestion} (see ${help})`), {
         exitCode: USAGE_EXIT,
       });
     });

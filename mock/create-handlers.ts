@@ -1,6 +1,6 @@
 // createHandlers: msw request handlers over a fake, for in-process tests without a port.
 import type { RequestHandler } from 'msw';
-import type { Fake } from './create-fake.js';
+import { DEFAULT_BASE_URLS, type Fake } from './create-fake.js';
 
 export interface HandlerUrls {
   /** Base URL the client under test uses for the trading interface. */
@@ -15,7 +15,7 @@ export interface HandlerUrls {
 export async function createHandlers(fake: Fake, urls: HandlerUrls = {}): Promise<RequestHandler[]> {
   const { createMswHandlers } = await import('./msw/create-msw-handlers.js');
   return [
-    ...createMswHandlers(fake.trading, urls.tradingBaseUrl ?? 'http://trading.doppel.test'),
-    ...createMswHandlers(fake.wallet, urls.walletBaseUrl ?? 'http://wallet.doppel.test'),
+    ...createMswHandlers(fake.trading, urls.tradingBaseUrl ?? DEFAULT_BASE_URLS.trading),
+    ...createMswHandlers(fake.wallet, urls.walletBaseUrl ?? DEFAULT_BASE_URLS.wallet),
   ];
 }

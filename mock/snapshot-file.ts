@@ -5,24 +5,48 @@ import { dirname } from 'node:path';
 
 /** Reads and parses a snapshot file; the content is checked by createFake. */
 export async function readSnapshotFile(file: string): Promise<unknown> {
-  const text = await readFile(file, 'utf8');
+  let text: string;
+  try {
+    text = await readFile(file, 'utf8');
+  } catch (error) {
+    throw new Error(`cannot read snapshot file ${file}: ${reason(error)}`);
+  }
   try {
     return JSON.parse(text) as unknown;
-  } catch {
-    throw new Error(`${file} is not JSON`);
+  } catch (error) {
+    throw new Error(`snapshot file ${file} is not JSON: ${reason(error).replace(/\s+/g, " ")}`);
   }
+}
+
+/** The part of a file-system error a person needs (`no such file or directory`), without the path twice. */
+function reason(error: unknown): string {
+  const e = error as NodeJS.ErrnoException;
+  const messages: Record<string, string> = {
+    ENOENT: 'no such file or directory',
+    EISDIR: 'it is a directory',
+    EACCES: 'permission denied',
+    EPERM: 'permission denied',
+    ENOTDIR: 'a part of the path is not a directory',
+    EROFS: 'read-only file system',
+    ENOSPC: 'no space left on the device',
+  };
+  return (e?.code && messages[e.code]) ?? (error instanceof Error ? error.message : String(error));
 }
 
 /** Writes to a temporary file next to `file`, then renames it over `file` (atomic on one file system). */
 export async function writeSnapshotFile(file: string, snapshot: unknown): Promise<void> {
-  await mkdir(dirname(file), { recursive: true });
+  try {
+    await mkdir(dirname(file), { recursive: true });
+  } catch (error) {
+    throw new Error(`cannot write snapshot file ${file}: ${reason(error)}`);
+  }
   const temp = `${file}.${process.pid}.tmp`;
   try {
     await writeFile(temp, formatSnapshot(snapshot));
     await rename(temp, file);
   } catch (error) {
     await rm(temp, { force: true });
-    throw error;
+    throw new Error(`cannot write snapshot file ${file}: ${reason(error)}`);
   }
 }
 

@@ -3,7 +3,10 @@ import { isLoopback } from './admin/is-loopback.js';
 import { createFake, type Fake, type FakeOptions } from './create-fake.js';
 import { logsAt, requestLine, type LogLevel } from './http/request-log.js';
 import { startHttpServer, type HttpServerOptions } from './http/start-http-server.js';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import type { AdminRoute } from './core/index.js';
+import { domainError } from './domain/domain-error.js';
+import { apiReferenceFile } from './api-reference-file.js';
 import { join } from 'node:path';
 import { readSnapshotFile, writeSnapshotFile } from './snapshot-file.js';
 
@@ -36,11 +39,23 @@ export interface RunningMock {
   saveState(file?: string): Promise<void>;
 }
 
-/** The snapshot to start from: the state file if it exists, else the fixtures' state, else none. */
-async function startingSnapshot(options: StartMockOptions): Promise<unknown> {
-  if (options.state !== undefined && existsSync(options.state)) return readSnapshotFile(options.state);
-  if (options.fixtures !== undefined) return readSnapshotFile(join(options.fixtures, 'state.json'));
-  return undefined;
+/**
+ * The snapshot to start from: the state file if it exists, else the fixtures' state, else none;
+ * with the file it came from and the line that tells the user what was loaded.
+ */
+async function startingSnapshot(options: StartMockOptions): Promise<{ snapshot?: unknown; file?: string; line?: string }> {
+  if (options.state !== undefined && existsSync(options.state)) {
+    return { snapshot: await readSnapshotFile(options.state), file: options.state, line: `doppel state loaded from ${options.state}` };
+  }
+  const seeded = `the demo data of seed ${options.seed ?? 1}`;
+  const writeBack = options.state !== undefined ? `; it will be written to ${options.state} on exit` : '';
+  if (options.fixtures !== undefined) {
+    const file = join(options.fixtures, 'state.json');
+    const note = options.state !== undefined ? ` (${options.state} does not exist yet${writeBack})` : '';
+    return { snapshot: await readSnapshotFile(file), file, line: `doppel state loaded from ${file} (--fixtures)${note}` };
+  }
+  if (options.state !== undefined) return { line: `doppel state file ${options.state} does not exist yet: starting from ${seeded}${writeBack}` };
+  return {};
 }
 
 export async function startMock(options: StartMockOptions = {}): Promise<RunningMock> {
@@ -48,8 +63,15 @@ export async function startMock(options: StartMockOptions = {}): Promise<Running
   if (!isLoopback(host) && !options.adminToken) {
     throw new Error(`binding ${host} exposes the admin API beyond this machine: give --admin-token`);
   }
-  const snapshot = await startingSnapshot(options);
-  const fake = createFake({ clock: 'realtime', ...options, ...(snapshot !== undefined ? { snapshot } : {}) });
+  const { snapshot, file, line: loaded } = await startingSnapshot(options);
+  let fake: Fake;
+  try {
+    fake = createFake({ clock: 'realtime', ...options, adminRoutes: [...(options.adminRoutes ?? []), apiReferenceRoute()], ...(snapshot !== undefined ? { snapshot } : {}) });
+  } catch (error) {
+    // An invalid snapshot's message names the value; the file it came from is named here.
+    if (file === undefined) throw error;
+    throw new Error(`snapshot file ${file} cannot be loaded: ${error instanceof Error ? error.message : String(error)}`);
+  }
   const level: LogLevel = options.quiet ? 'silent' : (options.logLevel ?? 'error');
   const log = options.log ?? ((line: string) => console.log(line));
   const serverOptions = (iface: string, port: number): HttpServerOptions => ({
@@ -69,6 +91,7 @@ export async function startMock(options: StartMockOptions = {}): Promise<Running
     throw error;
   }
   if (level !== 'silent') {
+    if (loaded !== undefined) log(loaded);
     log(`doppel trading interface ready at ${trading.url}`);
     log(`doppel wallet interface ready at ${wallet.url}`);
   }
@@ -89,4 +112,21 @@ export async function startMock(options: StartMockOptions = {}): Promise<Running
     await writeSnapshotFile(file, fake.exportState());
     if (level !== 'silent') log(`doppel state written to ${file}`);
   }
+}
+
+/** GET /__doppel/docs: the HTML API reference built with the package (offline: no scripts, fonts or network). */
+function apiReferenceRoute(): AdminRoute {
+  let text: string | undefined;
+  return {
+    method: 'GET',
+    path: '/__doppel/docs',
+    operationId: 'adminApiReference',
+    answers: 'page',
+    handle() {
+      const file = apiReferenceFile();
+      if (file === null) throw domainError.not_found('the API reference is not built: run npm run build');
+      text ??= readFileSync(file, 'utf8');
+      return { contentType: 'text/html; charset=utf-8', text };
+    },
+  };
 }

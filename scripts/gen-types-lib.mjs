@@ -4,6 +4,7 @@
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import openapiTS, { astToString } from 'openapi-typescript';
+import { parse } from 'yaml';
 
 /** The documents under spec/ that get types, by short name. */
 export const SPEC_NAMES = /** @type {const} */ (['trading', 'wallet']);
@@ -35,5 +36,21 @@ export async function generateTypes(name, yamlText) {
   const source = yamlText ?? (await readFile(specPath(name), 'utf8'));
   // A string source is parsed as the document itself; the docs are self-contained (local $refs).
   const ast = await openapiTS(source, { silent: true });
-  return HEADER.replace('%NAME%', name) + astToString(ast);
+  return HEADER.replace('%NAME%', name) + astToString(ast) + publicOperations(parse(source));
+}
+
+/**
+ * openapi-typescript leaves security out; the fake's typed operations need to know which ones take
+ * no key (their handlers get no caller), so that part is written here, from the same document.
+ * @param {any} doc
+ */
+function publicOperations(doc) {
+  const ids = [];
+  for (const item of Object.values(doc.paths ?? {})) {
+    for (const op of Object.values(item)) {
+      if (op && typeof op === 'object' && typeof op.operationId === 'string' && (op.security ?? doc.security ?? []).length === 0) ids.push(op.operationId);
+    }
+  }
+  const union = ids.length === 0 ? 'never' : ids.map((id) => JSON.stringify(id)).join(' | ');
+  return `/** Operations that need no key (their security is empty). */\nexport type PublicOperationId = ${union};\n`;
 }

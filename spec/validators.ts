@@ -25,7 +25,10 @@ function ajvFor(iface: InterfaceName): Ajv2020 {
     // strict: false because OpenAPI adds keywords (example, x-*) that are annotations, not assertions.
     const { Ajv2020: AjvClass } = require('ajv/dist/2020.js') as typeof import('ajv/dist/2020.js');
     const addFormats = require('ajv-formats') as (ajv: Ajv2020) => void;
-    ajv = new AjvClass({ strict: false, allErrors: false, verbose: true, validateFormats: true });
+    // useDefaults: a request body's documented defaults (leverage 1, duration_hours 24) are filled
+    // in, so the fake's handlers read them from the spec instead of repeating them. Only request
+    // schemas carry defaults; a response is never completed by validating it.
+    ajv = new AjvClass({ strict: false, allErrors: false, verbose: true, validateFormats: true, useDefaults: true });
     addFormats(ajv);
     ajv.addSchema(loadSpec(iface), `doppel:${iface}`);
     ajvs.set(iface, ajv);
@@ -54,7 +57,11 @@ export function validateResponse(iface: InterfaceName, operationId: string, stat
   return run(validatorAt(iface, ref), body, 'body');
 }
 
-/** Validates a request body against the operation's documented request schema. */
+/**
+ * Validates a request body against the operation's documented request schema. The schema's
+ * defaults are filled into the body given (in place: a copy would cost a deep walk of every body,
+ * and a hostile 100k-deep one would overflow it before the schema refuses it).
+ */
 export function validateRequestBody(iface: InterfaceName, operationId: string, body: unknown): ValidationResult {
   const op = getOperation(iface, operationId);
   if (!op.requestBodyPointer) return { ok: true, value: body, errors: [] };
@@ -110,7 +117,9 @@ function paramValidator(iface: InterfaceName, operationId: string, param: Parame
 function coerce(param: ParameterSpec, text: string): { value?: unknown; error?: string } {
   const type = param.schema.type ?? (param.schema.$ref ? 'string' : undefined);
   if (type === 'integer') {
-    if (!/^-?(0|[1-9][0-9]{0,15})$/.test(text)) return { error: `${param.name} must be an integer` };
+    if (!/^-?(0|[1-9][0-9]*)$/.test(text)) return { error: `${param.name} must be an integer` };
+    // Beyond 2^53 − 1 Number() rounds (…993 would read as …992); such a value is always above any
+    // documented maximum, which therefore refuses it instead of answering for another id.
     return { value: Number(text) };
   }
   return { value: text };

@@ -1,20 +1,21 @@
 // `npm run bench:robustness`: the long versions of test/robustness (issue 8). A concurrent load on
 // shared accounts with faulty clients alongside, checked for every invariant afterwards; then a
-// long fuzz of every operation. Prints the figures as markdown and writes
+// long fuzz of every operation. The load's server runs in a child process of its own
+// (bench/fake-child.ts), the clients here, so its latency and RSS figures are the server's (issue 16). Prints the figures as markdown and writes
 // bench/robustness/RESULTS.md. Options: --seconds=N (load, default 60), --clients=N (64),
 // --fuzz=N (cases, default 20000), --seed=N, --no-write.
 import { writeFileSync } from 'node:fs';
 import { connect } from 'node:net';
 import { cpus } from 'node:os';
 import fc from 'fast-check';
-import { startMock, type RunningMock } from '../../mock/index.js';
-import { auditSnapshot } from './audit-snapshot.js';
-import { checkInvariants } from './check-invariants.js';
-import { FUZZ_OPERATIONS, fuzzCaseArb, oversizeCase } from './fuzz-cases.js';
-import { newTally, runFuzzCase } from './fuzz-runner.js';
-import { createCheckedClient } from './http-client.js';
-import { prepareLoad, runLoad, settleAfterLoad, type LoadOptions } from './load-driver.js';
-import { rawExchange } from './raw-http.js';
+import { startMock } from '../../mock/index.js';
+import { checkInvariants } from '../../test/support/robustness/check-invariants.js';
+import { FUZZ_OPERATIONS, fuzzCaseArb, oversizeCase } from '../../test/support/robustness/fuzz-cases.js';
+import { newTally, runFuzzCase } from '../../test/support/robustness/fuzz-runner.js';
+import { createCheckedClient } from '../../test/support/robustness/http-client.js';
+import { prepareLoad, runLoad, settleAfterLoad, type LoadOptions } from '../../test/support/robustness/load-driver.js';
+import { rawExchange } from '../../test/support/robustness/raw-http.js';
+import { startFakeProcess } from '../fake-process.js';
 
 function option(name: string, fallback: number): number {
   const arg = process.argv.find((a) => a.startsWith(`--${name}=`));
@@ -27,14 +28,13 @@ interface FaultTally {
 }
 
 /** Faulty clients next to the load, until `until`: each kind checks what the server did. */
-async function faults(mock: RunningMock, until: number): Promise<FaultTally> {
+async function faults(port: number, until: number): Promise<FaultTally> {
   const tally: FaultTally = {};
   const mark = (kind: string, ok: boolean): void => {
     const t = (tally[kind] ??= { tried: 0, asExpected: 0 });
     t.tried++;
     if (ok) t.asExpected++;
   };
-  const port = mock.trading.port;
   const kinds = [
     async () => {
       // Upload cut off halfway: the server must simply drop it.
@@ -106,18 +106,18 @@ async function main(): Promise<void> {
 
   // 1. Load with faulty clients alongside.
   log(`load: ${load.clients} clients for ${seconds} s on ${load.accounts} trading keys and ${load.walletUsers} wallet users, with faulty clients`);
-  const mock = await startMock({ tradingPort: 0, walletPort: 0, quiet: true, walletRateLimit: 1_000_000_000, headersTimeoutMs: 2000, requestTimeoutMs: 5000 });
-  const http = createCheckedClient({ tradingUrl: mock.trading.url, walletUrl: mock.wallet.url, connections: load.clients });
+  const server = await startFakeProcess({ walletRateLimit: 1_000_000_000, headersTimeoutMs: 2000, requestTimeoutMs: 5000 });
+  const http = createCheckedClient({ tradingUrl: server.trading.url, walletUrl: server.wallet.url, connections: load.clients });
   const world = await prepareLoad(http, load);
-  const before = auditSnapshot(mock.fake);
-  const rssBefore = process.memoryUsage().rss;
-  const [record, faultTally] = await Promise.all([runLoad(http, world, load), faults(mock, Date.now() + seconds * 1000)]);
+  const before = await server.audit();
+  const rssBefore = server.rssMiB();
+  const [record, faultTally] = await Promise.all([runLoad(http, world, load), faults(server.trading.port, Date.now() + seconds * 1000)]);
   await settleAfterLoad(http);
-  const after = auditSnapshot(mock.fake);
+  const after = await server.audit();
   const report = checkInvariants(world, record, before, after);
-  const rssAfter = process.memoryUsage().rss;
+  const rssAfter = server.rssMiB();
   await http.close();
-  await mock.close();
+  await server.stop();
   const sorted = [...http.latenciesMs].sort((a, b) => a - b);
   const acked = (op: string): number => record.statuses.get(op)?.get(200) ?? 0;
   const statusTotals = new Map<number, number>();
@@ -125,7 +125,7 @@ async function main(): Promise<void> {
 
   out(`# Robustness run`);
   out();
-  out(`${new Date().toISOString().slice(0, 10)}, Node ${process.version}, ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}; server and clients in one process (\`npm run bench:robustness\`).`);
+  out(`${new Date().toISOString().slice(0, 10)}, Node ${process.version}, ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}; the load's server in a child process of its own, its clients in the bench process (\`npm run bench:robustness\`).`);
   out();
   out(`## Load held`);
   out();
@@ -141,7 +141,7 @@ async function main(): Promise<void> {
   out(`| acknowledged cancels, copy starts, copy stops | ${acked('cancelSpotOrder')}, ${acked('startCopy')}, ${acked('stopCopy')} |`);
   out(`| acknowledged sends (failed by admin), deposits, new wallets | ${record.sends.size} (${record.failed.size}), ${record.deposits.length}, ${record.createdWallets.length} |`);
   out(`| admin clock moves, price pins | ${record.clockMoves}, ${record.priceSets} |`);
-  out(`| RSS before → after | ${(rssBefore / 2 ** 20).toFixed(0)} → ${(rssAfter / 2 ** 20).toFixed(0)} MiB |`);
+  out(`| server RSS before → after | ${rssBefore.toFixed(0)} → ${rssAfter.toFixed(0)} MiB |`);
   out();
   out(`## Nothing lost`);
   out();

@@ -1,8 +1,9 @@
 // `doppel check`: the conformance suite against URLs, or the embedded fake (issue 5's CLI
 // contract; other tooling relies on these option names).
+import { normalize } from 'node:path';
 import type { Argv, CommandModule } from 'yargs';
 import type { CheckCliOptions } from '../../conformance/index.js';
-import { checkInteger } from '../integer-check.js';
+import { checkInteger, checkReportFiles } from '../option-checks.js';
 
 function checkUrls(argv: { 'trading-url'?: string; 'wallet-url'?: string }): true {
   for (const name of ['trading-url', 'wallet-url'] as const) {
@@ -21,13 +22,20 @@ function checkUrls(argv: { 'trading-url'?: string; 'wallet-url'?: string }): tru
   return true;
 }
 
+const REPORTS = ['json', 'junit', 'html', 'replay'];
+const file = (value: string | undefined): string | undefined => (value === undefined ? undefined : normalize(value));
+
 /** `--only a,b --only c` → ['a', 'b', 'c']. */
 const idList = (values: string[] | undefined): string[] | undefined =>
   values === undefined ? undefined : values.flatMap((v) => v.split(',')).map((v) => v.trim()).filter(Boolean);
 
 function builder(y: Argv) {
   return y
-    .usage('$0 check [options]\n\nWith no URL, checks the embedded fake in-process; with one interface\'s URL, that interface alone.')
+    .usage('$0 check [options]')
+    // An epilogue, not usage text: yargs wraps usage text mid-word.
+    .epilogue('With no URL, checks the embedded fake in-process; with one interface\'s URL, that interface alone. '
+      + 'Exit status 0: no check failed; 1: a check failed (with --require-all also: one was not exercised); '
+      + '2: a usage, connection or preflight problem (a key rejected), before any check runs.')
     .option('trading-url', { type: 'string', describe: 'Base URL of a trading deployment (without /api/v1)' })
     .option('trading-key', { type: 'string', describe: 'API-KEY holding read and trade (trade needed with --allow-writes)' })
     .option('trading-read-key', { type: 'string', describe: 'API-KEY holding read only; enables the 403 permission checks' })
@@ -41,19 +49,20 @@ function builder(y: Argv) {
     .option('only', { type: 'string', array: true, describe: 'Run only these check ids (comma-separated or repeated)' })
     .option('skip', { type: 'string', array: true, describe: 'Skip these check ids (comma-separated or repeated)' })
     .option('list-checks', { type: 'boolean', default: false, describe: 'List the checks and exit' })
-    .option('seed', { type: 'number', describe: 'Seed that reproduces a run exactly (default: random, printed)' })
+    .option('seed', { type: 'number', defaultDescription: 'random, printed', describe: 'Seed that reproduces a run exactly' })
     .option('runs', { type: 'number', default: 100, describe: 'Generated cases per property' })
-    .option('json', { type: 'string', normalize: true, describe: 'Write a JSON report to this file' })
-    .option('junit', { type: 'string', normalize: true, describe: 'Write a JUnit XML report to this file' })
-    .option('html', { type: 'string', normalize: true, describe: 'Write a self-contained HTML report to this file' })
-    .option('replay', { type: 'string', normalize: true, describe: 'Write a shell script that re-sends every failure\'s requests (curl) to this file' })
+    .option('json', { type: 'string', describe: 'Write a JSON report to this file (a missing folder is created)' })
+    .option('junit', { type: 'string', describe: 'Write a JUnit XML report to this file' })
+    .option('html', { type: 'string', describe: 'Write a self-contained HTML report to this file' })
+    .option('replay', { type: 'string', describe: 'Write a shell script that re-sends every failure\'s requests (curl) to this file' })
     .option('show-secrets', { type: 'boolean', default: false, describe: 'Show keys in reports and curl lines (default: as $DOPPEL_TRADING_KEY etc.)' })
     .option('quiet', { type: 'boolean', default: false, describe: 'No progress lines; only failures and the summary' })
     .implies('trading-key', 'trading-url')
     .implies('trading-read-key', 'trading-url')
     .implies('wallet-key', 'wallet-url')
     .check(checkInteger({ seed: [0], runs: [1], 'wallet-rate-limit': [1] }))
-    .check(checkUrls);
+    .check(checkUrls)
+    .check(checkReportFiles(REPORTS));
 }
 
 /** The parsed options, as the builder declares them (the handler gets them camelCased too). */
@@ -80,10 +89,10 @@ export const checkCommand: CommandModule<object, CheckArgs> = {
       listChecks: argv.listChecks,
       seed: argv.seed,
       runs: argv.runs,
-      json: argv.json,
-      junit: argv.junit,
-      html: argv.html,
-      replay: argv.replay,
+      json: file(argv.json),
+      junit: file(argv.junit),
+      html: file(argv.html),
+      replay: file(argv.replay),
       showSecrets: argv.showSecrets,
       quiet: argv.quiet,
     };

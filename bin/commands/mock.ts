@@ -1,7 +1,8 @@
 // `doppel mock`: serves the fakes of both interfaces (issues 3, 4, 6 and 8 give the options).
+import { normalize } from 'node:path';
 import type { Argv, CommandModule } from 'yargs';
 import type { RunningMock, StartMockOptions } from '../../mock/index.js';
-import { checkInteger } from '../integer-check.js';
+import { checkFolders, checkInteger, checkStateFile } from '../option-checks.js';
 
 export const LOG_LEVELS = ['silent', 'error', 'warn', 'info', 'debug'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
@@ -35,11 +36,47 @@ function builder(y: Argv) {
       describe: 'realtime: the virtual clock follows the wall clock; manual: it moves only by POST /__doppel/clock',
     })
     .option('wallet-rate-limit', { type: 'number', default: 60, describe: 'Wallet requests per minute per API key before 429' })
-    .option('fixtures', { type: 'string', normalize: true, describe: 'Start from the state in this directory (written by doppel fixtures)' })
-    .option('state', { type: 'string', normalize: true, describe: 'Snapshot file: loaded at start if present, written on SIGINT/SIGTERM' })
+    .option('fixtures', { type: 'string', describe: 'Start from the state in this directory (written by doppel fixtures)' })
+    .option('state', { type: 'string', describe: 'Snapshot file: loaded at start if present, written on SIGINT/SIGTERM' })
     .option('admin-token', { type: 'string', describe: 'Token the admin API (/__doppel/) requires; needed when --host is not loopback' })
     .option('log-level', { choices: LOG_LEVELS, default: 'info' as LogLevel, describe: 'How much to log' })
-    .check(checkInteger({ 'trading-port': [0, 65535], 'wallet-port': [0, 65535], seed: [0], 'wallet-rate-limit': [1] }));
+    .check(checkInteger({ 'trading-port': [0, 65535], 'wallet-port': [0, 65535], seed: [0], 'wallet-rate-limit': [1] }))
+    .check(checkPorts)
+    .check(checkFolders({ fixtures: { mustExist: true } }))
+    .check(checkStateFile('state'))
+    .epilogue('Prints one ready line per interface with its URL; SIGINT or SIGTERM stops it (and writes --state).');
+}
+
+/** Two interfaces cannot share a port (0 asks the system for a free one, each its own). */
+function checkPorts(argv: { 'trading-port'?: unknown; 'wallet-port'?: unknown; host?: unknown }): true {
+  if (argv['trading-port'] === argv['wallet-port'] && argv['trading-port'] !== 0) {
+    throw new Error(`--trading-port and --wallet-port are both ${String(argv['trading-port'])}: each interface needs its own port`);
+  }
+  if (typeof argv.host === 'string' && argv.host.trim() === '') throw new Error('--host must not be empty');
+  return true;
+}
+
+/**
+ * A listener that could not start, as one line naming the option to change (the error of
+ * node's listen carries the port and the address).
+ */
+export function listenProblem(error: unknown, options: Pick<MockOptions, 'host' | 'tradingPort' | 'walletPort'>): Error | undefined {
+  const e = error as NodeJS.ErrnoException & { port?: number; address?: string };
+  if (typeof e?.code !== 'string') return undefined;
+  const port = e.port;
+  const option = port === options.tradingPort ? '--trading-port' : port === options.walletPort ? '--wallet-port' : 'the port';
+  switch (e.code) {
+    case 'EADDRINUSE':
+      return new Error(`port ${port} on ${options.host} is already in use (${option}): stop what listens there, or choose another port (0 = any free port)`);
+    case 'EACCES':
+      return new Error(`port ${port} on ${options.host} needs privileges this process lacks (${option}): choose a port above 1023`);
+    case 'EADDRNOTAVAIL':
+    case 'ENOTFOUND':
+    case 'EAI_AGAIN':
+      return new Error(`cannot listen on --host ${options.host}: no such address on this machine (${e.code})`);
+    default:
+      return undefined;
+  }
 }
 
 /** The parsed options, as the builder declares them (the handler gets them camelCased too). */
@@ -57,8 +94,8 @@ export const mockCommand: CommandModule<object, MockArgs> = {
       seed: argv.seed,
       clock: argv.clock,
       walletRateLimit: argv.walletRateLimit,
-      fixtures: argv.fixtures,
-      state: argv.state,
+      fixtures: argv.fixtures === undefined ? undefined : normalize(argv.fixtures),
+      state: argv.state === undefined ? undefined : normalize(argv.state),
       adminToken: argv.adminToken,
       logLevel: argv.logLevel,
     };
@@ -80,7 +117,11 @@ export const mockCommand: CommandModule<object, MockArgs> = {
     // ready lines appear must get the graceful stop, not the default death by signal (issue 8).
     const starting = startMock(mockOptions);
     const stopped = stopOnSignal(starting, { verbose: options.logLevel === 'info' || options.logLevel === 'debug' });
-    await starting;
+    try {
+      await starting;
+    } catch (error) {
+      throw listenProblem(error, options) ?? error;
+    }
     await stopped;
   },
 };

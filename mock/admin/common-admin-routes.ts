@@ -1,5 +1,5 @@
 // The admin routes both interfaces share (docs/MOCK-CONTRACT.md): reset and the virtual clock.
-import type { Route } from '../core/index.js';
+import type { AdminRoute } from '../core/index.js';
 import { domainError } from '../domain/domain-error.js';
 import { formatSeedDate } from '../domain/format-date.js';
 
@@ -10,12 +10,16 @@ export interface CommonAdminTarget {
   reset(): void;
 }
 
-// A day of virtual time at most per call keeps one request's catch-up work bounded; clients that
+// A year of virtual time at most per call keeps one request's catch-up work bounded; clients that
 // need more call it again (the price walk and the due queues are stepped through, not skipped).
 const MAX_ADVANCE_SECONDS = 366 * 24 * 3600;
 
-export function commonAdminRoutes(target: CommonAdminTarget): Route[] {
-  const clockBody = () => ({ success: true, data: { now: formatSeedDate(target.now()), epoch_ms: target.now() } });
+/** The one time format of every admin view: the seed's `YYYY-MM-DD HH:MM:SS` UTC, plus epoch ms. */
+export function clockView(now: number): { now: string; epoch_ms: number } {
+  return { now: formatSeedDate(now), epoch_ms: now };
+}
+
+export function commonAdminRoutes(target: CommonAdminTarget): AdminRoute[] {
   return [
     {
       method: 'POST',
@@ -23,21 +27,21 @@ export function commonAdminRoutes(target: CommonAdminTarget): Route[] {
       operationId: 'adminReset',
       handle: () => {
         target.reset();
-        return { body: { success: true, data: { reset: true } } };
+        return { reset: true, ...clockView(target.now()) };
       },
     },
-    { method: 'GET', path: '/__doppel/clock', operationId: 'adminGetClock', handle: () => ({ body: clockBody() }) },
+    { method: 'GET', path: '/__doppel/clock', operationId: 'adminGetClock', handle: () => clockView(target.now()) },
     {
       method: 'POST',
       path: '/__doppel/clock',
       operationId: 'adminAdvanceClock',
-      handle: (req) => {
-        const seconds = (req.body as { advance_seconds?: unknown } | undefined)?.advance_seconds;
+      handle: ({ body }) => {
+        const seconds = (body as { advance_seconds?: unknown } | undefined)?.advance_seconds;
         if (typeof seconds !== 'number' || !Number.isInteger(seconds) || seconds < 0 || seconds > MAX_ADVANCE_SECONDS) {
           throw domainError.invalid_request(`advance_seconds must be an integer from 0 to ${MAX_ADVANCE_SECONDS}`);
         }
         target.advance(seconds * 1000);
-        return { body: clockBody() };
+        return clockView(target.now());
       },
     },
   ];

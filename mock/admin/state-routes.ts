@@ -1,10 +1,10 @@
 // GET and PUT /__doppel/state on both ports (issue 6): the whole fake's snapshot (mock/snapshot.ts).
 // An invalid snapshot is a 400 naming the offending value, and nothing of it is applied.
-import type { Route } from '../core/index.js';
+import type { AdminRoute } from '../core/index.js';
 import { domainError } from '../domain/domain-error.js';
-import { formatSeedDate } from '../domain/format-date.js';
-import { SnapshotError } from '../domain/snapshot-reader.js';
-import type { DoppelSnapshot } from '../snapshot.js';
+import { SnapshotError } from '../domain/snapshot/index.js';
+import type { DoppelSnapshot } from '../domain/snapshot/index.js';
+import { clockView } from './common-admin-routes.js';
 
 export interface StateTarget {
   exportState(): DoppelSnapshot;
@@ -12,27 +12,31 @@ export interface StateTarget {
   now(): number;
 }
 
-export function stateRoutes(target: StateTarget): Route[] {
+export function stateRoutes(target: StateTarget): AdminRoute[] {
   return [
-    {
-      method: 'GET',
-      path: '/__doppel/state',
-      operationId: 'adminExportState',
-      handle: () => ({ body: { success: true, data: target.exportState() } }),
-    },
+    { method: 'GET', path: '/__doppel/state', operationId: 'adminExportState', handle: () => target.exportState() },
     {
       method: 'PUT',
       path: '/__doppel/state',
       operationId: 'adminImportState',
-      handle(req) {
+      handle({ body }) {
         try {
-          target.importState(req.body);
+          target.importState(unwrapEnvelope(body));
         } catch (error) {
           if (error instanceof SnapshotError) throw domainError.invalid_request(`invalid snapshot: ${error.message}`);
           throw error;
         }
-        return { body: { success: true, data: { imported: true, now: formatSeedDate(target.now()), epoch_ms: target.now() } } };
+        // The clock of the imported state, not the one before it.
+        return { imported: true, ...clockView(target.now()) };
       },
     },
   ];
+}
+
+/** What GET answers ({success: true, data: snapshot}) can be PUT back as it is. */
+function unwrapEnvelope(body: unknown): unknown {
+  if (typeof body === 'object' && body !== null && !Array.isArray(body) && (body as Record<string, unknown>)['success'] === true && 'data' in body) {
+    return (body as Record<string, unknown>)['data'];
+  }
+  return body;
 }

@@ -21,7 +21,7 @@ export interface FakeResponse {
   status: number;
   /** Header names in lower case. */
   headers: Record<string, string>;
-  /** JSON-safe value. */
+  /** JSON-safe value; undefined for a page (text is then HTML or another content-type). */
   body: unknown;
   /** `body` serialized once by the router; adapters send this text as it is. */
   text: string;

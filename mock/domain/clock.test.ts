@@ -41,17 +41,6 @@ describe('createClock', () => {
     await new Promise((r) => setTimeout(r, 30));
     expect(clock.now() - before).toBeGreaterThanOrEqual(20);
   });
-
-  it('notifies listeners with the new time, until unsubscribed', () => {
-    const clock = createClock({ start: 0 });
-    const seen: number[] = [];
-    const off = clock.onAdvance((t) => seen.push(t));
-    clock.advance(10);
-    clock.set(25);
-    off();
-    clock.advance(5);
-    expect(seen).toEqual([10, 25]);
-  });
 });
 
 describe('formatSeedDate', () => {

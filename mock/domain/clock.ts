@@ -15,18 +15,14 @@ export interface ClockOptions {
   wallNow?: () => number;
 }
 
-export type AdvanceListener = (now: number) => void;
-
 export interface Clock {
   readonly mode: ClockMode;
   /** Current virtual time in epoch ms (an integer, never decreasing). */
   now(): number;
-  /** Moves the clock forward by ms (≥ 0), then notifies listeners. */
+  /** Moves the clock forward by ms (≥ 0). */
   advance(ms: number): void;
   /** Moves the clock forward to ms; setting it to the past throws. */
   set(ms: number): void;
-  /** Called after every advance/set with the new time. Returns an unsubscribe function. */
-  onAdvance(listener: AdvanceListener): () => void;
 }
 
 export const DEFAULT_CLOCK_START = Date.UTC(2026, 0, 1);
@@ -38,7 +34,6 @@ export function createClock(options: ClockOptions = {}): Clock {
   if (!Number.isSafeInteger(start)) throw new RangeError(`createClock: start must be an integer epoch ms, got ${start}`);
 
   const wallAtStart = wallNow();
-  const listeners = new Set<AdvanceListener>();
   let offset = 0;
   // Wall time read through a monotonic source can still be floored differently between calls;
   // remembering the last answer keeps now() from ever going back.
@@ -53,9 +48,6 @@ export function createClock(options: ClockOptions = {}): Clock {
   function advance(ms: number): void {
     if (!Number.isSafeInteger(ms) || ms < 0) throw new RangeError(`clock.advance: ms must be a non-negative integer, got ${ms}`);
     offset += ms;
-    const t = now();
-    // Listeners run in subscription order; a throwing listener is a bug and propagates.
-    for (const listener of [...listeners]) listener(t);
   }
 
   function set(ms: number): void {
@@ -65,12 +57,5 @@ export function createClock(options: ClockOptions = {}): Clock {
     advance(ms - current);
   }
 
-  function onAdvance(listener: AdvanceListener): () => void {
-    listeners.add(listener);
-    return () => {
-      listeners.delete(listener);
-    };
-  }
-
-  return { mode, now, advance, set, onAdvance };
+  return { mode, now, advance, set };
 }

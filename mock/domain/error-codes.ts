@@ -2,7 +2,8 @@
 //
 // One table so that a code always means the same status everywhere. Trading and wallet fakes add
 // their codes here. Statuses come from trading seed section 7 (400, 401, 403, 404, 500) and
-// wallet seed sections 7-8 (429); 409 and 413 are doppel decisions.
+// wallet seed sections 7-8 (429); 409 and 413 are doppel decisions. The codes of requests the HTTP
+// parser refuses before any route live with that adapter (mock/http/parser-refusal.ts).
 
 export const ERROR_CODES = {
   invalid_request: 400,
@@ -23,11 +24,6 @@ export const ERROR_CODES = {
   conflict: 409,
   payload_too_large: 413,
   rate_limited: 429,
-  // Requests node's HTTP parser refuses before any route (mock/http): malformed request line or
-  // headers, too slow, headers over 16 KiB. Decisions trading.request-bodies / wallet.guard-order.
-  malformed_request: 400,
-  request_timeout: 408,
-  headers_too_large: 431,
   internal: 500,
 } as const satisfies Record<string, number>;
 

@@ -50,8 +50,6 @@ export interface PriceBook extends PriceSource {
    * This is how limit orders see every price the walk took between two requests.
    */
   forEachMinute(symbol: string, afterMs: number, untilMs: number, visit: (ms: number, price: Dec) => boolean): void;
-  /** Drops every pin: back to the seeded walk. */
-  reset(): void;
   /** Every admin pin, per symbol in table order and then in time order (the book's only state; snapshots). */
   pins(): PricePin[];
   /** Replaces every pin (snapshot import); validated by the caller. */
@@ -196,9 +194,6 @@ export function createPriceBook(options: PriceBookOptions): PriceBook {
     set,
     isStable: (symbol) => track(symbol)?.seed.maxStep === 0,
     forEachMinute,
-    reset() {
-      for (const t of tracks.values()) t.pins = [];
-    },
     pins: () => [...tracks.values()].flatMap((t) => t.pins.map((pin) => ({ symbol: t.seed.symbol, ms: pin.ms, price: pin.price }))),
     restorePins(pins) {
       for (const t of tracks.values()) t.pins = [];

@@ -1,9 +1,10 @@
 import { request as httpRequest } from 'node:http';
 import { connect } from 'node:net';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createApp } from '../core/router.js';
-import type { Route } from '../core/route.js';
+import { createStubApp as createApp, type StubRoute as Route } from '../../test/support/stub-app.js';
 import { domainError } from '../domain/domain-error.js';
+import { startMock } from '../index.js';
+import { oversizedUploadCases, tryUpload } from '../../test/support/oversized-upload.js';
 import { startHttpServer, type RunningHttpServer } from './start-http-server.js';
 
 const NOW = Date.UTC(2026, 0, 1);
@@ -81,7 +82,7 @@ describe('startHttpServer', () => {
   });
 
   it('answers an oversized body with 413 and closes the connection', async () => {
-    const { url } = await start({ bodyLimitBytes: 1024 });
+    const { url } = await start({ bodyLimitBytes: 1024, discardLimitBytes: 64 * 1024 });
     const res = await post(`${url}/api/v1/echo`, JSON.stringify({ pad: 'x'.repeat(2048) }));
     expect(res.status).toBe(413);
     expect(res.headers.get('connection')).toBe('close');
@@ -168,5 +169,41 @@ describe('startHttpServer', () => {
     expect(res.status).toBe(200);
     expect(JSON.parse(res.body)).toMatchObject({ body: { half: true } });
     await closed;
+  });
+});
+
+describe('oversized bodies to the fake (issue 16: the 413 always arrives)', () => {
+  it('every POST route of both interfaces answers 2 MB and 20 MB bodies with the 413 envelope', async () => {
+    const mock = await startMock({ tradingPort: 0, walletPort: 0, quiet: true, walletRateLimit: 1_000_000 });
+    try {
+      const cases = oversizedUploadCases({ trading: mock.trading.port, wallet: mock.wallet.port }, 20);
+      // Every POST operation of both interfaces, both sizes, both framings, all three clients.
+      expect(new Set(cases.map((c) => c.upload.path)).size).toBeGreaterThanOrEqual(10);
+      const outcomes: string[] = [];
+      for (const c of cases) outcomes.push(await tryUpload(c));
+      expect(outcomes.filter((o) => !o.startsWith('ok'))).toEqual([]);
+      expect(outcomes).toHaveLength(20);
+      // The server still answers afterwards.
+      expect((await fetch(`${mock.trading.url}/api/v1/prices`)).status).toBe(200);
+    } finally {
+      await mock.close();
+    }
+  });
+
+  it('beyond the discard bound the 413 goes out at once, without reading the body', async () => {
+    const { port } = await start({ bodyLimitBytes: 1024, discardLimitBytes: 64 * 1024 });
+    const answer = await new Promise<string>((resolve, reject) => {
+      const socket = connect(port, '127.0.0.1', () => {
+        // Announces 100 MB and sends 10 KB: an answer can only come from not waiting for the rest.
+        socket.write('POST /api/v1/echo HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100000000\r\n\r\n');
+        socket.write(Buffer.alloc(10_000, 0x20));
+      });
+      let data = '';
+      socket.on('data', (d: Buffer) => (data += d.toString()));
+      socket.on('close', () => resolve(data));
+      socket.on('error', reject);
+    });
+    expect(answer).toMatch(/^HTTP\/1\.1 413/);
+    expect(answer).toContain('payload_too_large');
   });
 });

@@ -4,8 +4,8 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo, Socket } from 'node:net';
 import { decodeBody, declaredLengthExceeds, DEFAULT_BODY_LIMIT_BYTES } from '../core/decode-body.js';
 import type { FakeRequest } from '../core/fake-request.js';
-import { stderrLogger, type App, type Logger } from '../core/router.js';
-import { ERROR_CODES, type ErrorCode } from '../domain/error-codes.js';
+import { stderrLogger, type App, type Logger } from '../core/pipeline.js';
+import { parserRefusal } from './parser-refusal.js';
 
 export interface HttpServerOptions {
   /** Default 127.0.0.1: a fake should not be reachable from the network unless asked. */
@@ -13,6 +13,11 @@ export interface HttpServerOptions {
   /** Default 0: the OS picks a free port, read it from the result. */
   port?: number;
   bodyLimitBytes?: number;
+  /**
+   * How much of an oversized body is read and dropped before the 413 is written (see readBody).
+   * Default 64 MiB.
+   */
+  discardLimitBytes?: number;
   /**
    * Take the client IP from the first X-Forwarded-For entry. Off by default: any client can send
    * that header, and the IP whitelist (trading seed section 5.6) must not be that easy to pass.
@@ -55,6 +60,7 @@ export interface RunningHttpServer {
 export async function startHttpServer(app: App, options: HttpServerOptions = {}): Promise<RunningHttpServer> {
   const host = options.host ?? '127.0.0.1';
   const limit = options.bodyLimitBytes ?? DEFAULT_BODY_LIMIT_BYTES;
+  const discardLimit = Math.max(limit, options.discardLimitBytes ?? DEFAULT_DISCARD_LIMIT_BYTES);
   const logger = options.logger ?? stderrLogger;
   const closeGraceMs = options.closeGraceMs ?? 5000;
   const headersTimeout = options.headersTimeoutMs ?? 10_000;
@@ -73,8 +79,8 @@ export async function startHttpServer(app: App, options: HttpServerOptions = {})
         const fake = toFakeRequest(req, bytes, limit, options.trustProxy === true);
         // Handlers are synchronous; the whole request is applied here, in one turn of the loop.
         const response = app.handle(fake);
-        // After an oversized body the rest of the upload is not kept: close rather than
-        // reuse the connection. While closing, do not keep alive either.
+        // After an oversized body, close rather than reuse the connection (beyond the discard
+        // bound the rest of the upload was never read). While closing, do not keep alive either.
         if (bytes === null || closing) response.headers['connection'] = 'close';
         send(res, response.status, response.headers, response.text);
         options.onRequest?.({
@@ -98,7 +104,7 @@ export async function startHttpServer(app: App, options: HttpServerOptions = {})
       answer(EMPTY);
       return;
     }
-    readBody(req, limit).then(
+    readBody(req, limit, discardLimit).then(
       answer,
       (error: unknown) => {
         // The client went away mid-body (aborted/reset): nobody is left to answer, and the fake
@@ -116,14 +122,14 @@ export async function startHttpServer(app: App, options: HttpServerOptions = {})
   // headers, headers over 16 KiB, the timeouts above) get the error envelope too, not node's
   // bare "400 Bad Request" without a body.
   server.on('clientError', (error: NodeJS.ErrnoException, socket: Socket) => {
-    const [status, code, message] = clientErrorAnswer(error.code);
+    const { status, body: refusal } = parserRefusal(error.code);
     clientError(`doppel: refused a malformed or slow request (${error.code ?? error.message}): ${status}`);
     // A response already under way on this socket cannot be followed by another one.
     if (!socket.writable || (socket as Socket & { _httpMessage?: ServerResponse | null })._httpMessage?.headersSent) {
       socket.destroy();
       return;
     }
-    const body = JSON.stringify({ success: false, error: message, code });
+    const body = JSON.stringify(refusal);
     socket.end(
       `HTTP/1.1 ${status} ${STATUS_TEXT[status] ?? 'Bad Request'}\r\ncontent-type: application/json; charset=utf-8\r\n` +
         `content-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`,
@@ -158,22 +164,25 @@ export async function startHttpServer(app: App, options: HttpServerOptions = {})
   return { url, port, server, close };
 }
 
+/** 64 MiB: a 20 MB upload still gets its 413; loopback reads that in well under a second. */
+const DEFAULT_DISCARD_LIMIT_BYTES = 64 * 1_048_576;
+
 const INTERNAL_BODY = JSON.stringify({ success: false, error: 'internal error', code: 'internal' });
 
 const STATUS_TEXT: Record<number, string> = { 400: 'Bad Request', 408: 'Request Timeout', 431: 'Request Header Fields Too Large' };
 
-/** Status, stable code and message for a request node's HTTP parser refused. */
-function clientErrorAnswer(code: string | undefined): [number, ErrorCode, string] {
-  const answer = (c: ErrorCode, message: string): [number, ErrorCode, string] => [ERROR_CODES[c], c, message];
-  if (code === 'HPE_HEADER_OVERFLOW') return answer('headers_too_large', 'request line and headers exceed 16 KiB');
-  if (code === 'ERR_HTTP_REQUEST_TIMEOUT') return answer('request_timeout', 'the request did not arrive in time');
-  return answer('malformed_request', 'the request is not well-formed HTTP/1.1');
-}
-
-/** Reads the body; null once it exceeds limit (then the rest is drained, never buffered). */
-function readBody(req: IncomingMessage, limit: number): Promise<Uint8Array | null> {
-  if (declaredLengthExceeds(req.headers['content-length'], limit)) {
-    // Drain without buffering; a client that aborts meanwhile must not become an unhandled 'error'.
+/**
+ * Reads the body; null once it exceeds limit. An oversized body is still read to its end, and
+ * dropped chunk by chunk (never buffered), before the 413 is written, up to discardLimit bytes:
+ * answering and closing while the client is still sending makes the kernel reset the connection
+ * (unread bytes at close), and the client sees EPIPE or ECONNRESET instead of the 413 (issue 16).
+ * Servers call this a lingering close. Beyond discardLimit, or when Content-Length already says
+ * so, the 413 goes out at once and the connection closes: a bound on what a client can make the
+ * fake read (the request timeout bounds the time).
+ */
+function readBody(req: IncomingMessage, limit: number, discardLimit: number): Promise<Uint8Array | null> {
+  if (declaredLengthExceeds(req.headers['content-length'], discardLimit)) {
+    // A client that aborts meanwhile must not become an unhandled 'error'.
     req.on('error', () => {});
     req.resume();
     return Promise.resolve(null);
@@ -181,24 +190,28 @@ function readBody(req: IncomingMessage, limit: number): Promise<Uint8Array | nul
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
-    let done = false;
-    const onData = (chunk: Buffer): void => {
-      size += chunk.length;
-      if (size > limit) {
-        done = true;
-        req.off('data', onData);
-        req.resume(); // keep draining without buffering so the 413 can be written
-        resolve(null);
-        return;
-      }
-      chunks.push(chunk);
+    let over = declaredLengthExceeds(req.headers['content-length'], limit);
+    let settled = false;
+    const settle = (bytes: Uint8Array | null): void => {
+      if (settled) return;
+      settled = true;
+      resolve(bytes);
     };
-    req.on('data', onData);
-    req.once('end', () => {
-      if (!done) resolve(Buffer.concat(chunks));
+    // The listener stays after settling: what arrives after the answer is dropped too.
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (!over && size > limit) {
+        over = true;
+        chunks.length = 0;
+      }
+      if (!over) chunks.push(chunk);
+      else if (size > discardLimit) settle(null);
     });
-    req.once('error', (error) => {
-      if (!done) reject(error);
+    req.once('end', () => settle(over ? null : Buffer.concat(chunks)));
+    req.on('error', (error) => {
+      if (settled) return;
+      settled = true;
+      reject(error);
     });
   });
 }

@@ -1,7 +1,6 @@
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createApp } from '../core/router.js';
-import type { Route } from '../core/route.js';
+import { createStubApp as createApp, type StubRoute as Route } from '../../test/support/stub-app.js';
 import { domainError } from '../domain/domain-error.js';
 import { ipAllowed } from '../domain/ip-whitelist.js';
 import { CLIENT_IP_HEADER, createMswHandlers } from './create-msw-handlers.js';

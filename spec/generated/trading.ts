@@ -495,7 +495,7 @@ export interface components {
         };
     };
     responses: {
-        /** @description Bad request, invalid parameters (seed §7). */
+        /** @description Bad request, invalid parameters (seed §7); also any request the HTTP parser refuses (malformed_request), whatever the operation. */
         BadRequest: {
             headers: {
                 [name: string]: unknown;
@@ -653,6 +653,7 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
             500: components["responses"]["ServerError"];
         };
     };
@@ -696,6 +697,7 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["ServerError"];
         };
@@ -722,6 +724,7 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
             500: components["responses"]["ServerError"];
         };
     };
@@ -747,6 +750,7 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             500: components["responses"]["ServerError"];
@@ -793,6 +797,7 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             500: components["responses"]["ServerError"];
@@ -1046,6 +1051,7 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             500: components["responses"]["ServerError"];
@@ -1138,3 +1144,5 @@ export interface operations {
         };
     };
 }
+/** Operations that need no key (their security is empty). */
+export type PublicOperationId = "getPrices" | "getPrice" | "getMarkets";

@@ -280,7 +280,7 @@ export interface components {
         };
     };
     responses: {
-        /** @description Invalid input (doppel decision, seed §7 gives only the body shape). */
+        /** @description Invalid input (doppel decision, seed §7 gives only the body shape); also any request the HTTP parser refuses (malformed_request), whatever the operation. */
         BadRequest: {
             headers: {
                 [name: string]: unknown;
@@ -381,7 +381,7 @@ export interface components {
     };
     parameters: {
         /**
-         * @description Wallet id; a non-integer is a 400, another user's wallet a 404.
+         * @description Wallet id; a non-integer, or one above 2^53 − 1 (the largest integer a JSON number holds exactly), is a 400, another user's wallet a 404.
          * @example 1
          */
         WalletId: number;
@@ -517,6 +517,7 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
         };
     };
     createWallet: {
@@ -580,6 +581,7 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -590,7 +592,7 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description Wallet id; a non-integer is a 400, another user's wallet a 404.
+                 * @description Wallet id; a non-integer, or one above 2^53 − 1 (the largest integer a JSON number holds exactly), is a 400, another user's wallet a 404.
                  * @example 1
                  */
                 id: components["parameters"]["WalletId"];
@@ -636,7 +638,7 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description Wallet id; a non-integer is a 400, another user's wallet a 404.
+                 * @description Wallet id; a non-integer, or one above 2^53 − 1 (the largest integer a JSON number holds exactly), is a 400, another user's wallet a 404.
                  * @example 1
                  */
                 id: components["parameters"]["WalletId"];
@@ -670,7 +672,7 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description Wallet id; a non-integer is a 400, another user's wallet a 404.
+                 * @description Wallet id; a non-integer, or one above 2^53 − 1 (the largest integer a JSON number holds exactly), is a 400, another user's wallet a 404.
                  * @example 1
                  */
                 id: components["parameters"]["WalletId"];
@@ -765,3 +767,5 @@ export interface operations {
         };
     };
 }
+/** Operations that need no key (their security is empty). */
+export type PublicOperationId = "register" | "login" | "listChains" | "getWalletPrices";

@@ -3,8 +3,9 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { parseWrk, percentile } from '../../bench/load.js';
-import { classify, startRecorder, type ProxyTally } from '../../bench/referee.js';
+import { parseWrk } from '../support/parse-wrk.js';
+import { percentile } from '../support/percentile.js';
+import { classify, startRecorder, type ProxyTally } from '../support/prism-recorder.js';
 
 const WRK_OUTPUT = `Running 5s test @ http://127.0.0.1:4701/
   1 threads and 10 connections

@@ -1,10 +1,9 @@
 // The `doppel` command line (issue 2, item 5): every command has --help listing its options, and
 // unknown flags or commands fail with exit status 2 and a message that says what to fix.
 import { execFile } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { buildCli } from '../../bin/index.js';
+import { ensureBuilt } from '../robustness/built-cli.js';
 
 interface Outcome {
   exitCode: number;
@@ -65,8 +64,7 @@ describe('doppel usage errors exit 2', () => {
   it('an unknown flag names the flag and the help to read', async () => {
     const { exitCode, message } = await run(['mock', '--trading-prot', '4011']);
     expect(exitCode).toBe(2);
-    expect(message).toMatch(/^Unknown argument: trading-prot$/m);
-    expect(message).toContain('doppel mock --help');
+    expect(message).toBe('Unknown argument: trading-prot (see doppel mock --help)');
   });
 
   it('an unknown flag of check', async () => {
@@ -78,8 +76,7 @@ describe('doppel usage errors exit 2', () => {
   it('an unknown command, with a suggestion', async () => {
     const { exitCode, message } = await run(['mok']);
     expect(exitCode).toBe(2);
-    expect(message).toMatch(/Unknown argument: mok/);
-    expect(message).toMatch(/Did you mean mock\?/);
+    expect(message).toBe('Unknown argument: mok. Did you mean mock? (see doppel --help)');
   });
 
   it('no command at all', async () => {
@@ -102,18 +99,21 @@ describe('doppel usage errors exit 2', () => {
   });
 });
 
-// The built executable (npm ci runs `prepare`, which builds dist/): the same statuses from a process.
-const executable = fileURLToPath(new URL('../../dist/bin/doppel.js', import.meta.url));
+// The built executable, rebuilt first when stale: the same statuses from a process.
+let executable: string;
+beforeAll(() => {
+  executable = ensureBuilt();
+}, 120_000);
 
-function spawnDoppel(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
+function spawnDoppel(args: string[], env: NodeJS.ProcessEnv = {}): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    const child = execFile(process.execPath, [executable, ...args], { timeout: 20_000 }, (_error, stdout, stderr) => {
+    const child = execFile(process.execPath, [executable, ...args], { timeout: 20_000, env: { ...process.env, ...env } }, (_error, stdout, stderr) => {
       resolve({ code: child.exitCode, stdout, stderr });
     });
   });
 }
 
-describe.skipIf(!existsSync(executable))('dist/bin/doppel.js', () => {
+describe('dist/bin/doppel.js', () => {
   it('--help exits 0', async () => {
     const { code, stdout } = await spawnDoppel(['--help']);
     expect(code).toBe(0);

@@ -6,10 +6,10 @@
 // bench/robustness (npm run bench:robustness).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startMock, type RunningMock } from '../../mock/index.js';
-import { auditSnapshot } from '../../bench/robustness/audit-snapshot.js';
-import { checkInvariants } from '../../bench/robustness/check-invariants.js';
-import { createCheckedClient, type CheckedClient } from '../../bench/robustness/http-client.js';
-import { prepareLoad, runLoad, settleAfterLoad, type LoadOptions } from '../../bench/robustness/load-driver.js';
+import { auditSnapshot } from '../support/robustness/audit-snapshot.js';
+import { checkInvariants } from '../support/robustness/check-invariants.js';
+import { createCheckedClient, type CheckedClient } from '../support/robustness/http-client.js';
+import { prepareLoad, runLoad, settleAfterLoad, type LoadOptions } from '../support/robustness/load-driver.js';
 
 const OPTIONS: LoadOptions = { clients: 64, maxRequests: 4000, durationMs: 10_000, seed: 8, accounts: 8, walletUsers: 8 };
 

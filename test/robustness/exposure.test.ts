@@ -5,7 +5,7 @@ import { execFile } from 'node:child_process';
 import { connect } from 'node:net';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startMock, type RunningMock } from '../../mock/index.js';
-import { createApp } from '../../mock/core/router.js';
+import { createStubApp as createApp } from '../support/stub-app.js';
 import { maskBody, maskHeaders, maskTarget } from '../../mock/core/mask-secrets.js';
 import { startHttpServer } from '../../mock/http/start-http-server.js';
 import { ensureBuilt } from './built-cli.js';

@@ -8,8 +8,8 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startMock, type RunningMock } from '../../mock/index.js';
-import { FUZZ_OPERATIONS, fuzzCaseArb, oversizeCase, validCase } from '../../bench/robustness/fuzz-cases.js';
-import { newTally, runFuzzCase, type FuzzTally } from '../../bench/robustness/fuzz-runner.js';
+import { FUZZ_OPERATIONS, fuzzCaseArb, oversizeCase, validCase } from '../support/robustness/fuzz-cases.js';
+import { newTally, runFuzzCase, type FuzzTally } from '../support/robustness/fuzz-runner.js';
 
 const SECRETS = ['demo-trade-key', 'demo-read-key', 'demo-wallet-key', 'demo-password', 'fuzz-password'];
 let running: RunningMock;

@@ -1,11 +1,7 @@
 // GET /api/v1/markets: the tradeable pairs with their limits (decision trading.market-fields).
 
-import type { Route } from '../../core/route.js';
-import { MARKETS } from '../../domain/trading/markets.js';
-import type { TradingModel } from '../../domain/trading/trading-model.js';
-import { publicRoute } from './define-route.js';
+import { MARKETS } from '../../domain/trading/index.js';
+import { defineOperation } from '../define-operation.js';
 import { presentMarket } from './present.js';
 
-export function getMarketsRoute(model: TradingModel): Route {
-  return publicRoute(model, 'getMarkets', () => MARKETS.map(presentMarket));
-}
+export const getMarkets = defineOperation('trading', 'getMarkets', () => MARKETS.map(presentMarket));

@@ -1,15 +1,11 @@
-// GET /api/v1/prices: the whole price table keyed by symbol (seed section 2, price entry).
+// GET /api/v1/prices: the whole price table keyed by symbol (seed trading §2, price entry).
 
-import type { Route } from '../../core/route.js';
 import type { PriceEntryData } from '../../domain/price-book.js';
-import type { TradingModel } from '../../domain/trading/trading-model.js';
-import { publicRoute } from './define-route.js';
+import { defineOperation } from '../define-operation.js';
 import { presentPrice } from './present.js';
 
-export function getPricesRoute(model: TradingModel): Route {
-  return publicRoute(model, 'getPrices', () => {
-    const data: Record<string, unknown> = {};
-    for (const symbol of model.prices.symbols()) data[symbol] = presentPrice(model.prices.entry(symbol) as PriceEntryData);
-    return data;
-  });
-}
+export const getPrices = defineOperation('trading', 'getPrices', ({ backend }) => {
+  const data: Record<string, ReturnType<typeof presentPrice>> = {};
+  for (const symbol of backend.prices.symbols()) data[symbol] = presentPrice(backend.prices.entry(symbol) as PriceEntryData);
+  return data;
+});

@@ -3,25 +3,15 @@
 // within price_precision, leverage within 1..max_leverage. All are input errors (400), checked
 // before any balance (decision trading.guard-order).
 
+import type { components } from '../../../spec/generated/trading.js';
 import { domainError } from '../../domain/domain-error.js';
 import { formatDec8, parseDec, type Dec } from '../../domain/decimal.js';
-import { findMarket, fitsPrecision, MARKETS, type Market } from '../../domain/trading/markets.js';
+import { findMarket, fitsPrecision, MARKETS, type Market } from '../../domain/trading/index.js';
 
-export interface OrderBody {
-  market: string;
-  pair: string;
-  order_type: 'market' | 'limit';
-  amount: string;
-  price?: string;
-  leverage?: number;
-}
+/** The fields every order request shares (spot, margin, futures). */
+export type OrderBody = components['schemas']['OrderRequestBase'];
 
-export interface ParsedOrder {
-  market: Market;
-  orderType: 'market' | 'limit';
-  amount: Dec;
-  price: Dec | null;
-}
+export type ParsedOrder = { market: Market; amount: Dec } & ({ orderType: 'market'; price: null } | { orderType: 'limit'; price: Dec });
 
 /** Unknown pairs are 400, not 404: order placement documents no 404 (seed section 7). */
 export function requireMarket(base: string, quote: string): Market {
@@ -59,11 +49,10 @@ export function parseOrder(body: OrderBody): ParsedOrder {
   return { market, orderType: 'limit', amount, price };
 }
 
-/** Seed section 4: leverage from 1 up to a maximum, default 1; the maximum is the market's. */
-export function parseLeverage(leverage: number | undefined, market: Market): number {
-  const value = leverage ?? 1;
-  if (value > market.maxLeverage) {
+/** Seed trading §4: leverage from 1 (the schema's default) up to a maximum, the market's. */
+export function parseLeverage(leverage: number, market: Market): number {
+  if (leverage > market.maxLeverage) {
     throw domainError.invalid_request(`leverage must be between 1 and ${market.maxLeverage} for ${market.symbol}`);
   }
-  return value;
+  return leverage;
 }

@@ -1,9 +1,13 @@
-// POST /api/v1/futures/order (decision trading.futures-semantics).
+// POST /api/v1/futures/order (decisions trading.futures-semantics, trading.futures-duration; the
+// default of 24 hours (seed trading §8) is the schema's, filled in by the pipeline's validation).
 
-import type { Route } from '../../core/route.js';
-import type { TradingModel } from '../../domain/trading/trading-model.js';
-import { placePositionRoute } from './place-position-route.js';
+import { defineOperation } from '../define-operation.js';
+import { parseLeverage, parseOrder } from './order-input.js';
+import { presentOrder } from './present.js';
 
-export function placeFuturesOrderRoute(model: TradingModel): Route {
-  return placePositionRoute(model, 'futures');
-}
+export const placeFuturesOrder = defineOperation('trading', 'placeFuturesOrder', ({ caller, body, now, backend }) => {
+  const order = parseOrder(body);
+  const leverage = parseLeverage(body.leverage, order.market);
+  const input = { ...order, kind: 'futures' as const, side: body.side, leverage, durationHours: body.duration_hours };
+  return presentOrder(backend.openPosition(caller.account.id, input, now));
+});

@@ -1,9 +1,11 @@
-// POST /api/v1/margin/order (decision trading.margin-semantics).
+// POST /api/v1/margin/order (decision trading.margin-semantics): no closing endpoint, stays open.
 
-import type { Route } from '../../core/route.js';
-import type { TradingModel } from '../../domain/trading/trading-model.js';
-import { placePositionRoute } from './place-position-route.js';
+import { defineOperation } from '../define-operation.js';
+import { parseLeverage, parseOrder } from './order-input.js';
+import { presentOrder } from './present.js';
 
-export function placeMarginOrderRoute(model: TradingModel): Route {
-  return placePositionRoute(model, 'margin');
-}
+export const placeMarginOrder = defineOperation('trading', 'placeMarginOrder', ({ caller, body, now, backend }) => {
+  const order = parseOrder(body);
+  const input = { ...order, kind: 'margin' as const, side: body.side, leverage: parseLeverage(body.leverage, order.market), durationHours: null };
+  return presentOrder(backend.openPosition(caller.account.id, input, now));
+});

@@ -1,17 +1,20 @@
-// Wire forms of the trading records (decisions trading.order-fields, trading.lead-trader-fields,
-// trading.copy-relation-fields, trading.dates): money as 8-digit decimal strings, dates as
-// `YYYY-MM-DD HH:MM:SS` UTC, JSON numbers only where the seed types a number.
+// Wire forms of the trading records, typed by spec/generated/trading.ts (decisions
+// trading.order-fields, trading.lead-trader-fields, trading.copy-relation-fields, trading.dates):
+// money as 8-digit decimal strings, dates as `YYYY-MM-DD HH:MM:SS` UTC, JSON numbers only where the
+// seed types a number.
 
+import type { components } from '../../../spec/generated/trading.js';
 import { decToJsonNumber, formatDec8, type Dec } from '../../domain/decimal.js';
 import { formatSeedDate } from '../../domain/format-date.js';
-import type { Market } from '../../domain/trading/markets.js';
 import type { PriceEntryData } from '../../domain/price-book.js';
-import type { BalanceRow, CopyRelation, LeadTrader, Order } from '../../domain/trading/trading-state.js';
+import type { BalanceRow, CopyRelation, LeadTrader, Market, Order } from '../../domain/trading/index.js';
+
+type Schemas = components['schemas'];
 
 const decOrNull = (d: Dec | null): string | null => (d === null ? null : formatDec8(d));
 const dateOrNull = (ms: number | null): string | null => (ms === null ? null : formatSeedDate(ms));
 
-export function presentPrice(entry: PriceEntryData): Record<string, unknown> {
+export function presentPrice(entry: PriceEntryData): Schemas['PriceEntry'] {
   return {
     symbol: entry.symbol,
     name: entry.name,
@@ -21,7 +24,7 @@ export function presentPrice(entry: PriceEntryData): Record<string, unknown> {
   };
 }
 
-export function presentMarket(m: Market): Record<string, unknown> {
+export function presentMarket(m: Market): Schemas['Market'] {
   return {
     symbol: m.symbol,
     market: m.base,
@@ -35,36 +38,55 @@ export function presentMarket(m: Market): Record<string, unknown> {
   };
 }
 
-export function presentBalance(row: BalanceRow): Record<string, unknown> {
+export function presentBalance(row: BalanceRow): Schemas['BalanceEntry'] {
   return { currency: row.currency, chain: row.chain, balance: formatDec8(row.available), locked: formatDec8(row.locked) };
 }
 
-export function presentOrder(o: Order): Record<string, unknown> {
-  return {
+/** Every field for every kind (decision trading.order-fields): what a kind does not have is null. */
+export function presentOrder(o: Order): Schemas['Order'] {
+  const common = {
     id: o.id,
     type: o.type,
     market: o.market,
     pair: o.pair,
-    side: o.side,
-    direction: o.direction,
-    order_type: o.orderType,
     amount: formatDec8(o.amount),
-    price: decOrNull(o.price),
-    fill_price: decOrNull(o.fillPrice),
-    leverage: o.leverage,
-    margin: decOrNull(o.margin),
-    duration_hours: o.durationHours,
-    duration_minutes: o.durationMinutes,
     status: o.status,
-    result: o.result,
-    pnl: decOrNull(o.pnl),
     created_at: formatSeedDate(o.createdAt),
     updated_at: formatSeedDate(o.updatedAt),
-    expires_at: dateOrNull(o.expiresAt),
   };
+  const none = { side: null, direction: null, order_type: null, price: null, leverage: null, margin: null, duration_hours: null, duration_minutes: null, result: null, pnl: null, expires_at: null };
+  switch (o.type) {
+    case 'spot':
+      return { ...common, ...none, side: o.side, order_type: o.orderType, price: decOrNull(o.price), fill_price: decOrNull(o.fillPrice) };
+    case 'margin':
+    case 'futures':
+      return {
+        ...common,
+        ...none,
+        side: o.side,
+        order_type: o.orderType,
+        price: decOrNull(o.price),
+        fill_price: formatDec8(o.fillPrice),
+        leverage: o.leverage,
+        margin: formatDec8(o.margin),
+        ...(o.type === 'futures' ? { duration_hours: o.durationHours, pnl: decOrNull(o.pnl), expires_at: formatSeedDate(o.expiresAt) } : {}),
+      };
+    case 'binary':
+      return {
+        ...common,
+        ...none,
+        direction: o.direction,
+        fill_price: formatDec8(o.fillPrice),
+        duration_minutes: o.durationMinutes,
+        result: o.result,
+        pnl: decOrNull(o.pnl),
+        expires_at: formatSeedDate(o.expiresAt),
+      };
+  }
 }
 
-export function presentTrader(t: LeadTrader): Record<string, unknown> {
+/** A lead trader; the admin views show inactive ones too, which the public listing never holds. */
+export function presentTrader(t: LeadTrader): Omit<Schemas['LeadTrader'], 'status'> & { status: 'active' | 'inactive' } {
   return {
     id: t.id,
     name: t.name,
@@ -77,7 +99,7 @@ export function presentTrader(t: LeadTrader): Record<string, unknown> {
   };
 }
 
-export function presentRelation(r: CopyRelation, result: Dec): Record<string, unknown> {
+export function presentRelation({ relation: r, result }: { relation: CopyRelation; result: Dec }): Schemas['CopyRelation'] {
   return {
     lead_trader_id: r.traderId,
     status: r.status,

@@ -1,33 +1,28 @@
-// The wallet interface of the fake: its model, its 9 operation routes and its admin routes.
+// The wallet interface of the fake: its 9 operations (spec/wallet.openapi.yaml), its rules for the
+// pipeline and its admin routes.
 
-import type { Route } from '../../core/route.js';
-import type { WalletModel } from '../../domain/wallet/index.js';
-import { createWalletRoute } from './create-wallet.js';
-import { getWalletBalanceRoute } from './get-wallet-balance.js';
-import { getWalletPricesRoute } from './get-wallet-prices.js';
-import { listChainsRoute } from './list-chains.js';
-import { listWalletTransactionsRoute } from './list-wallet-transactions.js';
-import { listWalletsRoute } from './list-wallets.js';
-import { loginRoute } from './login.js';
-import { registerRoute } from './register.js';
-import { sendFromWalletRoute } from './send-from-wallet.js';
+import type { OperationDefinition } from '../define-operation.js';
+import { createWallet } from './create-wallet.js';
+import { getWalletBalance } from './get-wallet-balance.js';
+import { getWalletPrices } from './get-wallet-prices.js';
+import { listChains } from './list-chains.js';
+import { listWalletTransactions } from './list-wallet-transactions.js';
+import { listWallets } from './list-wallets.js';
+import { login } from './login.js';
+import { register } from './register.js';
+import { sendFromWallet } from './send-from-wallet.js';
 
-/** The 9 operations of spec/wallet.openapi.yaml, one Route each. */
-export function walletRoutes(model: WalletModel): Route[] {
-  return [
-    registerRoute(model),
-    loginRoute(model),
-    listChainsRoute(model),
-    createWalletRoute(model),
-    listWalletsRoute(model),
-    getWalletBalanceRoute(model),
-    listWalletTransactionsRoute(model),
-    sendFromWalletRoute(model),
-    getWalletPricesRoute(model),
-  ];
-}
+export const walletOperations: readonly OperationDefinition<'wallet'>[] = [
+  register,
+  login,
+  listChains,
+  createWallet,
+  listWallets,
+  getWalletBalance,
+  listWalletTransactions,
+  sendFromWallet,
+  getWalletPrices,
+];
 
+export { walletRules, WALLET_GUARD_STATUSES } from './rules.js';
 export { walletAdminRoutes } from './admin-routes.js';
-export { createWalletModel, DEFAULT_WALLET_RATE_LIMIT, DEMO_API_KEY, DEMO_USER, CONFIRMATION_DELAY_MS } from '../../domain/wallet/index.js';
-
-export type { WalletModel, WalletModelOptions, PriceSource } from '../../domain/wallet/index.js';

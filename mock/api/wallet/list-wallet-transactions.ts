@@ -1,26 +1,10 @@
-// GET /api/v1/wallets/{id}/transactions (seed §4): newest first, ?limit (decision wallet.transactions-paging).
+// GET /api/v1/wallets/{id}/transactions (seed wallet §4): newest first, ?limit 1..100 default 50
+// (decision wallet.transactions-paging; the pipeline applied the default and refused the rest).
 
-import type { Route } from '../../core/route.js';
-import type { WalletModel } from '../../domain/wallet/index.js';
-import { authenticate } from './auth-guard.js';
-import { pathOf, queryOf } from './request-input.js';
-import { walletRoute } from './wallet-route.js';
+import { defineOperation } from '../define-operation.js';
 import { wireTransaction } from './wire.js';
 
-const OP = 'listWalletTransactions';
-
-export function listWalletTransactionsRoute(model: WalletModel): Route {
-  return walletRoute(model, {
-    method: 'GET',
-    path: '/api/v1/wallets/{id}/transactions',
-    operationId: OP,
-    handle(req, params) {
-      const userId = authenticate(model, req, OP);
-      const { id } = pathOf<{ id: number }>(OP, params);
-      // limit 1..100, default 50 from the document; outside the range is a 400.
-      const { limit } = queryOf<{ limit: number }>(OP, req);
-      const wallet = model.walletOf(userId, id, OP);
-      return { body: { success: true, transactions: model.history(wallet, limit).map(wireTransaction) } };
-    },
-  });
-}
+export const listWalletTransactions = defineOperation('wallet', 'listWalletTransactions', ({ caller, params, query, backend }) => {
+  const wallet = backend.walletOf(caller.userId, params.id);
+  return { transactions: backend.history(wallet, query.limit as number).map(wireTransaction) };
+});

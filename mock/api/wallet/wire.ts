@@ -1,16 +1,17 @@
-// Wire forms of the wallet records: the response shapes of spec/wallet.openapi.yaml.
+// Wire forms of the wallet records, typed by spec/generated/wallet.ts.
 
+import type { components } from '../../../spec/generated/wallet.js';
 import { formatSeedDate } from '../../domain/format-date.js';
 import { formatDec8 } from '../../domain/decimal.js';
 import { balanceOf, chainOf, tokensOnChain, type HistoryEntry, type User, type Wallet } from '../../domain/wallet/index.js';
 
 /** components/schemas/User: never the password hash. */
-export function wireUser(user: User) {
+export function wireUser(user: User): components['schemas']['User'] {
   return { id: user.id, name: user.name, email: user.email };
 }
 
 /** components/schemas/NewWallet. */
-export function wireNewWallet(wallet: Wallet) {
+export function wireNewWallet(wallet: Wallet): components['schemas']['NewWallet'] {
   return { id: wallet.id, chain: wallet.chain, address: wallet.address, symbol: chainOf(wallet).symbol };
 }
 
@@ -18,7 +19,7 @@ export function wireNewWallet(wallet: Wallet) {
  * components/schemas/Wallet. Doppel decision (beyond wallet.tokens): `tokens` lists every token of
  * the wallet's chain in id order, zero balances included, so a client can discover token ids.
  */
-export function wireWallet(wallet: Wallet) {
+export function wireWallet(wallet: Wallet): components['schemas']['Wallet'] {
   return {
     ...wireNewWallet(wallet),
     balance: formatDec8(wallet.native),
@@ -27,7 +28,7 @@ export function wireWallet(wallet: Wallet) {
 }
 
 /** components/schemas/Transaction; dates in UTC (decision wallet.dates-utc). */
-export function wireTransaction(entry: HistoryEntry) {
+export function wireTransaction(entry: HistoryEntry): components['schemas']['Transaction'] {
   const t = entry.transfer;
   return {
     tx_hash: t.hash,

@@ -12,7 +12,8 @@ export function cancelSpotOrder(state: TradingState, accountId: number, orderId:
   // Another account's order answers exactly like an unknown one, so ids leak nothing.
   if (order === undefined || order.accountId !== accountId) throw domainError.not_found(`order ${orderId} not found`);
   if (order.type !== 'spot') throw domainError.order_not_open(`order ${orderId} is a ${order.type} order; only spot orders can be cancelled`);
-  if (order.status !== 'open') throw domainError.order_not_open(`order ${orderId} is ${order.status}, not open`);
+  // Only a limit order stays open; a market order is filled when placed.
+  if (order.status !== 'open' || order.orderType !== 'limit') throw domainError.order_not_open(`order ${orderId} is ${order.status}, not open`);
   removeLimit(state, order);
   unlock(state, accountId, order.reservedCurrency, order.reserved);
   order.reserved = 0n;

@@ -7,10 +7,11 @@ import { DEC_ONE, type Dec } from '../decimal.js';
 import { indexNewOrder } from './order-index.js';
 import type { Order, TradingState } from './trading-state.js';
 
-export type NewOrder = Omit<Order, 'id' | 'createdAt' | 'updatedAt'>;
+/** An order's fields before it is recorded (id and times are given by recordOrder). */
+export type NewOrder<O extends Order> = O extends Order ? Omit<O, 'id' | 'createdAt' | 'updatedAt'> : never;
 
-export function recordOrder(state: TradingState, fields: NewOrder, now: number): Order {
-  const order: Order = { ...fields, id: state.orders.length + 1, createdAt: now, updatedAt: now };
+export function recordOrder<O extends Order>(state: TradingState, fields: NewOrder<O>, now: number): O {
+  const order = { ...fields, id: state.orders.length + 1, createdAt: now, updatedAt: now } as unknown as O;
   state.orders.push(order);
   indexNewOrder(state, order);
   return order;

@@ -6,7 +6,7 @@ import { pushExpiry } from './expiry-queue.js';
 import { lock } from './ledger.js';
 import type { Market } from './markets.js';
 import { recordOrder } from './orders.js';
-import type { Order, TradingState } from './trading-state.js';
+import type { BinaryOrder, TradingState } from './trading-state.js';
 
 const MINUTE_MS = 60_000;
 
@@ -17,34 +17,29 @@ export interface BinaryInput {
   durationMinutes: number;
 }
 
-export function placeBinaryOrder(state: TradingState, accountId: number, input: BinaryInput, marketPrice: Dec, now: number): Order {
+export function placeBinaryOrder(state: TradingState, accountId: number, input: BinaryInput, marketPrice: Dec, now: number): BinaryOrder {
   lock(state, accountId, input.market.quote, input.amount);
-  const order = recordOrder(
+  const expiresAt = now + input.durationMinutes * MINUTE_MS;
+  const order = recordOrder<BinaryOrder>(
     state,
     {
       accountId,
       type: 'binary',
       market: input.market.base,
       pair: input.market.quote,
-      side: null,
       direction: input.direction,
-      orderType: null,
       amount: input.amount,
-      price: null,
       fillPrice: marketPrice,
-      leverage: null,
-      margin: null,
-      durationHours: null,
       durationMinutes: input.durationMinutes,
       status: 'open',
       result: null,
       pnl: null,
-      expiresAt: now + input.durationMinutes * MINUTE_MS,
+      expiresAt,
       reserved: input.amount,
       reservedCurrency: input.market.quote,
     },
     now,
   );
-  pushExpiry(state.expiries, { at: order.expiresAt as number, id: order.id });
+  pushExpiry(state.expiries, { at: expiresAt, id: order.id });
   return order;
 }

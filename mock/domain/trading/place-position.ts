@@ -9,54 +9,41 @@ import { pushExpiry } from './expiry-queue.js';
 import { lock } from './ledger.js';
 import type { Market } from './markets.js';
 import { marginFor, recordOrder } from './orders.js';
-import type { Order, TradingState } from './trading-state.js';
+import type { FuturesOrder, MarginOrder, TradingState } from './trading-state.js';
 
 export const HOUR_MS = 3_600_000;
 
-export interface PositionInput {
-  kind: 'margin' | 'futures';
+export type PositionInput = {
   market: Market;
   side: 'long' | 'short';
-  orderType: 'market' | 'limit';
   amount: Dec;
-  price: Dec | null;
   leverage: number;
-  /** Futures only. */
-  durationHours: number | null;
-}
+} & ({ orderType: 'market'; price: null } | { orderType: 'limit'; price: Dec }) &
+  ({ kind: 'margin'; durationHours: null } | { kind: 'futures'; durationHours: number });
 
-export function openPosition(state: TradingState, accountId: number, input: PositionInput, marketPrice: Dec, now: number): Order {
+export function openPosition(state: TradingState, accountId: number, input: PositionInput, marketPrice: Dec, now: number): MarginOrder | FuturesOrder {
   const { market } = input;
-  const entry = input.orderType === 'limit' ? (input.price as Dec) : marketPrice;
+  const entry = input.orderType === 'limit' ? input.price : marketPrice;
   const margin = marginFor(input.amount, entry, input.leverage);
   lock(state, accountId, market.quote, margin);
-  const futures = input.kind === 'futures';
-  const order = recordOrder(
-    state,
-    {
-      accountId,
-      type: input.kind,
-      market: market.base,
-      pair: market.quote,
-      side: input.side,
-      direction: null,
-      orderType: input.orderType,
-      amount: input.amount,
-      price: input.orderType === 'limit' ? entry : null,
-      fillPrice: entry,
-      leverage: input.leverage,
-      margin,
-      durationHours: futures ? input.durationHours : null,
-      durationMinutes: null,
-      status: 'open',
-      result: null,
-      pnl: null,
-      expiresAt: futures ? now + (input.durationHours as number) * HOUR_MS : null,
-      reserved: margin,
-      reservedCurrency: market.quote,
-    },
-    now,
-  );
-  if (order.expiresAt !== null) pushExpiry(state.expiries, { at: order.expiresAt, id: order.id });
+  const fields = {
+    accountId,
+    market: market.base,
+    pair: market.quote,
+    side: input.side,
+    orderType: input.orderType,
+    amount: input.amount,
+    price: input.orderType === 'limit' ? entry : null,
+    fillPrice: entry,
+    leverage: input.leverage,
+    margin,
+    status: 'open' as const,
+    reserved: margin,
+    reservedCurrency: market.quote,
+  };
+  if (input.kind === 'margin') return recordOrder<MarginOrder>(state, { ...fields, type: 'margin' }, now);
+  const expiresAt = now + input.durationHours * HOUR_MS;
+  const order = recordOrder<FuturesOrder>(state, { ...fields, type: 'futures', durationHours: input.durationHours, expiresAt, pnl: null }, now);
+  pushExpiry(state.expiries, { at: expiresAt, id: order.id });
   return order;
 }

@@ -10,36 +10,17 @@ import { credit, debit, lock } from './ledger.js';
 import type { Market } from './markets.js';
 import { fillLimit } from './settle.js';
 import { notional, recordOrder } from './orders.js';
-import type { Order, TradingState } from './trading-state.js';
+import type { LimitSpotOrder, MarketSpotOrder, SpotOrder, TradingState } from './trading-state.js';
 
-export interface SpotInput {
+export type SpotInput = {
   market: Market;
   side: 'buy' | 'sell';
-  orderType: 'market' | 'limit';
   amount: Dec;
-  /** Required for limit orders, ignored for market orders. */
-  price: Dec | null;
-}
+} & ({ orderType: 'market'; price: null } | { orderType: 'limit'; price: Dec });
 
-export function placeSpotOrder(state: TradingState, accountId: number, input: SpotInput, marketPrice: Dec, now: number): Order {
+export function placeSpotOrder(state: TradingState, accountId: number, input: SpotInput, marketPrice: Dec, now: number): SpotOrder {
   const { market, side, amount } = input;
-  const base = {
-    accountId,
-    type: 'spot' as const,
-    market: market.base,
-    pair: market.quote,
-    side,
-    direction: null,
-    orderType: input.orderType,
-    amount,
-    leverage: null,
-    margin: null,
-    durationHours: null,
-    durationMinutes: null,
-    result: null,
-    pnl: null,
-    expiresAt: null,
-  };
+  const base = { accountId, type: 'spot' as const, market: market.base, pair: market.quote, side, amount };
   if (input.orderType === 'market') {
     const cost = notional(amount, marketPrice);
     if (side === 'buy') {
@@ -49,13 +30,13 @@ export function placeSpotOrder(state: TradingState, accountId: number, input: Sp
       debit(state, accountId, market.base, amount);
       credit(state, accountId, market.quote, cost);
     }
-    return recordOrder(state, { ...base, price: null, fillPrice: marketPrice, status: 'filled', reserved: 0n, reservedCurrency: market.quote }, now);
+    return recordOrder<MarketSpotOrder>(state, { ...base, orderType: 'market', price: null, fillPrice: marketPrice, status: 'filled', reserved: 0n, reservedCurrency: market.quote }, now);
   }
-  const limit = input.price as Dec;
+  const limit = input.price;
   const reserved = side === 'buy' ? notional(amount, limit) : amount;
   const reservedCurrency = side === 'buy' ? market.quote : market.base;
   lock(state, accountId, reservedCurrency, reserved);
-  const order = recordOrder(state, { ...base, price: limit, fillPrice: null, status: 'open', reserved, reservedCurrency }, now);
+  const order = recordOrder<LimitSpotOrder>(state, { ...base, orderType: 'limit', price: limit, fillPrice: null, status: 'open', reserved, reservedCurrency }, now);
   const crossed = side === 'buy' ? marketPrice <= limit : marketPrice >= limit;
   if (crossed) fillLimit(state, order, now);
   else addLimit(state, order);

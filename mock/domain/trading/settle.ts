@@ -17,7 +17,7 @@ import { credit, spendLocked, unlock } from './ledger.js';
 import { popCrossed } from './limit-book.js';
 import { moveOrder } from './order-index.js';
 import { floorDiv, notional } from './orders.js';
-import type { Order, TradingState } from './trading-state.js';
+import type { BinaryOrder, FuturesOrder, LimitSpotOrder, TradingState } from './trading-state.js';
 
 /** Binary payout rate: a win pays back amount × 1.85 (decision trading.binary-semantics). */
 export const BINARY_PAYOUT_RATE: Dec = 85_000_000n;
@@ -34,7 +34,8 @@ export function settle(state: TradingState, prices: PriceBook, now: number): voi
   }
   for (let due = state.expiries[0]; due !== undefined && due.at <= now; due = state.expiries[0]) {
     popExpiry(state.expiries);
-    const order = state.orders[due.id - 1] as Order;
+    // The heap holds only futures and binary orders (openPosition, placeBinaryOrder push them).
+    const order = state.orders[due.id - 1] as FuturesOrder | BinaryOrder;
     const exit = prices.priceAt(order.market, due.at) as Dec;
     if (order.type === 'futures') settleFutures(state, order, exit, due.at);
     else settleBinary(state, order, exit, due.at);
@@ -43,8 +44,8 @@ export function settle(state: TradingState, prices: PriceBook, now: number): voi
 }
 
 /** A spot limit order fills at its limit price: the reservation pays for what it buys. */
-export function fillLimit(state: TradingState, order: Order, at: number): void {
-  const limit = order.price as Dec;
+export function fillLimit(state: TradingState, order: LimitSpotOrder, at: number): void {
+  const limit = order.price;
   if (order.side === 'buy') {
     spendLocked(state, order.accountId, order.pair, order.reserved);
     credit(state, order.accountId, order.market, order.amount);
@@ -59,20 +60,21 @@ export function fillLimit(state: TradingState, order: Order, at: number): void {
 }
 
 /** Decision trading.futures-semantics: margin + pnl back in the quote, never below zero. */
-function settleFutures(state: TradingState, order: Order, exit: Dec, at: number): void {
-  const entry = order.fillPrice as Dec;
+function settleFutures(state: TradingState, order: FuturesOrder, exit: Dec, at: number): void {
+  const entry = order.fillPrice;
   const move = order.side === 'long' ? exit - entry : entry - exit;
   const raw = floorDiv(move * order.amount, DEC_ONE);
-  const margin = order.margin as Dec;
+  const { margin } = order;
   const pnl = raw < -margin ? -margin : raw;
   spendLocked(state, order.accountId, order.pair, margin);
   credit(state, order.accountId, order.pair, margin + pnl);
-  finish(state, order, pnl, null, at);
+  order.pnl = pnl;
+  finish(state, order, at);
 }
 
 /** Decision trading.binary-semantics: won pays amount × 0.85 on top, lost forfeits, draw refunds. */
-function settleBinary(state: TradingState, order: Order, exit: Dec, at: number): void {
-  const open = order.fillPrice as Dec;
+function settleBinary(state: TradingState, order: BinaryOrder, exit: Dec, at: number): void {
+  const open = order.fillPrice;
   const up = exit > open;
   const result = exit === open ? 'draw' : up === (order.direction === 'long') ? 'won' : 'lost';
   let pnl = 0n;
@@ -86,12 +88,12 @@ function settleBinary(state: TradingState, order: Order, exit: Dec, at: number):
       credit(state, order.accountId, order.pair, pnl);
     }
   }
-  finish(state, order, pnl, result, at);
-}
-
-function finish(state: TradingState, order: Order, pnl: Dec, result: Order['result'], at: number): void {
   order.pnl = pnl;
   order.result = result;
+  finish(state, order, at);
+}
+
+function finish(state: TradingState, order: FuturesOrder | BinaryOrder, at: number): void {
   order.reserved = 0n;
   order.updatedAt = at;
   moveOrder(state, order, 'settled');

@@ -34,32 +34,81 @@ export interface BalanceRow {
   locked: Dec;
 }
 
-export interface Order {
+/** What every kind of order has. */
+interface OrderBase {
   id: number;
   accountId: number;
-  type: OrderKind;
+  /** The market's base currency (BTC of BTC/USDT) and its quote (USDT). */
   market: string;
   pair: string;
-  side: 'buy' | 'sell' | 'long' | 'short' | null;
-  direction: 'long' | 'short' | null;
-  orderType: 'market' | 'limit' | null;
   amount: Dec;
-  price: Dec | null;
-  fillPrice: Dec | null;
-  leverage: number | null;
-  margin: Dec | null;
-  durationHours: number | null;
-  durationMinutes: number | null;
   status: OrderStatus;
-  result: BinaryResult | null;
-  pnl: Dec | null;
   createdAt: number;
   updatedAt: number;
-  expiresAt: number | null;
   /** What the order holds locked while open, and in which currency (settlement chain). */
   reserved: Dec;
   reservedCurrency: string;
 }
+
+/** Decision trading.spot-semantics: a market order fills at once at the current price. */
+export interface MarketSpotOrder extends OrderBase {
+  type: 'spot';
+  orderType: 'market';
+  side: 'buy' | 'sell';
+  price: null;
+  fillPrice: Dec;
+}
+
+/** A limit order holds its limit price; it fills at that price once the walk crosses it. */
+export interface LimitSpotOrder extends OrderBase {
+  type: 'spot';
+  orderType: 'limit';
+  side: 'buy' | 'sell';
+  price: Dec;
+  fillPrice: Dec | null;
+}
+
+export type SpotOrder = MarketSpotOrder | LimitSpotOrder;
+
+/** Decisions trading.margin-semantics, trading.futures-semantics: entry price, leverage, margin. */
+interface PositionBase extends OrderBase {
+  orderType: 'market' | 'limit';
+  side: 'long' | 'short';
+  /** The limit price of a limit order, else null. */
+  price: Dec | null;
+  /** The entry price. */
+  fillPrice: Dec;
+  leverage: number;
+  margin: Dec;
+}
+
+/** Stays open: the seed has no endpoint to close it. */
+export interface MarginOrder extends PositionBase {
+  type: 'margin';
+}
+
+export interface FuturesOrder extends PositionBase {
+  type: 'futures';
+  durationHours: number;
+  expiresAt: number;
+  /** Set when settled at expiry. */
+  pnl: Dec | null;
+}
+
+/** Decision trading.binary-semantics: amount in the quote, against the price at opening. */
+export interface BinaryOrder extends OrderBase {
+  type: 'binary';
+  direction: 'long' | 'short';
+  /** The price at opening. */
+  fillPrice: Dec;
+  durationMinutes: number;
+  expiresAt: number;
+  result: BinaryResult | null;
+  pnl: Dec | null;
+}
+
+/** An order of any kind, told apart by `type` (and a spot order's `orderType`). */
+export type Order = SpotOrder | MarginOrder | FuturesOrder | BinaryOrder;
 
 export interface LeadTrader {
   id: number;

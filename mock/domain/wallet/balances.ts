@@ -15,12 +15,12 @@ export interface Asset {
  * Decision wallet.tokens: null (or absent) is the native coin; a token_id that is unknown or not
  * on the wallet's chain is a 400.
  */
-export function assetOf(chain: Chain, tokenId: number | null, operation: string): Asset {
+export function assetOf(chain: Chain, tokenId: number | null): Asset {
   if (tokenId === null) return { tokenId: null, symbol: chain.symbol };
   const token = tokenById(tokenId);
-  if (token === undefined) throw domainError.invalid_request(`${operation}: unknown token_id ${tokenId}`);
+  if (token === undefined) throw domainError.invalid_request(`unknown token_id ${tokenId}`);
   if (token.chain !== chain.slug) {
-    throw domainError.invalid_request(`${operation}: token_id ${tokenId} (${token.symbol} on ${token.chain}) is not on ${chain.slug}`);
+    throw domainError.invalid_request(`token_id ${tokenId} (${token.symbol} on ${token.chain}) is not on ${chain.slug}`);
   }
   return { tokenId: token.id, symbol: token.symbol };
 }

@@ -25,19 +25,18 @@ export interface SendInput {
  * debited at once and the transfer stays pending until settle() reaches its due time.
  */
 export function sendFrom(state: WalletState, rngs: WalletRngs, now: number, wallet: Wallet, input: SendInput): Transfer {
-  const op = 'send';
   const chain = chainOf(wallet);
-  const asset = assetOf(chain, input.tokenId, op);
+  const asset = assetOf(chain, input.tokenId);
   if (!isValidAddress(chain.family, input.toAddress)) {
-    throw domainError.invalid_request(`${op}: to_address is not a valid ${chain.slug} address`);
+    throw domainError.invalid_request(`to_address is not a valid ${chain.slug} address`);
   }
   if (normalizeAddress(chain.family, input.toAddress) === normalizeAddress(chain.family, wallet.address)) {
-    throw domainError.invalid_request(`${op}: to_address is the sending wallet's own address`);
+    throw domainError.invalid_request(`to_address is the sending wallet's own address`);
   }
-  const amount = positiveAmount(input.amount, op);
+  const amount = positiveAmount(input.amount);
   const available = balanceOf(wallet, asset.tokenId);
   if (amount > available) {
-    throw domainError.insufficient_balance(`${op}: amount ${formatDec8(amount)} exceeds the available balance ${formatDec8(available)} ${asset.symbol}`);
+    throw domainError.insufficient_balance(`amount ${formatDec8(amount)} exceeds the available balance ${formatDec8(available)} ${asset.symbol}`);
   }
   const receiver = walletAt(state, chain, input.toAddress);
   adjustBalance(wallet, asset.tokenId, -amount);
@@ -59,10 +58,9 @@ export function sendFrom(state: WalletState, rngs: WalletRngs, now: number, wall
  * confirmed at once, as a `receive` transaction. The only way money enters the fake.
  */
 export function depositTo(state: WalletState, rngs: WalletRngs, now: number, wallet: Wallet, amountText: string, tokenId: number | null): Transfer {
-  const op = 'deposit';
   const chain = chainOf(wallet);
-  const asset = assetOf(chain, tokenId, op);
-  const amount = positiveAmount(amountText, op);
+  const asset = assetOf(chain, tokenId);
+  const amount = positiveAmount(amountText);
   const transfer = record(state, rngs, chain, asset, amount, now, {
     from: generateAddress(chain.family, rngs.addresses),
     to: wallet.address,
@@ -103,8 +101,8 @@ export function settleTransfers(state: WalletState, now: number): number {
 /** Decision wallet.transaction-states: pending → failed only through the admin API, refunded. */
 export function failTransfer(state: WalletState, hash: string): Transfer {
   const transfer = state.transfers.get(hash);
-  if (transfer === undefined) throw domainError.not_found(`fail: transaction ${hash} not found`);
-  if (transfer.status !== 'pending') throw domainError.conflict(`fail: transaction ${hash} is ${transfer.status}, not pending`);
+  if (transfer === undefined) throw domainError.not_found(`transaction ${hash} not found`);
+  if (transfer.status !== 'pending') throw domainError.conflict(`transaction ${hash} is ${transfer.status}, not pending`);
   const sender = transfer.fromWalletId === null ? undefined : state.wallets.get(transfer.fromWalletId);
   if (sender === undefined) throw new Error(`pending transfer ${hash} has no sending wallet`);
   transfer.status = 'failed';
@@ -112,11 +110,11 @@ export function failTransfer(state: WalletState, hash: string): Transfer {
   return transfer;
 }
 
-function positiveAmount(text: string, op: string): Dec {
+function positiveAmount(text: string): Dec {
   const amount = parseDec(text);
   // Decision wallet.limits: at most 8 fraction digits; the seed's "amount" is a positive quantity.
-  if (amount === null) throw domainError.invalid_request(`${op}: amount must be a decimal with at most 8 fraction digits`);
-  if (amount <= 0n) throw domainError.invalid_request(`${op}: amount must be greater than 0`);
+  if (amount === null) throw domainError.invalid_request('amount must be a decimal with at most 8 fraction digits');
+  if (amount <= 0n) throw domainError.invalid_request('amount must be greater than 0');
   return amount;
 }
 

@@ -15,7 +15,7 @@ export interface RegisterInput {
 /** Decision wallet.register-semantics: e-mails compare case-insensitively; a duplicate is 409. */
 export function registerUser(state: WalletState, rngs: WalletRngs, input: RegisterInput): User {
   const emailKey = input.email.toLowerCase();
-  if (state.usersByEmail.has(emailKey)) throw domainError.conflict('register: email already registered');
+  if (state.usersByEmail.has(emailKey)) throw domainError.conflict('email already registered');
   const user: User = {
     id: state.nextUserId++,
     name: input.name,
@@ -32,7 +32,7 @@ export function registerUser(state: WalletState, rngs: WalletRngs, input: Regist
 // use, not at import, to keep scrypt off the start-up path.
 let nobody: ReturnType<typeof hashPassword> | undefined;
 const NOBODY = () => (nobody ??= hashPassword('', new Uint8Array(16)));
-const BAD_CREDENTIALS = 'login: invalid email or password';
+const BAD_CREDENTIALS = 'invalid email or password';
 
 /**
  * Decision wallet.login-token: a new `wt_` + 40 hex token per login, valid until reset; unknown
@@ -51,9 +51,9 @@ export function loginUser(state: WalletState, rngs: WalletRngs, email: string, p
  * `wk_` + 40 hex, so it is told apart from a login token at a glance.
  */
 export function issueApiKey(state: WalletState, rngs: WalletRngs, userId: number, key?: string): string {
-  if (!state.users.has(userId)) throw domainError.not_found(`api-keys: user ${userId} not found`);
+  if (!state.users.has(userId)) throw domainError.not_found(`user ${userId} not found`);
   if (key !== undefined) {
-    if (state.keys.has(key)) throw domainError.conflict('api-keys: key already exists');
+    if (state.keys.has(key)) throw domainError.conflict('key already exists');
     state.keys.set(key, { key, userId, kind: 'api-key' });
     return key;
   }

@@ -9,7 +9,7 @@ import type { Wallet, WalletState } from './wallet-state.js';
 /** Decision wallet.create-semantics: balance 0, a fresh address in the chain's format; unknown slug 400. */
 export function createWallet(state: WalletState, rngs: WalletRngs, userId: number, slug: string): Wallet {
   const chain = chainBySlug(slug);
-  if (chain === undefined) throw domainError.invalid_request(`wallets/create: unknown chain ${JSON.stringify(slug)}`);
+  if (chain === undefined) throw domainError.invalid_request(`unknown chain ${JSON.stringify(slug)}`);
   let address: string;
   // 20 random bytes make a collision absurd, but the index must stay a function.
   do address = generateAddress(chain.family, rngs.addresses);
@@ -35,9 +35,9 @@ export function createWallet(state: WalletState, rngs: WalletRngs, userId: numbe
  * The caller's wallet or 404: another user's wallet answers exactly like a missing one (decision
  * wallet.status-codes), so ids of other users cannot be probed.
  */
-export function walletOwnedBy(state: WalletState, userId: number, walletId: number, operation: string): Wallet {
+export function walletOwnedBy(state: WalletState, userId: number, walletId: number): Wallet {
   const wallet = state.wallets.get(walletId);
-  if (wallet === undefined || wallet.userId !== userId) throw domainError.not_found(`${operation}: wallet ${walletId} not found`);
+  if (wallet === undefined || wallet.userId !== userId) throw domainError.not_found(`wallet ${walletId} not found`);
   return wallet;
 }
 

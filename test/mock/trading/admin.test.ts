@@ -88,7 +88,7 @@ describe('GET /__doppel/state and reset', () => {
     expect(state.accounts[0].open_orders).toHaveLength(1);
     expect(state.accounts[0].order_counts).toEqual({ open: 1, filled: 0, cancelled: 0, settled: 0 });
     expect(state.copy_relations).toHaveLength(1);
-    fake.model.reset();
+    fake.reset();
     expect(balanceOf(fake, TRADE, 'USDT', 'tron')).toEqual({ available: dec('10000'), locked: 0n });
     expect(fake.data('/__doppel/summary').orders_total).toBe(0);
   });

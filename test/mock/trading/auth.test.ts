@@ -98,14 +98,11 @@ describe('IP whitelist', () => {
   });
 });
 
-describe('tradingBeforeEach: guard order holds for an undecodable body', () => {
-  it('401 → 403 → 400 for invalid JSON', async () => {
-    const { createApp } = await import('../../../mock/core/index.js');
-    const { tradingBeforeEach, tradingRoutes } = await import('../../../mock/api/trading/index.js');
+describe('guard order holds for an undecodable body', () => {
+  it('401 → 403 → 400 for invalid JSON', () => {
     const fake = createTestFake();
-    const app = createApp({ routes: tradingRoutes(fake.model), now: () => fake.clock.now(), beforeEach: tradingBeforeEach(fake.model) });
     const send = (key?: string) =>
-      app.handle({
+      fake.app.handle({
         method: 'POST', path: '/api/v1/spot/order', query: new URLSearchParams(),
         headers: key === undefined ? {} : { 'api-key': key }, body: undefined, bodyError: 'invalid_json', ip: '127.0.0.1',
       }).status;

@@ -1,12 +1,12 @@
-// A trading fake for tests, driven through createApp (no port), whose client asserts that every
-// response of a documented operation validates against spec/trading.openapi.yaml.
+// The shipped fake (createFake, no port) seen from its trading port, with a client that asserts that
+// every response of a documented operation validates against spec/trading.openapi.yaml.
 
 import { expect } from 'vitest';
-import { createApp, type App, type FakeRequest } from '../../../mock/core/index.js';
-import { createClock, type Clock } from '../../../mock/domain/clock.js';
+import { createFake, type App, type FakeRequest } from '../../../mock/index.js';
+import type { Clock } from '../../../mock/domain/clock.js';
 import { dec, formatDec8, type Dec } from '../../../mock/domain/decimal.js';
-import { createPriceBook, type PriceBook } from '../../../mock/domain/price-book.js';
-import { createTradingModel, tradingAdminRoutes, tradingRoutes, type TradingModel } from '../../../mock/api/trading/index.js';
+import type { PriceBook } from '../../../mock/domain/price-book.js';
+import type { TradingBackend } from '../../../mock/domain/trading/index.js';
 import { operations, validateResponse, validatorAt } from '../../../spec/index.js';
 
 export interface CallOptions {
@@ -24,9 +24,11 @@ export interface CallResult {
 
 export interface TestFake {
   app: App;
-  clock: Clock;
-  prices: PriceBook;
-  model: TradingModel;
+  readonly clock: Clock;
+  readonly prices: PriceBook;
+  readonly backend: TradingBackend;
+  /** Back to the seeded state (POST /__doppel/reset). */
+  reset(): void;
   call(method: string, target: string, options?: CallOptions): CallResult;
   get(target: string, key?: string, ip?: string): CallResult;
   post(target: string, body: unknown, key?: string, ip?: string): CallResult;
@@ -50,10 +52,8 @@ function operationFor(method: string, path: string): string | null {
 const errorSchema = validatorAt('trading', '#/components/schemas/Error');
 
 export function createTestFake(seed = 42): TestFake {
-  const clock = createClock();
-  const prices = createPriceBook({ seed, clock });
-  const model = createTradingModel({ seed, clock, prices });
-  const app = createApp({ routes: [...tradingRoutes(model), ...tradingAdminRoutes(model)], now: () => clock.now() });
+  const shipped = createFake({ seed });
+  const app = shipped.trading;
 
   function call(method: string, target: string, options: CallOptions = {}): CallResult {
     const q = target.indexOf('?');
@@ -86,9 +86,16 @@ export function createTestFake(seed = 42): TestFake {
 
   const fake: TestFake = {
     app,
-    clock,
-    prices,
-    model,
+    get clock() {
+      return shipped.clock;
+    },
+    get prices() {
+      return shipped.models.prices;
+    },
+    get backend() {
+      return shipped.models.trading;
+    },
+    reset: () => shipped.reset(),
     call,
     get: (target, key, ip) => call('GET', target, { ...(key === undefined ? {} : { key }), ...(ip === undefined ? {} : { ip }) }),
     post: (target, body, key, ip) => call('POST', target, { body, ...(key === undefined ? {} : { key }), ...(ip === undefined ? {} : { ip }) }),
@@ -98,7 +105,7 @@ export function createTestFake(seed = 42): TestFake {
       return res.body.data;
     },
     advance(seconds) {
-      clock.advance(seconds * 1000);
+      shipped.advance(seconds * 1000);
     },
     setPrice(symbol, price) {
       const res = fake.post(`/__doppel/prices/${symbol}`, { price_usd: price });

@@ -33,7 +33,7 @@ describe('demo data', () => {
     expect(h.call('GET', '/api/v1/wallets', { key: DEMO_KEY }).status).toBe(401);
   });
 
-  it('model.reset() restores the seeded state and forgets rate windows', () => {
+  it('reset() restores the seeded state and forgets rate windows', () => {
     const h = createHarness({ rateLimit: 3 });
     const before = h.call('GET', '/__doppel/summary').body.data;
     h.newUser();
@@ -41,7 +41,7 @@ describe('demo data', () => {
     h.call('POST', '/api/v1/wallets/1/send', { key: DEMO_KEY, body: { to_address: '0xde709f2102306220921060314715629080e2fb77', amount: '1' } });
     h.call('GET', '/api/v1/wallets', { key: DEMO_KEY });
     expect(h.call('GET', '/api/v1/wallets', { key: DEMO_KEY }).status).toBe(429);
-    h.model.reset();
+    h.reset();
     expect(h.call('GET', '/__doppel/summary').body.data).toEqual(before);
     expect(h.call('GET', '/api/v1/wallets', { key: DEMO_KEY }).status).toBe(200);
   });

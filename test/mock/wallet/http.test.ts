@@ -1,19 +1,19 @@
 // The wallet fake over real HTTP on 127.0.0.1, port 0: the same App behind node:http.
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp } from '../../../mock/core/index.js';
-import { createClock } from '../../../mock/domain/clock.js';
+import { createFake } from '../../../mock/index.js';
 import { startHttpServer, type RunningHttpServer } from '../../../mock/http/start-http-server.js';
-import { createWalletModel, walletAdminRoutes, walletRoutes } from '../../../mock/api/wallet/index.js';
-import { assertSpecTrue, stubPrices } from './wallet-harness.js';
+import { dec } from '../../../mock/domain/decimal.js';
+import { assertSpecTrue, DEFAULT_PRICES } from './wallet-harness.js';
 
 describe('wallet fake over HTTP', () => {
   let server: RunningHttpServer;
 
   beforeAll(async () => {
-    const clock = createClock();
-    const model = createWalletModel({ seed: 1, clock, prices: stubPrices() });
-    server = await startHttpServer(createApp({ routes: [...walletRoutes(model), ...walletAdminRoutes(model)], now: clock.now }), { port: 0 });
+    const fake = createFake({ seed: 1 });
+    // Fixed prices, as the harness pins them: the walk would move them.
+    for (const [symbol, price] of Object.entries(DEFAULT_PRICES)) fake.models.prices.set(symbol, dec(price));
+    server = await startHttpServer(fake.wallet, { port: 0 });
   });
   afterAll(() => server.close());
 

@@ -1,24 +1,16 @@
-// Test harness: a wallet model on a manual clock with stub prices, driven through createApp, where
-// every call to a documented operation asserts that the response validates against the spec.
+// Test harness: the shipped fake (createFake, no port) seen from its wallet port, with prices pinned
+// to fixed numbers (the real price book walks; tests want exact values), where every call to a
+// documented operation asserts that the response validates against the spec.
 
 import { expect } from 'vitest';
 import { operations, validateResponse } from '../../../spec/index.js';
-import { createApp, type App, type BodyError, type FakeResponse } from '../../../mock/core/index.js';
-import { createClock, type Clock } from '../../../mock/domain/clock.js';
-import { dec, type Dec } from '../../../mock/domain/decimal.js';
-import { createWalletModel, walletAdminRoutes, walletRoutes, type PriceSource, type WalletModel } from '../../../mock/api/wallet/index.js';
+import { createFake, type App, type FakeResponse } from '../../../mock/index.js';
+import type { BodyError } from '../../../mock/core/index.js';
+import type { Clock } from '../../../mock/domain/clock.js';
+import { dec } from '../../../mock/domain/decimal.js';
+import type { WalletBackend } from '../../../mock/domain/wallet/index.js';
 
 export const DEMO_KEY = 'demo-wallet-key';
-
-/** A stub PriceSource with settable prices (the real price book walks; tests want fixed numbers). */
-export function stubPrices(initial: Record<string, string> = DEFAULT_PRICES): PriceSource & { set(symbol: string, price: string): void } {
-  const table = new Map<string, Dec>(Object.entries(initial).map(([s, p]) => [s, dec(p)]));
-  return {
-    priceOf: (symbol) => table.get(symbol),
-    symbols: () => [...table.keys()],
-    set: (symbol, price) => void table.set(symbol, dec(price)),
-  };
-}
 
 export const DEFAULT_PRICES: Record<string, string> = {
   BTC: '67250.5', ETH: '3480.25', TRX: '0.12345678', BNB: '600', SOL: '150.5', POL: '0.5', USDT: '1', USDC: '0.9999',
@@ -33,16 +25,19 @@ export interface CallOptions {
 }
 
 export interface Harness {
-  clock: Clock;
-  model: WalletModel;
-  prices: ReturnType<typeof stubPrices>;
+  readonly clock: Clock;
+  readonly model: WalletBackend;
+  /** Pins a price in the shared price book from now on. */
+  prices: { set(symbol: string, price: string): void };
   app: App;
   /** One request; asserts the response against the spec when the path is a documented operation. */
   call(method: string, path: string, options?: CallOptions): FakeResponse & { body: any };
   /** Registers and logs in a new user; returns its id and token. */
   newUser(email?: string): { id: number; key: string };
-  /** Advances the virtual clock by whole seconds. */
+  /** Advances the virtual clock by whole seconds (what is due is processed). */
   advance(seconds: number): void;
+  /** Back to the seeded state (POST /__doppel/reset), prices pinned again. */
+  reset(): void;
 }
 
 export interface HarnessOptions {
@@ -54,16 +49,17 @@ export interface HarnessOptions {
 let userCounter = 0;
 
 export function createHarness(options: HarnessOptions = {}): Harness {
-  const clock = createClock();
-  const prices = stubPrices();
-  const model = createWalletModel({
+  const fake = createFake({
     seed: options.seed ?? 1,
-    clock,
-    prices,
-    ...(options.rateLimit !== undefined ? { rateLimit: options.rateLimit } : {}),
-    ...(options.demoData !== undefined ? { demoData: options.demoData } : {}),
+    ...(options.rateLimit !== undefined ? { walletRateLimit: options.rateLimit } : {}),
+    ...(options.demoData !== undefined ? { demo: options.demoData } : {}),
   });
-  const app = createApp({ routes: [...walletRoutes(model), ...walletAdminRoutes(model)], now: clock.now });
+  const prices = { set: (symbol: string, price: string) => fake.models.prices.set(symbol, dec(price)) };
+  const pinAll = () => {
+    for (const [symbol, price] of Object.entries(DEFAULT_PRICES)) prices.set(symbol, price);
+  };
+  pinAll();
+  const app = fake.wallet;
 
   function call(method: string, path: string, o: CallOptions = {}): FakeResponse & { body: any } {
     const headers: Record<string, string | undefined> = { ...o.headers };
@@ -90,7 +86,23 @@ export function createHarness(options: HarnessOptions = {}): Harness {
     return { id: reg.body.user_id, key: login.body.token };
   }
 
-  return { clock, model, prices, app, call, newUser, advance: (s) => clock.advance(s * 1000) };
+  return {
+    get clock() {
+      return fake.clock;
+    },
+    get model() {
+      return fake.models.wallet;
+    },
+    prices,
+    app,
+    call,
+    newUser,
+    advance: (s) => fake.advance(s * 1000),
+    reset() {
+      fake.reset();
+      pinAll();
+    },
+  };
 }
 
 const documented = operations('wallet').map((op) => ({

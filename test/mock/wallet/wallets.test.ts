@@ -73,6 +73,17 @@ describe('GET /api/v1/wallets/{id}/balance', () => {
     expect(createHarness().call('GET', `/api/v1/wallets/${id}/balance`, { key: DEMO_KEY }).status).toBe(400);
   });
 
+  it('refuses ids above 2^53 − 1 instead of answering for a rounded one', () => {
+    for (const id of ['9007199254740992', '9007199254740993', '1936491313251017484']) {
+      const res = createHarness().call('GET', `/api/v1/wallets/${id}/balance`, { key: DEMO_KEY });
+      expect(res.status, id).toBe(400);
+      expect(res.body.error).toBe('getWalletBalance: id must be <= 9007199254740991');
+    }
+    const largest = createHarness().call('GET', '/api/v1/wallets/9007199254740991/balance', { key: DEMO_KEY });
+    expect(largest.status).toBe(404);
+    expect(largest.body.error).toBe('getWalletBalance: wallet 9007199254740991 not found');
+  });
+
   it('answers 404 for a wallet that does not exist', () => {
     const res = createHarness().call('GET', '/api/v1/wallets/999/balance', { key: DEMO_KEY });
     expect(res.status).toBe(404);

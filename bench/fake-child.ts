@@ -1,0 +1,91 @@
+// Child process: a fake served over HTTP by startMock (what `doppel mock` runs), steered over the
+// IPC channel by bench/fake-process.ts: audit snapshots, memory figures, a forced GC, stop. The load
+// clients stay in the parent, so the CPU, latency and memory figures are the server's own
+// (issue 16: with server and clients in one process, the clients' work showed up as the server's).
+import { monitorEventLoopDelay, PerformanceObserver, type PerformanceEntry } from 'node:perf_hooks';
+import { startMock, type StartMockOptions } from '../mock/index.js';
+import { auditSnapshot } from '../test/support/robustness/audit-snapshot.js';
+
+export type ChildRequest = { id: number; type: 'audit' | 'memory' | 'gc' | 'stats' | 'stop' };
+
+/** What stalled the server: its event loop's delay, its GC pauses, and its slowest requests. */
+export interface ServerStats {
+  loopDelayMs: { p50: number; p99: number; p999: number; max: number };
+  gc: { count: number; totalMs: number; maxMs: number; maxKind: string };
+  /** With --server-timing: request lines (masked) of the slowest requests, as the server timed them. */
+  slowestRequests: { ms: number; line: string }[];
+}
+export type ChildReply = { id: number; ok: true; value: unknown } | { id: number; ok: false; error: string };
+
+const options = JSON.parse(process.argv[2] ?? '{}') as StartMockOptions;
+const serverTiming = process.argv.includes('--server-timing');
+const loopDelay = monitorEventLoopDelay({ resolution: 5 });
+loopDelay.enable();
+const gc = { count: 0, totalMs: 0, maxMs: 0, maxKind: '' };
+// The GC kinds of node's perf_hooks constants (NODE_PERFORMANCE_GC_*).
+const GC_KINDS: Record<number, string> = { 1: 'scavenge', 2: 'mark-compact', 4: 'incremental', 8: 'weak callbacks' };
+new PerformanceObserver((list) => {
+  for (const entry of list.getEntries() as (PerformanceEntry & { detail?: { kind?: number } })[]) {
+    gc.count++;
+    gc.totalMs += entry.duration;
+    if (entry.duration > gc.maxMs) {
+      gc.maxMs = entry.duration;
+      gc.maxKind = GC_KINDS[entry.detail?.kind ?? 0] ?? String(entry.detail?.kind);
+    }
+  }
+}).observe({ entryTypes: ['gc'] });
+/** The slowest request lines, kept sorted, at most 20. */
+const slowest: ServerStats['slowestRequests'] = [];
+const timing = (line: string): void => {
+  const ms = Number(/ ([\d.]+)ms$/.exec(line)?.[1]);
+  if (!(ms > (slowest[19]?.ms ?? 0))) return;
+  slowest.push({ ms, line: line.replace(/^doppel /, '') });
+  slowest.sort((a, b) => b.ms - a.ms);
+  slowest.length = Math.min(slowest.length, 20);
+};
+const mock = await startMock({
+  tradingPort: 0,
+  walletPort: 0,
+  quiet: true,
+  ...options,
+  // The request log's lines carry each request's own time (start of handling to answer written).
+  ...(serverTiming ? { quiet: false, logLevel: 'info' as const, log: timing } : {}),
+});
+const send = (message: unknown): void => void process.send?.(message);
+
+async function answer(request: ChildRequest): Promise<unknown> {
+  switch (request.type) {
+    case 'audit':
+      return auditSnapshot(mock.fake);
+    case 'memory':
+      return process.memoryUsage();
+    case 'gc':
+      // Two passes: the first may only schedule finalization of what the second frees.
+      globalThis.gc?.();
+      globalThis.gc?.();
+      return { ...process.memoryUsage(), gcExposed: typeof globalThis.gc === 'function' };
+    case 'stats': {
+      const ms = (ns: number): number => ns / 1e6;
+      const stats: ServerStats = {
+        loopDelayMs: { p50: ms(loopDelay.percentile(50)), p99: ms(loopDelay.percentile(99)), p999: ms(loopDelay.percentile(99.9)), max: ms(loopDelay.max) },
+        gc: { ...gc },
+        slowestRequests: [...slowest],
+      };
+      return stats;
+    }
+    case 'stop':
+      await mock.close();
+      setImmediate(() => process.exit(0));
+      return null;
+  }
+}
+
+process.on('message', (request: ChildRequest) => {
+  answer(request).then(
+    (value) => send({ id: request.id, ok: true, value } satisfies ChildReply),
+    (error: unknown) => send({ id: request.id, ok: false, error: String(error) } satisfies ChildReply),
+  );
+});
+// The parent went away without stopping us: do not linger.
+process.on('disconnect', () => void mock.close().finally(() => process.exit(0)));
+send({ ready: true, trading: mock.trading, wallet: mock.wallet });

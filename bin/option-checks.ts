@@ -1,0 +1,107 @@
+// yargs .check()s shared by the commands: each option given once, numbers that are integers within
+// bounds (yargs' `number` type lets 1.5, NaN and repeated values through). Each failure is one line
+// naming the option; bin/index.ts turns it into exit status 2 before anything starts.
+import { statSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import type { Arguments } from 'yargs';
+
+/** Bounds per option name: [min] or [min, max], inclusive. */
+export function checkInteger(bounds: Record<string, [number, number?]>) {
+  return (argv: Arguments): true => {
+    for (const [name, [min, max]] of Object.entries(bounds)) {
+      const value = argv[name];
+      if (value === undefined) continue;
+      checkOnce(name, value);
+      const ok = typeof value === 'number' && Number.isInteger(value) && value >= min && (max === undefined || value <= max);
+      if (!ok) {
+        const range = max === undefined ? `an integer ≥ ${min}` : `an integer from ${min} to ${max}`;
+        // NaN is what yargs makes of a word; bin/index.ts puts back what was typed.
+        throw new Error(`--${name} must be ${range} (got ${String(value)})`);
+      }
+    }
+    return true;
+  };
+}
+
+/** A repeated flag (`--trading-port 1 --trading-port 2`) is an error, not a silent array. */
+export function checkOnce(name: string, value: unknown): void {
+  if (Array.isArray(value)) {
+    throw new Error(`--${name} is given ${value.length} times (${value.map(String).join(', ')}): give it once`);
+  }
+}
+
+/** Options meant to be given more than once (declared `array: true`): check's --wallet-key, --only, --skip. */
+const REPEATABLE = new Set(['wallet-key', 'only', 'skip']);
+
+/** checkOnce for every option of the command line (yargs lists each twice, kebab and camel case). */
+export function checkEveryOptionOnce(argv: Arguments): true {
+  for (const [name, value] of Object.entries(argv)) {
+    if (name === '_' || name === '$0' || /[A-Z]/.test(name) || REPEATABLE.has(name)) continue;
+    checkOnce(name, value);
+  }
+  return true;
+}
+
+/** The path's stat; undefined when it does not exist, also when a file stands where a folder is on its way (ENOTDIR). */
+function statOrNothing(path: string): ReturnType<typeof statSync> {
+  try {
+    return statSync(path, { throwIfNoEntry: false });
+  } catch (error) {
+    if ((error as { code?: string }).code === 'ENOTDIR') return undefined;
+    throw error;
+  }
+}
+
+/**
+ * doppel check's report files (issue 12): not a folder, and the nearest existing folder on the
+ * path is a folder, so that the missing ones can be created before the run (conformance's
+ * report-paths.ts creates them and says so with exit 2 when it cannot write).
+ */
+export function checkReportFiles(names: string[]) {
+  return (argv: Arguments): true => {
+    for (const name of names) {
+      const value = argv[name];
+      if (value === undefined) continue;
+      checkOnce(name, value);
+      const file = String(value);
+      if (file.trim() === '') throw new Error(`--${name} needs a file name`);
+      if (statOrNothing(file)?.isDirectory()) throw new Error(`--${name} ${file} is a folder, not a file`);
+      for (let folder = dirname(resolve(file)); ; folder = dirname(folder)) {
+        const stat = statOrNothing(folder);
+        if (stat && !stat.isDirectory()) throw new Error(`--${name} ${file}: ${folder} is a file, not a folder`);
+        if (stat || dirname(folder) === folder) break;
+      }
+    }
+    return true;
+  };
+}
+
+/** Options naming a folder: it must be a folder if it exists, and exist when `mustExist`. */
+export function checkFolders(folders: Record<string, { mustExist: boolean }>) {
+  return (argv: Arguments): true => {
+    for (const [name, { mustExist }] of Object.entries(folders)) {
+      const value = argv[name];
+      if (value === undefined) continue;
+      checkOnce(name, value);
+      const folder = String(value);
+      if (folder.trim() === '') throw new Error(`--${name} needs a folder name`);
+      const stat = statSync(folder, { throwIfNoEntry: false });
+      if (stat === undefined && mustExist) throw new Error(`--${name} ${folder}: no such folder`);
+      if (stat !== undefined && !stat.isDirectory()) throw new Error(`--${name} ${folder} is a file, not a folder`);
+    }
+    return true;
+  };
+}
+
+/** A snapshot file option: if the path exists it must be a file (it is read, then written back). */
+export function checkStateFile(name: string) {
+  return (argv: Arguments): true => {
+    const value = argv[name];
+    if (value === undefined) return true;
+    checkOnce(name, value);
+    const file = String(value);
+    if (file.trim() === '') throw new Error(`--${name} needs a file name`);
+    if (statSync(file, { throwIfNoEntry: false })?.isDirectory()) throw new Error(`--${name} ${file} is a folder, not a file`);
+    return true;
+  };
+}

@@ -1,0 +1,63 @@
+// What the pipeline runs: an interface's operations (from the spec, via mock/api's defineOperation),
+// doppel's admin routes, and the few rules in which the two interfaces differ.
+
+import type { InterfaceName, Permission } from '../../spec/index.js';
+import type { FakeRequest } from './fake-request.js';
+import type { HttpMethod, Routable } from './route-table.js';
+
+/** The validated input of one request, as the operation's handler receives it. */
+export interface OperationInput {
+  /** What authenticate() returned; undefined for operations that need no key. */
+  caller: unknown;
+  /** Path parameters, coerced to their schema types (a wallet id is a number). */
+  params: Record<string, unknown>;
+  /** Documented query parameters, coerced, with the spec's defaults applied; others are ignored. */
+  query: Record<string, unknown>;
+  /** The JSON body, valid against the operation's request schema (undefined when it takes none). */
+  body: unknown;
+  /** The virtual time the request works at (every due event up to it is settled). */
+  now: number;
+}
+
+/** One documented operation: method, path and guards come from the spec (mock/api/define-operation.ts). */
+export interface OperationEntry extends Routable {
+  iface: InterfaceName;
+  operationId: string;
+  /** The operation needs a key (its security in the spec is not empty). */
+  secured: boolean;
+  /** Trading's x-permission; 'read' or 'none' elsewhere. */
+  permission: Permission;
+  /** Returns the result the interface's envelope wraps. Synchronous: see docs/ARCHITECTURE.md. */
+  run(input: OperationInput): unknown;
+}
+
+/** A page an admin route answers instead of JSON (the dashboard, the API reference). */
+export interface Page {
+  contentType: string;
+  text: string;
+}
+
+/** A route of doppel's own admin API under /__doppel/ (docs/MOCK-CONTRACT.md); not in the spec. */
+export interface AdminRoute extends Routable {
+  method: HttpMethod;
+  operationId: string;
+  /** 'json' (default): handle returns the `data` of `{success: true, data}`; 'page': it returns a Page. */
+  answers?: 'json' | 'page';
+  handle(input: { req: FakeRequest; params: Record<string, string>; body: unknown; now: number }): unknown;
+}
+
+/** The only things in which the two interfaces differ for the pipeline (shared/ARCHITECTURE.md). */
+export interface InterfaceRules {
+  iface: InterfaceName;
+  /** Processes every event due by now and returns now: run once per request, before anything else. */
+  settle(): number;
+  /**
+   * The guards of a secured operation, in the interface's documented order (trading: key →
+   * whitelist → permission; wallet: key → rate limit). Throws DomainError; returns the caller.
+   */
+  authenticate(req: FakeRequest, operation: OperationEntry): unknown;
+  /** The statuses those guards can answer, for the spec's status lists (mock/core/pipeline-statuses.ts). */
+  guardStatuses: readonly number[];
+  /** The success body around a result (trading: {success, data}; wallet: fields at the top level). */
+  envelope(result: unknown): unknown;
+}

@@ -1,0 +1,141 @@
+// createPipeline: the one request pipeline of both interfaces. Every adapter (node:http, msw,
+// fake.fetch) hands it a FakeRequest; it runs each request exactly once through, in this order
+// (decisions trading.guard-order, wallet.guard-order):
+//
+//   route → settle the clock → authenticate (key → whitelist → permission → rate limit) →
+//   body decode error → input validation (path → query → body, ajv from spec/) → operation →
+//   envelope
+//
+// Admin routes: route → admin token → settle → body decode error → handler → {success, data}.
+// Every failure is a DomainError turned into the error envelope in one place (respond.ts); a
+// message raised inside an operation is prefixed with the operationId, for both interfaces alike.
+
+import { validateParams, validateRequestBody } from '../../spec/index.js';
+import { DomainError, domainError } from '../domain/domain-error.js';
+import type { BodyError, FakeRequest, FakeResponse } from './fake-request.js';
+import type { AdminRoute, InterfaceRules, OperationEntry, Page } from './operation-entry.js';
+import { errorResponse } from './respond.js';
+import { createRouteTable } from './route-table.js';
+
+export interface Logger {
+  error(message: string, error?: unknown): void;
+}
+
+export const stderrLogger: Logger = {
+  error(message, error) {
+    console.error(message, error);
+  },
+};
+
+export interface App {
+  handle(req: FakeRequest): FakeResponse;
+}
+
+export interface PipelineOptions {
+  rules: InterfaceRules;
+  operations: readonly OperationEntry[];
+  admin: readonly AdminRoute[];
+  /** Throws DomainError when an admin request lacks the admin token (mock/admin/admin-guard.ts). */
+  adminGuard(req: FakeRequest): void;
+  /** The virtual clock; the Date header follows it so that record dates and Date agree. */
+  now: () => number;
+  /** Where unexpected errors go. Default stderr. */
+  logger?: Logger;
+}
+
+export const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
+
+const BODY_ERROR_MESSAGES: Record<BodyError, string> = {
+  invalid_json: 'request body is not valid JSON',
+  payload_too_large: 'request body is too large',
+  unsupported_media_type: 'request body must be sent with Content-Type: application/json',
+};
+
+type Entry = { kind: 'operation'; op: OperationEntry } | { kind: 'admin'; route: AdminRoute };
+
+export function createPipeline(options: PipelineOptions): App {
+  const { rules, now } = options;
+  const logger = options.logger ?? stderrLogger;
+  const table = createRouteTable<Entry & { method: OperationEntry['method']; path: string }>([
+    ...options.operations.map((op) => ({ kind: 'operation' as const, op, method: op.method, path: op.path })),
+    ...options.admin.map((route) => ({ kind: 'admin' as const, route, method: route.method, path: route.path })),
+  ]);
+
+  function runOperation(req: FakeRequest, op: OperationEntry, rawParams: Record<string, string>): unknown {
+    const at = rules.settle();
+    const caller = op.secured ? rules.authenticate(req, op) : undefined;
+    // Decision trading.request-bodies: a GET operation takes no body, so whatever came with it
+    // (unparsable, mistyped, oversized) is ignored rather than turned into an undocumented status.
+    const hasBody = op.method !== 'GET';
+    if (hasBody) rejectBodyError(req);
+    const params = valid(validateParams(op.iface, op.operationId, 'path', rawParams));
+    const query = valid(validateParams(op.iface, op.operationId, 'query', firstValues(req.query)));
+    const body = hasBody ? valid(validateRequestBody(op.iface, op.operationId, req.body)) : undefined;
+    return rules.envelope(op.run({ caller, params, query, body, now: at }));
+  }
+
+  function runAdmin(req: FakeRequest, route: AdminRoute, params: Record<string, string>): unknown {
+    options.adminGuard(req);
+    const at = rules.settle();
+    if (route.method !== 'GET') rejectBodyError(req);
+    return { success: true, data: route.handle({ req, params, body: route.method === 'GET' ? undefined : req.body, now: at }) };
+  }
+
+  function handle(req: FakeRequest): FakeResponse {
+    let response: FakeResponse;
+    let operationId: string | undefined;
+    try {
+      const found = table.match(req.method.toUpperCase(), req.path);
+      // Unknown path and known path with another method alike: trading seed section 7 lists 404
+      // for "endpoint not found" and no 405.
+      if (found === null) throw domainError.route_not_found(`no endpoint ${req.method} ${req.path}`);
+      const { entry } = found;
+      operationId = entry.kind === 'operation' ? entry.op.operationId : entry.route.operationId;
+      const body = entry.kind === 'operation' ? runOperation(req, entry.op, found.params) : runAdmin(req, entry.route, found.params);
+      if (entry.kind === 'admin' && entry.route.answers === 'page') {
+        const page = (body as { data: Page }).data;
+        return { status: 200, headers: { 'content-type': page.contentType, date: httpDate(now()) }, body: undefined, text: page.text };
+      }
+      if (body === undefined) throw new Error(`${operationId}: returned no body`);
+      // Serialized once, here, so that a bigint or a cycle leaking into a body becomes a clean 500
+      // instead of an exception inside an adapter, and adapters send the text as it is.
+      response = { status: 200, headers: {}, body, text: JSON.stringify(body) };
+    } catch (error) {
+      if (!(error instanceof DomainError)) logger.error(`doppel: ${operationId ?? `${req.method} ${req.path}`} failed with an unexpected error`, error);
+      response = errorResponse(error, operationId);
+    }
+    response.headers['content-type'] = JSON_CONTENT_TYPE;
+    response.headers['date'] = httpDate(now());
+    return response;
+  }
+
+  // The Date header has a resolution of a second; formatting it once a second, not per request.
+  let dateSecond = Number.NaN;
+  let dateText = '';
+  function httpDate(ms: number): string {
+    const second = Math.floor(ms / 1000);
+    if (second !== dateSecond) {
+      dateSecond = second;
+      dateText = new Date(second * 1000).toUTCString();
+    }
+    return dateText;
+  }
+
+  return { handle };
+}
+
+function rejectBodyError(req: FakeRequest): void {
+  if (req.bodyError !== undefined) throw new DomainError(req.bodyError, BODY_ERROR_MESSAGES[req.bodyError]);
+}
+
+function valid<T>(result: { ok: boolean; value?: T; errors: string[] }): T {
+  if (!result.ok) throw domainError.invalid_request(result.errors.join('; '), { errors: result.errors });
+  return result.value as T;
+}
+
+/** A repeated query parameter counts with its first value. */
+function firstValues(query: URLSearchParams): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [name, value] of query) out[name] ??= value;
+  return out;
+}

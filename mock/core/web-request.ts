@@ -1,0 +1,37 @@
+// The Fetch API side of the in-process adapters (msw in Node and in the browser, fake.fetch): a
+// Request's parts → FakeRequest, a FakeResponse → Response. Portable: web globals only.
+
+import { CLIENT_IP_HEADER } from './client-ip-header.js';
+import { declaredLengthExceeds, decodeBody, DEFAULT_BODY_LIMIT_BYTES } from './decode-body.js';
+import type { FakeRequest, FakeResponse } from './fake-request.js';
+
+export interface WebRequestParts {
+  method: string;
+  url: URL;
+  headers: Headers;
+  /** Reads the body; called only when the declared length is within the limit. */
+  bytes(): Promise<Uint8Array>;
+}
+
+/**
+ * The FakeRequest for a web request; `mount` (a base URL's path, e.g. `/prefix`) is stripped from
+ * the path. In-process requests have no socket: the caller IP is 127.0.0.1 unless the
+ * x-doppel-client-ip header names one (mock/core/client-ip-header.ts).
+ */
+export async function toFakeRequest(parts: WebRequestParts, mount = '', limit = DEFAULT_BODY_LIMIT_BYTES): Promise<FakeRequest> {
+  const headers: Record<string, string | undefined> = {};
+  parts.headers.forEach((value, name) => {
+    headers[name.toLowerCase()] = value;
+  });
+  const bytes = declaredLengthExceeds(headers['content-length'], limit) ? null : await parts.bytes();
+  const decoded = decodeBody(bytes, headers['content-type'], limit);
+  const { pathname } = parts.url;
+  const path = mount !== '' && (pathname === mount || pathname.startsWith(`${mount}/`)) ? pathname.slice(mount.length) || '/' : pathname;
+  const fake: FakeRequest = { method: parts.method, path, query: parts.url.searchParams, headers, body: decoded.body, ip: headers[CLIENT_IP_HEADER] ?? '127.0.0.1' };
+  if (decoded.bodyError !== undefined) fake.bodyError = decoded.bodyError;
+  return fake;
+}
+
+export function toWebResponse(response: FakeResponse): Response {
+  return new Response(response.text, { status: response.status, headers: response.headers });
+}

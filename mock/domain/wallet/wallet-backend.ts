@@ -1,0 +1,129 @@
+// createWalletBackend: the wallet fake's state and operations behind methods; no HTTP words (docs/ARCHITECTURE.md).
+
+import type { Clock } from '../clock.js';
+import { mulDec, type Dec } from '../decimal.js';
+import { domainError, rateLimitedError } from '../domain-error.js';
+import { createRateLimiter } from '../rate-limiter.js';
+import { chainOf } from './balances.js';
+import { seedDemoData } from './demo-data.js';
+import type { PriceSource } from '../price-book.js';
+import { auditSupply, type AssetSupply } from './supply-audit.js';
+import { failTransfer, depositTo, sendFrom, settleTransfers, type SendInput } from './transfers.js';
+import { issueApiKey, loginUser, registerUser, userIdForKey, type RegisterInput } from './user-accounts.js';
+import { createWallet, walletOwnedBy, walletsOf } from './wallet-book.js';
+import { createWalletRngs } from './wallet-rngs.js';
+import { decodeWalletState, encodeWalletState, type WalletSnapshot } from '../snapshot/index.js';
+import { createWalletState, type HistoryEntry, type Transfer, type User, type Wallet, type WalletState } from './wallet-state.js';
+
+/** Seed §8: "60 per minute" per API key. */
+export const DEFAULT_WALLET_RATE_LIMIT = 60;
+const RATE_WINDOW_MS = 60_000;
+
+export interface WalletBackendOptions {
+  seed: number;
+  clock: Pick<Clock, 'now'>;
+  prices: PriceSource;
+  /** Requests per minute per key (the CLI's --wallet-rate-limit). Default 60. */
+  rateLimit?: number;
+  /** Seed the demo user, key and wallets (default true). */
+  demoData?: boolean;
+}
+
+/** Who is calling: the user the X-API-Key belongs to, and that key (a login token or a static key). */
+export interface WalletCaller {
+  readonly userId: number;
+  readonly key: string;
+}
+
+export interface WalletBackend {
+  readonly clock: Pick<Clock, 'now'>;
+  readonly prices: PriceSource;
+  readonly rateLimit: number;
+  /** The live state, for read-only views (summary, audits); a new object after importState, so read it through the backend each time. */
+  readonly state: WalletState;
+  /** Confirms due transfers; called at the start of every request. Returns how many confirmed. */
+  settle(now?: number): number;
+  register(input: RegisterInput): User;
+  login(email: string, password: string): { token: string; user: User };
+  /**
+   * Seed wallet §5.1-2: X-API-Key carries a login token or a static API key; missing or unknown →
+   * 401. Then decision wallet.rate-limit-scope: only requests with a known key count, `rateLimit`
+   * a minute per key value (seed wallet §8), 429 with Retry-After.
+   */
+  authenticate(key: string | undefined): WalletCaller;
+  createWallet(userId: number, chain: string): Wallet;
+  walletsOf(userId: number): Wallet[];
+  /** The caller's wallet, or not_found (another user's wallet answers like an unknown one). */
+  walletOf(userId: number, walletId: number): Wallet;
+  /** Newest first, at most limit entries, O(limit). */
+  history(wallet: Wallet, limit: number): HistoryEntry[];
+  /** Decision wallet.usd-value: native balance × current price, rounded down to 8 digits. */
+  usdValue(wallet: Wallet): Dec;
+  send(userId: number, walletId: number, input: SendInput): Transfer;
+  deposit(walletId: number, amount: string, tokenId: number | null): Transfer;
+  issueApiKey(userId: number): string;
+  fail(txHash: string): Transfer;
+  audit(): Map<string, AssetSupply>;
+  /** When the next pending transfer confirms, if any is pending. */
+  nextDue(): number | undefined;
+  /** The whole state as plain JSON (wallet-snapshot.ts); rate windows are not state and are left out. */
+  exportState(): WalletSnapshot;
+  /** Replaces the state with a snapshot's, or throws SnapshotError and changes nothing. */
+  importState(snapshot: unknown): void;
+}
+
+export function createWalletBackend(options: WalletBackendOptions): WalletBackend {
+  const { seed, clock, prices } = options;
+  const rateLimit = options.rateLimit ?? DEFAULT_WALLET_RATE_LIMIT;
+  const limiter = createRateLimiter({ limit: rateLimit, windowMs: RATE_WINDOW_MS, now: () => clock.now() });
+
+  let state = createWalletState();
+  let rngs = createWalletRngs(seed);
+  if (options.demoData !== false) seedDemoData(state, rngs, clock.now());
+
+  function history(wallet: Wallet, limit: number): HistoryEntry[] {
+    const out: HistoryEntry[] = [];
+    for (let i = wallet.history.length - 1; i >= 0 && out.length < limit; i--) out.push(wallet.history[i] as HistoryEntry);
+    return out;
+  }
+
+  return {
+    clock,
+    prices,
+    rateLimit,
+    get state() {
+      return state;
+    },
+    settle: (now = clock.now()) => settleTransfers(state, now),
+    register: (input) => registerUser(state, rngs, input),
+    login: (email, password) => loginUser(state, rngs, email, password),
+    authenticate(key) {
+      if (key === undefined || key === '') throw domainError.unauthorized('missing X-API-Key header');
+      const userId = userIdForKey(state, key);
+      if (userId === undefined) throw domainError.unauthorized('unknown X-API-Key');
+      const decision = limiter.hit(key);
+      if (!decision.allowed) throw rateLimitedError(`rate limit of ${rateLimit} requests per minute exceeded`, decision.retryAfterSeconds);
+      return { userId, key };
+    },
+    createWallet: (userId, chain) => createWallet(state, rngs, userId, chain),
+    walletsOf: (userId) => walletsOf(state, userId),
+    walletOf: (userId, walletId) => walletOwnedBy(state, userId, walletId),
+    history,
+    usdValue: (wallet) => mulDec(wallet.native, prices.priceOf(chainOf(wallet).symbol) ?? 0n),
+    send: (userId, walletId, input) => sendFrom(state, rngs, clock.now(), walletOwnedBy(state, userId, walletId), input),
+    deposit(walletId, amount, tokenId) {
+      const wallet = state.wallets.get(walletId);
+      if (wallet === undefined) throw domainError.not_found(`wallet ${walletId} not found`);
+      return depositTo(state, rngs, clock.now(), wallet, amount, tokenId);
+    },
+    issueApiKey: (userId) => issueApiKey(state, rngs, userId),
+    fail: (txHash) => failTransfer(state, txHash),
+    audit: () => auditSupply(state),
+    nextDue: () => state.pending.peek()?.dueAt,
+    exportState: () => encodeWalletState(state, rngs),
+    importState(snapshot) {
+      ({ state, rngs } = decodeWalletState(snapshot, seed));
+      limiter.reset();
+    },
+  };
+}

@@ -1,0 +1,170 @@
+// The package as a user gets it (issue 15): `npm pack`, the tarball installed into an empty folder,
+// then `npx doppel --version`, `npx doppel mock` answering on free loopback ports, and
+// `npx doppel check` passing; the tarball carries what package.json `files` promises and nothing
+// from test/ or bench/. The dependencies come from the npm cache (or the registry). npm pack runs
+// prepack (clean, then build) on a copy of the sources.
+import { execFile, execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+const NPM = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+const NPX = process.platform === 'win32' ? 'npx.cmd' : 'npx';
+const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { name: string; version: string };
+
+interface PackResult {
+  filename: string;
+  unpackedSize: number;
+  entryCount: number;
+  files: { path: string; size: number }[];
+}
+
+const dir = mkdtempSync(join(tmpdir(), 'doppel-pack-'));
+const app = join(dir, 'app');
+let packed: PackResult;
+let mock: ChildProcess | undefined;
+
+/** Runs a command in the installed app; resolves with its status and output, never rejects. */
+function inApp(command: string, args: string[], timeout = 60_000): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    const child = execFile(command, args, { cwd: app, timeout, env: { ...process.env, NO_COLOR: '1' } }, (_error, stdout, stderr) => {
+      resolve({ code: child.exitCode, stdout, stderr });
+    });
+  });
+}
+
+/** What `npm pack` builds from: the working tree's sources, without dist/, tests or benchmarks. */
+const PACKED_SOURCES = ['package.json', 'package-lock.json', 'tsconfig.json', 'tsconfig.build.json', 'README.md', 'LICENSE', 'CHANGELOG.md',
+  'spec', 'mock', 'conformance', 'fixtures', 'bin', 'scripts', 'docs'];
+
+beforeAll(() => {
+  // A copy of the sources, packed with its scripts: prepack cleans and builds dist/ there, exactly
+  // as a release would, without touching the dist/ that other test files run at the same time.
+  const src = join(dir, 'src');
+  for (const entry of PACKED_SOURCES) cpSync(join(ROOT, entry), join(src, entry), { recursive: true });
+  symlinkSync(join(ROOT, 'node_modules'), join(src, 'node_modules'), 'dir');
+  const out = execFileSync(NPM, ['pack', '--json', '--pack-destination', dir], { cwd: src, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], timeout: 120_000 });
+  packed = (JSON.parse(out.slice(out.indexOf('['))) as PackResult[])[0] as PackResult;
+  mkdirSync(app);
+  writeFileSync(join(app, 'package.json'), JSON.stringify({ name: 'doppel-user', version: '1.0.0', private: true, type: 'module' }));
+  execFileSync(NPM, ['install', join(dir, packed.filename), '--no-audit', '--no-fund', '--prefer-offline', '--loglevel', 'error'], {
+    cwd: app,
+    stdio: 'pipe',
+    timeout: 120_000,
+  });
+}, 240_000);
+
+afterAll(() => {
+  if (mock?.pid !== undefined && mock.exitCode === null) {
+    try {
+      process.kill(-mock.pid, 'SIGKILL');
+    } catch {
+      // already gone
+    }
+  }
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe('the npm package', () => {
+  it('carries dist/, the specs, the interface documents, the reference, README, LICENSE and CHANGELOG', () => {
+    const paths = packed.files.map((f) => f.path);
+    for (const file of ['package.json', 'README.md', 'LICENSE', 'CHANGELOG.md', 'dist/bin/doppel.js', 'dist/mock/index.js', 'dist/mock/index.d.ts',
+      'dist/conformance/index.d.ts', 'dist/spec/index.d.ts', 'dist/fixtures/index.d.ts', 'dist/spec/trading.openapi.json', 'dist/docs/api.html',
+      'spec/trading.openapi.yaml', 'spec/wallet.openapi.yaml', 'docs/interfaces/trading.md', 'docs/interfaces/wallet.md', 'docs/api-reference.md']) {
+      expect(paths, file).toContain(file);
+    }
+    const stray = paths.filter((p) => /^(test|bench|scripts)\//.test(p) || /\.test\.|(?<!\.d)\.ts$/.test(p) || p.startsWith('dist/bench') || p.startsWith('dist/test'));
+    expect(stray).toEqual([]);
+  });
+
+  it('stays under 1 MiB unpacked, and README states its size', () => {
+    expect(packed.unpackedSize).toBeLessThan(1024 * 1024);
+    const stated = /about (\d+) kB unpacked/.exec(readFileSync(join(ROOT, 'README.md'), 'utf8'));
+    expect(stated, 'README says "about N kB unpacked"').not.toBeNull();
+    const kb = packed.unpackedSize / 1000;
+    expect(Math.abs(kb - Number(stated![1])) / kb, `README states ${stated![1]} kB, the tarball unpacks to ${Math.round(kb)} kB`).toBeLessThan(0.15);
+  });
+
+  it('npx doppel --version prints the package version', async () => {
+    const { code, stdout } = await inApp(NPX, ['doppel', '--version']);
+    expect(code).toBe(0);
+    expect(stdout.trim()).toBe(pkg.version);
+  });
+
+  it('npx doppel mock answers on both interfaces', async () => {
+    // Its own process group, so the test stops npx and the node it runs together.
+    const child = spawn(NPX, ['doppel', 'mock', '--trading-port', '0', '--wallet-port', '0', '--log-level', 'error'], { cwd: app, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+    mock = child;
+    let out = '';
+    const urls = await new Promise<{ trading: string; wallet: string }>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`no ready lines: ${out}`)), 30_000);
+      const read = (chunk: Buffer) => {
+        out += chunk.toString();
+        const trading = /trading interface ready at (http:\/\/127\.0\.0\.1:\d+)/.exec(out)?.[1];
+        const wallet = /wallet interface ready at (http:\/\/127\.0\.0\.1:\d+)/.exec(out)?.[1];
+        if (trading && wallet) {
+          clearTimeout(timer);
+          resolve({ trading, wallet });
+        }
+      };
+      child.stdout!.on('data', read);
+      child.stderr!.on('data', read);
+      child.on('exit', (code) => reject(new Error(`exited ${code}: ${out}`)));
+    });
+    const prices = await fetch(`${urls.trading}/api/v1/prices`);
+    expect(prices.status).toBe(200);
+    expect(((await prices.json()) as { success: boolean }).success).toBe(true);
+    const wallets = await fetch(`${urls.wallet}/api/v1/wallets`, { headers: { 'X-API-Key': 'demo-wallet-key' } });
+    expect(wallets.status).toBe(200);
+    const exited = new Promise((resolve) => child.on('exit', resolve));
+    process.kill(-child.pid!, 'SIGTERM');
+    await exited;
+  }, 60_000);
+
+  it('npx doppel check passes against the embedded fake', async () => {
+    const { code, stdout, stderr } = await inApp(NPX, ['doppel', 'check', '--runs', '20', '--seed', '1']);
+    expect(code, `${stdout}\n${stderr}`).toBe(0);
+  }, 90_000);
+
+  it('the exports type-check in a TypeScript project that installed the package', async () => {
+    writeFileSync(join(app, 'use.ts'), [
+      "import { createFake, type Fake } from 'doppel/mock';",
+      "import { CHECKS } from 'doppel/conformance';",
+      "import { operations } from 'doppel/spec';",
+      "import { DEFAULT_SIZES } from 'doppel/fixtures';",
+      'const fake: Fake = createFake({ seed: 1 });',
+      "export const total: number = CHECKS.length + operations('wallet').length + DEFAULT_SIZES.users + fake.exportState().seed;",
+      '// @ts-expect-error: an unknown option is an error, so the declarations were really read',
+      'createFake({ no_such_option: 1 });',
+      '',
+    ].join('\n'));
+    writeFileSync(join(app, 'tsconfig.json'), JSON.stringify({
+      compilerOptions: { module: 'NodeNext', moduleResolution: 'NodeNext', target: 'ES2022', strict: true, noEmit: true, skipLibCheck: true, types: [] },
+      files: ['use.ts'],
+    }));
+    const tsc = join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc');
+    const { code, stdout, stderr } = await inApp(process.execPath, [tsc, '-p', 'tsconfig.json']);
+    expect(code, `${stdout}${stderr}`).toBe(0);
+  }, 60_000);
+
+  it('the exports load from the installed package', async () => {
+    const script = [
+      "const mock = await import('doppel/mock');",
+      "const conformance = await import('doppel/conformance');",
+      "const spec = await import('doppel/spec');",
+      "const fixtures = await import('doppel/fixtures');",
+      'const fake = mock.createFake({ seed: 1 });',
+      "const res = await fake.trading.handle({ method: 'GET', path: '/api/v1/markets', query: new URLSearchParams(), headers: {}, body: undefined, ip: '127.0.0.1' });",
+      'console.log(JSON.stringify({ status: res.status, checks: conformance.CHECKS.length, ops: spec.operations("wallet").length, sizes: fixtures.DEFAULT_SIZES }));',
+    ].join('\n');
+    const { code, stdout, stderr } = await inApp(process.execPath, ['--input-type=module', '-e', script]);
+    expect(code, stderr).toBe(0);
+    const result = JSON.parse(stdout) as { status: number; checks: number; ops: number };
+    expect(result.status).toBe(200);
+    expect(result.checks).toBeGreaterThan(10);
+    expect(result.ops).toBe(9);
+  });
+});
