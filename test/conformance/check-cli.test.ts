@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildCli } from '../../bin/index.js';
+import { checkEveryOptionOnce } from '../../bin/option-checks.js';
 import { CHECKS, runCheckCli } from '../../conformance/index.js';
 
 async function closedPort(): Promise<number> {
@@ -58,6 +59,11 @@ describe('doppel check exit status', () => {
     const code = await runCheckCli({ tradingUrl: `http://127.0.0.1:${await closedPort()}`, json: join(file, 'report.json'), out: () => {}, err: (l) => errors.push(l) });
     expect(code).toBe(2);
     expect(errors.join('\n')).toMatch(/--json .*report\.json cannot be written/);
+  });
+
+  it('--wallet-key, --only and --skip may be repeated; other flags may not', () => {
+    expect(checkEveryOptionOnce({ _: [], $0: 'doppel', 'wallet-key': ['a', 'b'], only: ['x'], skip: ['y', 'z'] })).toBe(true);
+    expect(() => checkEveryOptionOnce({ _: [], $0: 'doppel', 'trading-key': ['a', 'b'] })).toThrow('--trading-key is given 2 times');
   });
 
   it('--list-checks lists every check and exits 0', async () => {
