@@ -30,17 +30,34 @@ export function checkOnce(name: string, value: unknown): void {
   }
 }
 
+/** Options meant to be given more than once (declared `array: true`): check's --wallet-key, --only, --skip. */
+const REPEATABLE = new Set(['wallet-key', 'only', 'skip']);
+
 /** checkOnce for every option of the command line (yargs lists each twice, kebab and camel case). */
 export function checkEveryOptionOnce(argv: Arguments): true {
   for (const [name, value] of Object.entries(argv)) {
-    if (name === '_' || name === '$0' || /[A-Z]/.test(name)) continue;
+    if (name === '_' || name === '$0' || /[A-Z]/.test(name) || REPEATABLE.has(name)) continue;
     checkOnce(name, value);
   }
   return true;
 }
 
-/** Options naming a file to write: its folder must exist and the path must not be a folder. */
-export function checkOutputFiles(names: string[]) {
+/** The path's stat; undefined when it does not exist, also when a file stands where a folder is on its way (ENOTDIR). */
+function statOrNothing(path: string): ReturnType<typeof statSync> {
+  try {
+    return statSync(path, { throwIfNoEntry: false });
+  } catch (error) {
+    if ((error as { code?: string }).code === 'ENOTDIR') return undefined;
+    throw error;
+  }
+}
+
+/**
+ * doppel check's report files (issue 12): not a folder, and the nearest existing folder on the
+ * path is a folder, so that the missing ones can be created before the run (conformance's
+ * report-paths.ts creates them and says so with exit 2 when it cannot write).
+ */
+export function checkReportFiles(names: string[]) {
   return (argv: Arguments): true => {
     for (const name of names) {
       const value = argv[name];
@@ -48,9 +65,12 @@ export function checkOutputFiles(names: string[]) {
       checkOnce(name, value);
       const file = String(value);
       if (file.trim() === '') throw new Error(`--${name} needs a file name`);
-      const folder = dirname(resolve(file));
-      if (!statSync(folder, { throwIfNoEntry: false })?.isDirectory()) throw new Error(`--${name} ${file}: the folder ${folder} does not exist`);
-      if (statSync(file, { throwIfNoEntry: false })?.isDirectory()) throw new Error(`--${name} ${file} is a folder, not a file`);
+      if (statOrNothing(file)?.isDirectory()) throw new Error(`--${name} ${file} is a folder, not a file`);
+      for (let folder = dirname(resolve(file)); ; folder = dirname(folder)) {
+        const stat = statOrNothing(folder);
+        if (stat && !stat.isDirectory()) throw new Error(`--${name} ${file}: ${folder} is a file, not a folder`);
+        if (stat || dirname(folder) === folder) break;
+      }
     }
     return true;
   };

@@ -1,5 +1,6 @@
 // What every scenario check gets: options, the recording client, keys and discovered facts.
 import type { Facts } from './facts.js';
+import type { CallOptions } from './operation-request.js';
 import type { Client, RequestSpec } from './transport.js';
 import type { Exchange, InterfaceName } from './types.js';
 
@@ -19,7 +20,8 @@ export interface CheckContext {
   client: Client;
   targets: Partial<Record<InterfaceName, string>>;
   trading: { key: string | undefined; readKey: string | undefined };
-  wallet: { key: string | undefined };
+  /** key: the --wallet-key whose wallets the checks read and send from; extraKeys: further --wallet-key values. */
+  wallet: { key: string | undefined; extraKeys: string[] };
   /** A run-unique tag for e-mails of users the checker registers. */
   nonce: string;
   facts: Facts;
@@ -28,10 +30,15 @@ export interface CheckContext {
    * fake with the default limit, or (foreign) undefined, then the check logs in a new user.
    */
   freshWalletTarget: (() => Promise<FreshWalletTarget>) | undefined;
+  /** Sends one request to an operation; method and path come from spec/. */
+  call(operationId: string, options?: CallOptions): Promise<Exchange>;
+  /** Sends a request as given (unknown paths, for the 404 checks). */
   send(spec: RequestSpec): Promise<Exchange>;
   /** Runs fn once per key and shares its result between checks (e.g. the 401 exchanges). */
   memo<T>(key: string, fn: () => Promise<T>): Promise<T>;
   log(line: string): void;
+  /** Registers a secret the run learned (a login token), masked in every report. */
+  secret(value: string, base: string, what: string): void;
 }
 
 export function has(ctx: CheckContext, iface: InterfaceName): boolean {

@@ -1,7 +1,14 @@
-// Renders an exchange's request as a curl command line that reproduces it.
+// Renders an exchange's request as a curl command line that reproduces it. Parts holding a masked
+// secret (`$DOPPEL_TRADING_KEY`, see secrets.ts) are double-quoted so that the shell fills them in.
+import { MASKED } from './secrets.js';
 import type { Exchange } from './types.js';
 
 function quote(text: string): string {
+  if (MASKED.test(text)) {
+    // Escape what the shell would interpret inside double quotes, except the placeholders' `$`.
+    const escaped = text.replace(/(["\\`])/g, '\\$1').replace(/\$(?!DOPPEL_[A-Z0-9_]+)/g, '\\$');
+    return `"${escaped}"`;
+  }
   return `'${text.replace(/'/g, `'\\''`)}'`;
 }
 

@@ -1,30 +1,17 @@
 // Starts doppel's own fake in-process (through mock/index.ts only) for the zero-setup default run.
 // The bulk of the checks runs on a fake with a high wallet limit, so the default run never waits
 // for the 60-a-minute window; the 429 check gets a second fake with the documented default of 60.
+import type { RunningMock } from '../mock/index.js';
 import type { FreshWalletTarget } from './context.js';
-
-interface RunningMock {
-  trading: { url: string };
-  wallet: { url: string };
-  close(): Promise<void>;
-}
-type StartMock = (opts: { host?: string; tradingPort?: number; walletPort?: number; seed?: number; clock?: 'manual' | 'realtime'; walletRateLimit?: number; quiet?: boolean }) => Promise<RunningMock>;
 
 export const DEMO_KEYS = { trading: 'demo-trade-key', tradingRead: 'demo-read-key', wallet: 'demo-wallet-key' } as const;
 
 /** Wallet limit of the bulk fake: high enough that no check of the default run meets it. */
 export const BULK_WALLET_LIMIT = 1_000_000;
 
-async function loadStartMock(): Promise<StartMock> {
-  // A computed specifier keeps conformance/ compiling while mock/ is being written, and keeps the
-  // dependency to mock/index.ts, its public surface (docs/ARCHITECTURE.md).
-  const specifier = '../mock/index.js';
-  const mod = (await import(specifier)) as { startMock: StartMock };
-  return mod.startMock;
-}
-
 export async function startEmbedded(seed: number, walletRateLimit = BULK_WALLET_LIMIT): Promise<RunningMock> {
-  const startMock = await loadStartMock();
+  // Loaded only when the embedded fake is checked: `doppel check URL` never loads the fake.
+  const { startMock } = await import('../mock/index.js');
   return startMock({ host: '127.0.0.1', tradingPort: 0, walletPort: 0, seed, clock: 'manual', walletRateLimit, quiet: true });
 }
 

@@ -1,5 +1,7 @@
 // Facts about the target read once before the checks (GETs only): markets, prices, lead traders,
 // chains and the wallet key's wallets. Checks build valid requests from them.
+import { arr, num, obj } from './json-shape.js';
+import { requestFor } from './operation-request.js';
 import type { Client } from './transport.js';
 
 export interface MarketFact {
@@ -33,23 +35,19 @@ export interface Facts {
   wallets: WalletFact[];
 }
 
-const obj = (v: unknown): Record<string, unknown> => (v && typeof v === 'object' ? (v as Record<string, unknown>) : {});
-const arr = (v: unknown): unknown[] => (Array.isArray(v) ? v : []);
-const num = (v: unknown): number | undefined => (typeof v === 'number' ? v : typeof v === 'string' && v !== '' && Number.isFinite(Number(v)) ? Number(v) : undefined);
-
 export async function discoverFacts(
   client: Client,
   opts: { trading: boolean; wallet: boolean; tradingKey: string | undefined; walletKey: string | undefined },
 ): Promise<Facts> {
   const facts: Facts = { symbols: [], prices: {}, markets: [], traders: [], chains: [], wallets: [] };
   if (opts.trading) {
-    const prices = await client.send({ iface: 'trading', operationId: 'getPrices', method: 'GET', path: '/api/v1/prices' });
+    const prices = await client.send(requestFor('getPrices'));
     for (const [symbol, entry] of Object.entries(obj(obj(prices.json)['data']))) {
       facts.symbols.push(symbol);
       const p = num(obj(entry)['price_usd']);
       if (p !== undefined) facts.prices[symbol] = p;
     }
-    const markets = await client.send({ iface: 'trading', operationId: 'getMarkets', method: 'GET', path: '/api/v1/markets' });
+    const markets = await client.send(requestFor('getMarkets'));
     for (const raw of arr(obj(markets.json)['data'])) {
       const m = obj(raw);
       if (typeof m['market'] !== 'string' || typeof m['pair'] !== 'string') continue;
@@ -63,7 +61,7 @@ export async function discoverFacts(
       });
     }
     if (opts.tradingKey !== undefined) {
-      const traders = await client.send({ iface: 'trading', operationId: 'listCopyTraders', method: 'GET', path: '/api/v1/copy/traders', headers: { 'API-KEY': opts.tradingKey } });
+      const traders = await client.send(requestFor('listCopyTraders', { key: opts.tradingKey }));
       for (const raw of arr(obj(traders.json)['data'])) {
         const t = obj(raw);
         const id = num(t['id']);
@@ -72,13 +70,13 @@ export async function discoverFacts(
     }
   }
   if (opts.wallet) {
-    const chains = await client.send({ iface: 'wallet', operationId: 'listChains', method: 'GET', path: '/api/v1/chains' });
+    const chains = await client.send(requestFor('listChains'));
     for (const raw of arr(obj(chains.json)['chains'])) {
       const slug = obj(raw)['slug'];
       if (typeof slug === 'string') facts.chains.push(slug);
     }
     if (opts.walletKey !== undefined) {
-      const wallets = await client.send({ iface: 'wallet', operationId: 'listWallets', method: 'GET', path: '/api/v1/wallets', headers: { 'X-API-Key': opts.walletKey } });
+      const wallets = await client.send(requestFor('listWallets', { key: opts.walletKey }));
       facts.wallets = walletsOf(wallets.json);
     }
   }

@@ -8,7 +8,13 @@ export interface KeyBudget {
   used(key: string): number;
 }
 
-export function createKeyBudget(perMinute: number, now: () => number = Date.now, sleep = delay): KeyBudget {
+export function createKeyBudget(
+  perMinute: number,
+  now: () => number = Date.now,
+  sleep = delay,
+  /** Told before each wait, with its length (the run prints a progress line). */
+  onWait: (ms: number, key: string) => void = () => {},
+): KeyBudget {
   const history = new Map<string, number[]>();
   const recent = (key: string): number[] => {
     const t = now();
@@ -24,7 +30,9 @@ export function createKeyBudget(perMinute: number, now: () => number = Date.now,
           list.push(now());
           return;
         }
-        await sleep((list[0] ?? now()) + 60_000 - now() + 50);
+        const ms = (list[0] ?? now()) + 60_000 - now() + 50;
+        onWait(ms, key);
+        await sleep(ms);
       }
     },
     used: (key) => recent(key).length,

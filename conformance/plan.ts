@@ -10,6 +10,8 @@ export function writePlan(ctx: CheckContext): string[] {
     lines.push(
       `  trading: place spot/margin/futures limit orders of ${smallestAmount(m)}..3×${smallestAmount(m)} ${m.market}/${m.pair} at ${restingBuyPrice(ctx.facts, m)} (half the price, so they rest) and cancel the spot ones;`,
       `           binary bids of 1..3 ${m.pair}; copy up to 3 lead traders with their min_copy_amount + 2 USDT (largest ≈ ${trader ? Math.ceil(trader.minCopyAmount) + 2 : 12} USDT), then stop.`,
+      '           only where GET /__doppel/clock answers (doppel\'s fake): an account from /__doppel/keys with 1000 USDT bids 1 and opens a',
+      `           1-hour futures position of ${smallestAmount(m)} ${m.market}, then the fake's clock is moved 61 minutes so that both settle.`,
     );
   }
   if (ctx.targets.wallet) {

@@ -9,6 +9,8 @@ export interface PropertyFailure<T> {
   value: T;
   problem: string;
   exchange: Exchange | undefined;
+  /** The requests the shrunk counterexample sent, in order (when `recorded` was given). */
+  requests: Exchange[];
   seed: number;
 }
 
@@ -31,17 +33,24 @@ export async function checkProperty<T>(
   predicate: (value: T) => Promise<void>,
   /** Values always tried first (e.g. every generated invalid case). */
   examples: T[] = [],
+  /** The client's exchange log: the requests of each execution are cut from it. */
+  recorded?: readonly Exchange[],
 ): Promise<PropertyFailure<T> | undefined> {
   let last: CheckFailure | undefined;
+  let lastRequests: Exchange[] = [];
   let transport: TransportError | undefined;
   const propSeed = propertySeed(seed, name);
   const result = await fc.check(
     fc.asyncProperty(arb, async (value) => {
+      const from = recorded?.length ?? 0;
       try {
         await predicate(value);
       } catch (error) {
         if (error instanceof TransportError) transport = error;
         if (error instanceof CheckFailure) last = error;
+        // Shrinking moves to each smaller case that still fails, so the last failing execution is
+        // the reported counterexample: its requests are the reproduction.
+        lastRequests = recorded ? recorded.slice(from) : [];
         throw error;
       }
     }),
@@ -55,6 +64,7 @@ export async function checkProperty<T>(
     value: result.counterexample[0] as T,
     problem: failure?.message ?? String(error),
     exchange: failure?.exchange,
+    requests: lastRequests,
     seed: propSeed,
   };
 }

@@ -1,50 +1,85 @@
 // `doppel check`: options → runConformance → reporters → exit status (issue 5: 0 no failure,
-// 1 a check failed, 2 a usage or connection problem, with what to fix).
-import { runConformance, type ConformanceTargets } from './run-conformance.js';
-import { TransportError } from './transport.js';
+// 1 a check failed, 2 a usage, connection or preflight problem, with what to fix). Option shapes
+// are checked by yargs (bin/commands/check.ts); what needs the registry or the file system is
+// checked here, before any request.
+import { CHECKS } from './checks/index.js';
+import { PreflightError } from './preflight.js';
+import { reportPathProblem } from './report-paths.js';
 import { progressLine, renderConsole } from './reporters/console.js';
+import { writeHtmlReport } from './reporters/html.js';
 import { writeJsonReport } from './reporters/json.js';
 import { writeJunitReport } from './reporters/junit.js';
+import { writeReplayScript } from './reporters/replay-script.js';
+import { runConformance, type ConformanceTargets } from './run-conformance.js';
+import { TransportError } from './transport.js';
 
 export interface CheckCliOptions {
   tradingUrl?: string | undefined;
   tradingKey?: string | undefined;
   tradingReadKey?: string | undefined;
   walletUrl?: string | undefined;
-  walletKey?: string | undefined;
+  /** --wallet-key, repeatable: the first one's wallets are read and sent from. */
+  walletKeys?: string[] | undefined;
   allowWrites?: boolean | undefined;
   rateLimit?: boolean | undefined;
+  walletRateLimit?: number | undefined;
   strict?: boolean | undefined;
+  requireAll?: boolean | undefined;
   seed?: number | undefined;
   runs?: number | undefined;
+  only?: string[] | undefined;
+  skip?: string[] | undefined;
+  listChecks?: boolean | undefined;
+  showSecrets?: boolean | undefined;
+  quiet?: boolean | undefined;
   json?: string | undefined;
   junit?: string | undefined;
+  html?: string | undefined;
+  /** A shell script that re-sends every failure's requests. */
+  replay?: string | undefined;
   /** Where output goes; default process.stdout / process.stderr. */
   out?: ((line: string) => void) | undefined;
   err?: ((line: string) => void) | undefined;
 }
 
-function usageProblem(o: CheckCliOptions): string | undefined {
-  if ((o.tradingKey || o.tradingReadKey) && !o.tradingUrl) return '--trading-key and --trading-read-key need --trading-url (without URLs the embedded fake is checked with its demo keys)';
-  if (o.walletKey && !o.walletUrl) return '--wallet-key needs --wallet-url (without URLs the embedded fake is checked with its demo keys)';
-  if (o.runs !== undefined && (!Number.isInteger(o.runs) || o.runs < 1)) return '--runs must be a positive integer';
-  if (o.seed !== undefined && !Number.isInteger(o.seed)) return '--seed must be an integer';
-  return undefined;
+export function listChecks(): string[] {
+  const width = Math.max(...CHECKS.map((c) => c.id.length));
+  return CHECKS.map((c) => `${c.id.padEnd(width)}  ${c.kind.padEnd(8)}  ${c.appliesTo.join(', ').padEnd(15)}  ${c.title} [${c.source}]`);
+}
+
+function unknownIds(ids: string[] | undefined): string[] {
+  return (ids ?? []).filter((id) => !CHECKS.some((c) => c.id === id));
 }
 
 export async function runCheckCli(options: CheckCliOptions): Promise<number> {
   const out = options.out ?? ((line: string) => process.stdout.write(`${line}\n`));
   const err = options.err ?? ((line: string) => process.stderr.write(`${line}\n`));
-  const problem = usageProblem(options);
-  if (problem) {
-    err(`doppel check: ${problem}`);
+  if (options.listChecks) {
+    listChecks().forEach((l) => out(l));
+    return 0;
+  }
+  const unknown = [...unknownIds(options.only), ...unknownIds(options.skip)];
+  if (unknown.length) {
+    err(`doppel check: unknown check id ${unknown.join(', ')}; doppel check --list-checks lists them`);
     return 2;
   }
+  const pathProblem = reportPathProblem([
+    { flag: '--json', file: options.json },
+    { flag: '--junit', file: options.junit },
+    { flag: '--html', file: options.html },
+    { flag: '--replay', file: options.replay },
+  ]);
+  if (pathProblem) {
+    err(`doppel check: ${pathProblem}`);
+    return 2;
+  }
+  const [walletKey, ...extraKeys] = options.walletKeys ?? [];
   const targets: ConformanceTargets = {};
   if (options.tradingUrl) targets.trading = { url: options.tradingUrl, key: options.tradingKey, readKey: options.tradingReadKey };
-  if (options.walletUrl) targets.wallet = { url: options.walletUrl, key: options.walletKey };
+  if (options.walletUrl) targets.wallet = { url: options.walletUrl, key: walletKey, extraKeys };
   const embedded = !targets.trading && !targets.wallet;
   out(embedded ? 'doppel check: the embedded fake (writes on)' : `doppel check: ${[targets.trading?.url, targets.wallet?.url].filter(Boolean).join(', ')}${options.allowWrites ? ' (writes allowed)' : ' (read-only)'}`);
+  const progress = options.quiet ? () => {} : out;
   try {
     const report = await runConformance({
       targets: embedded ? undefined : targets,
@@ -52,16 +87,23 @@ export async function runCheckCli(options: CheckCliOptions): Promise<number> {
       runs: options.runs,
       allowWrites: options.allowWrites,
       rateLimit: options.rateLimit,
+      walletRateLimit: options.walletRateLimit,
       strict: options.strict,
-      log: out,
-      onCheck: (id, status, detail) => out(progressLine(id, status, detail)),
+      requireAll: options.requireAll,
+      checks: options.only,
+      skip: options.skip,
+      showSecrets: options.showSecrets,
+      log: progress,
+      onCheck: (result) => progress(progressLine(result)),
     });
     out(renderConsole(report));
     if (options.json) writeJsonReport(options.json, report);
     if (options.junit) writeJunitReport(options.junit, report);
+    if (options.html) writeHtmlReport(options.html, report);
+    if (options.replay) writeReplayScript(options.replay, report);
     return report.failed ? 1 : 0;
   } catch (error) {
-    if (error instanceof TransportError) {
+    if (error instanceof TransportError || error instanceof PreflightError) {
       err(`doppel check: ${error.message}`);
       return 2;
     }

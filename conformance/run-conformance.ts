@@ -1,19 +1,25 @@
 // runConformance: one suite against any target (hono's runTest pattern): the embedded fake when no
-// URL is given, else the given interfaces. Scenarios first, then generated probes, then every
-// response check over every recorded exchange.
+// URL is given, else the given interfaces. Preflight first (keys accepted), then the scenarios,
+// then generated probes, then every response check over every recorded exchange. Each check ends
+// with one of the outcomes of types.ts; a check that evaluated nothing has not passed.
 import { CHECKS, type Check, type ScenarioOutput } from './checks/index.js';
 import type { CheckContext } from './context.js';
+import { coverageOf } from './coverage.js';
 import { renderCurl } from './curl.js';
 import { DEMO_KEYS, freshEmbeddedWallet, startEmbedded } from './embedded-target.js';
 import { discoverFacts } from './facts.js';
+import { requestFor } from './operation-request.js';
 import { writePlan } from './plan.js';
+import { PreflightError, preflight } from './preflight.js';
 import { runProbes } from './probes.js';
+import { Secrets } from './secrets.js';
 import { Client, TransportError } from './transport.js';
-import type { CheckTally, Exchange, Failure, InterfaceName, ReportedFailure, RunReport } from './types.js';
+import type { CheckResult, CheckTally, Exchange, Failure, InterfaceName, OutcomeCounts, ReportedFailure, RunReport } from './types.js';
 
 export interface ConformanceTargets {
   trading?: { url: string; key?: string | undefined; readKey?: string | undefined } | undefined;
-  wallet?: { url: string; key?: string | undefined } | undefined;
+  /** key: the user whose wallets are read and sent from; extraKeys: more keys to spread requests over. */
+  wallet?: { url: string; key?: string | undefined; extraKeys?: string[] | undefined } | undefined;
 }
 
 export interface ConformanceOptions {
@@ -25,13 +31,27 @@ export interface ConformanceOptions {
   rateLimit?: boolean | undefined;
   /** Decision checks fail the run against foreign targets too. */
   strict?: boolean | undefined;
-  /** Run only these check ids. */
+  /** Run only these check ids (--only); the others are `skipped`. */
   checks?: string[] | undefined;
-  /** Requests a minute per wallet key the client allows itself against foreign targets (default 50). */
+  /** Skip these check ids (--skip). */
+  skip?: string[] | undefined;
+  /** A check not exercised fails the run (--require-all). */
+  requireAll?: boolean | undefined;
+  /** Keys in clear text in the report (--show-secrets); default masked. */
+  showSecrets?: boolean | undefined;
+  /** The target's wallet limit per key and minute (--wallet-rate-limit; wallet §8 says 60). */
+  walletRateLimit?: number | undefined;
+  /** Overrides the client-side budget derived from walletRateLimit (tests: Infinity). */
   walletKeyBudget?: number | undefined;
-  /** Progress lines (plan, check results); default none. */
+  /** Progress lines (plan, budget waits); default none. */
   log?: ((line: string) => void) | undefined;
-  onCheck?: ((id: string, status: string, detail?: string) => void) | undefined;
+  /** Told as each check ends. */
+  onCheck?: ((result: CheckResult) => void) | undefined;
+}
+
+/** Requests a minute per key the client allows itself under a declared limit: a small margin for clock skew. */
+export function budgetFor(limit: number): number {
+  return Math.max(1, limit - Math.max(2, Math.ceil(limit / 20)));
 }
 
 type Tallies = Map<string, CheckTally>;
@@ -48,6 +68,8 @@ function exchangeSize(ex: Exchange | undefined): number {
   return ex ? ex.url.length + (ex.requestBody?.length ?? 0) : Number.MAX_SAFE_INTEGER;
 }
 
+const FLAG: Record<InterfaceName, string> = { trading: '--trading-url', wallet: '--wallet-url' };
+
 export async function runConformance(options: ConformanceOptions = {}): Promise<RunReport> {
   const started = Date.now();
   const seed = options.seed ?? Math.floor(Math.random() * 2 ** 31);
@@ -61,7 +83,20 @@ export async function runConformance(options: ConformanceOptions = {}): Promise<
   const bases: Partial<Record<InterfaceName, string>> = {};
   if (targets.trading) bases.trading = targets.trading.url;
   if (targets.wallet) bases.wallet = targets.wallet.url;
-  const client = new Client({ bases, walletKeyBudget: embedded ? undefined : (options.walletKeyBudget ?? 50) });
+
+  const secrets = new Secrets(Boolean(options.showSecrets));
+  const given = (flag: string) => (embedded ? `the embedded fake's demo key for ${flag}` : flag);
+  secrets.add(targets.trading?.key, 'DOPPEL_TRADING_KEY', given('--trading-key'));
+  secrets.add(targets.trading?.readKey, 'DOPPEL_TRADING_READ_KEY', given('--trading-read-key'));
+  for (const key of [targets.wallet?.key, ...(targets.wallet?.extraKeys ?? [])]) secrets.add(key, 'DOPPEL_WALLET_KEY', given('--wallet-key'));
+
+  const walletLimit = options.walletRateLimit ?? 60;
+  const budget = embedded ? undefined : (options.walletKeyBudget ?? budgetFor(walletLimit));
+  const client = new Client({
+    bases,
+    walletKeyBudget: budget,
+    onBudgetWait: (ms, key) => log(`  … waiting ${Math.ceil(ms / 1000)} s: wallet budget ${budget}/min per key (--wallet-rate-limit ${walletLimit}) used up by ${secrets.mask(key)}`),
+  });
   const allowWrites = embedded || Boolean(options.allowWrites);
   const memos = new Map<string, Promise<unknown>>();
   const ctx: CheckContext = {
@@ -73,10 +108,12 @@ export async function runConformance(options: ConformanceOptions = {}): Promise<
     client,
     targets: bases,
     trading: { key: targets.trading?.key, readKey: targets.trading?.readKey },
-    wallet: { key: targets.wallet?.key },
-    nonce: embedded ? `s${seed}` : `${seed}-${Date.now().toString(36)}`,
+    wallet: { key: targets.wallet?.key, extraKeys: targets.wallet?.extraKeys ?? [] },
+    // Derived from the seed alone: the same seed against the same target sends the same requests.
+    nonce: `s${seed}`,
     facts: { symbols: [], prices: {}, markets: [], traders: [], chains: [], wallets: [] },
     freshWalletTarget: embedded ? freshEmbeddedWallet(seed) : undefined,
+    call: (operationId, o) => client.send(requestFor(operationId, o)),
     send: (spec) => client.send(spec),
     memo<T>(key: string, fn: () => Promise<T>): Promise<T> {
       let p = memos.get(key) as Promise<T> | undefined;
@@ -84,14 +121,40 @@ export async function runConformance(options: ConformanceOptions = {}): Promise<
       return p;
     },
     log,
+    secret: (value, base, what) => secrets.add(value, base, what),
   };
 
   const tallies: Tallies = new Map();
   const failures: Failure[] = [];
-  const statuses = new Map<string, { status: 'passed' | 'failed' | 'skipped'; skipReason?: string }>();
-  const selected = CHECKS.filter((c) => (!options.checks || options.checks.includes(c.id)) && c.appliesTo.some((i) => bases[i] !== undefined));
+  const results = new Map<string, CheckResult>();
+  const finish = (check: Check, partial: Pick<CheckResult, 'status' | 'reason' | 'cases' | 'durationMs'>, announce: boolean): void => {
+    const result: CheckResult = { id: check.id, source: check.source, kind: check.kind, appliesTo: check.appliesTo, title: check.title, ...partial };
+    results.set(check.id, result);
+    if (announce) options.onCheck?.(result);
+  };
+
+  const selected: Check[] = [];
+  for (const check of CHECKS) {
+    if (options.checks && !options.checks.includes(check.id)) finish(check, { status: 'skipped', reason: 'not in --only', cases: 0, durationMs: 0 }, false);
+    else if (options.skip?.includes(check.id)) finish(check, { status: 'skipped', reason: '--skip', cases: 0, durationMs: 0 }, false);
+    else if (!check.appliesTo.some((i) => bases[i] !== undefined)) {
+      const missing = check.appliesTo.map((i) => FLAG[i]).join(' or ');
+      finish(check, { status: 'not-exercised', reason: `no ${check.appliesTo.join(' or ')} target (${missing})`, cases: 0, durationMs: 0 }, false);
+    } else selected.push(check);
+  }
+  const countsAll = embedded || Boolean(options.strict);
+  const statusOf = (check: Check, failed: boolean, cases: number): CheckResult['status'] =>
+    failed ? (countsAll || check.kind === 'seed' ? 'failed' : 'observed') : cases > 0 ? 'passed' : 'not-exercised';
 
   try {
+    await preflight(client, bases, {
+      trading: targets.trading,
+      wallet: targets.wallet ? { keys: [targets.wallet.key, ...(targets.wallet.extraKeys ?? [])].filter((k): k is string => k !== undefined) } : undefined,
+      allowWrites,
+    }).catch((error: unknown) => {
+      // The answer quoted in the line may echo the key.
+      throw error instanceof PreflightError ? new PreflightError(error.code, secrets.mask(error.message)) : error;
+    });
     ctx.facts = await discoverFacts(client, { trading: Boolean(bases.trading), wallet: Boolean(bases.wallet), tradingKey: ctx.trading.key ?? ctx.trading.readKey, walletKey: ctx.wallet.key });
     if (allowWrites) writePlan(ctx).forEach((l) => log(l));
 
@@ -99,78 +162,96 @@ export async function runConformance(options: ConformanceOptions = {}): Promise<
       if (check.scope !== 'scenario') continue;
       const reason = check.skip(ctx);
       if (reason) {
-        statuses.set(check.id, { status: 'skipped', skipReason: reason });
-        options.onCheck?.(check.id, 'skipped', reason);
+        finish(check, { status: 'not-exercised', reason, cases: 0, durationMs: 0 }, true);
         continue;
       }
       const defaultIface = check.appliesTo.find((i) => bases[i] !== undefined) as InterfaceName;
       const before = failures.length;
+      let cases = 0;
+      let notExercised: string | undefined;
       const out: ScenarioOutput = {
-        checked: (operationId, iface) => tally(tallies, check.id, iface ?? defaultIface, operationId, false),
+        checked: (operationId, iface) => {
+          cases++;
+          tally(tallies, check.id, iface ?? defaultIface, operationId, false);
+        },
         fail: (f) => {
           const iface = f.iface ?? defaultIface;
           failures.push({ ...f, iface, checkId: check.id, kind: check.kind, source: check.source, occurrences: 1 });
           tally(tallies, check.id, iface, f.operationId ?? '(none)', true, false);
         },
+        notExercised: (why) => {
+          notExercised = why;
+        },
       };
+      const t0 = performance.now();
       try {
         await check.run(ctx, out);
       } catch (error) {
         if (error instanceof TransportError) throw error;
         out.fail({ operationId: null, title: 'the check could not complete', message: (error as Error).stack ?? String(error) });
       }
-      statuses.set(check.id, { status: failures.length > before ? 'failed' : 'passed' });
-      options.onCheck?.(check.id, failures.length > before ? 'failed' : 'passed');
+      const failed = failures.length > before;
+      const status = statusOf(check, failed, cases);
+      finish(check, { status, reason: status === 'not-exercised' ? (notExercised ?? 'it evaluated no case') : undefined, cases, durationMs: performance.now() - t0 }, true);
     }
 
     await runProbes(ctx);
     for (const check of selected) {
       if (check.scope !== 'response') continue;
+      const t0 = performance.now();
       const before = failures.length;
-      runResponseCheck(check, client.exchanges, tallies, failures);
-      statuses.set(check.id, { status: failures.length > before ? 'failed' : 'passed' });
-      options.onCheck?.(check.id, failures.length > before ? 'failed' : 'passed');
+      const cases = runResponseCheck(check, client.exchanges, tallies, failures);
+      const status = statusOf(check, failures.length > before, cases);
+      const reason = status === 'not-exercised' ? (check.needs?.(ctx) ?? 'no recorded answer was of the kind it judges') : undefined;
+      finish(check, { status, reason, cases, durationMs: performance.now() - t0 }, true);
     }
   } finally {
     await client.close();
     await mock?.close();
   }
 
-  const countsAll = embedded || Boolean(options.strict);
-  const reported: ReportedFailure[] = failures.map((f) => ({
-    ...f,
-    severity: countsAll || f.kind === 'seed' ? 'failure' : 'observation',
-    curl: f.exchange ? renderCurl(f.exchange) : undefined,
-  }));
-  const checks = CHECKS.filter((c) => selected.includes(c)).map((c) => {
-    const s = statuses.get(c.id) ?? { status: 'skipped' as const, skipReason: 'not run' };
-    const mine = reported.filter((f) => f.checkId === c.id);
-    const status = s.status === 'failed' && mine.every((f) => f.severity === 'observation') ? ('observed' as const) : s.status;
-    return { id: c.id, source: c.source, kind: c.kind, appliesTo: c.appliesTo, title: c.title, status, skipReason: s.skipReason };
-  });
-  return {
+  const checks = CHECKS.map((c) => results.get(c.id) as CheckResult);
+  const counts: OutcomeCounts = { passed: 0, failed: 0, observed: 0, notExercised: 0, skipped: 0 };
+  for (const c of checks) counts[c.status === 'not-exercised' ? 'notExercised' : c.status]++;
+  const ifaces = (Object.keys(bases) as InterfaceName[]).sort();
+  const raw: RunReport = {
     seed,
     runs,
     startedAt: new Date(started).toISOString(),
     durationMs: Date.now() - started,
-    targets: (Object.keys(bases) as InterfaceName[]).map((iface) => ({ iface, url: bases[iface] as string, embedded })),
+    targets: ifaces.map((iface) => ({ iface, url: bases[iface] as string, embedded })),
     allowWrites,
     rateLimit: Boolean(options.rateLimit),
     strict: Boolean(options.strict),
+    requireAll: Boolean(options.requireAll),
+    secrets: secrets.show ? [] : secrets.names(),
     checks,
+    counts,
     tallies: [...tallies.values()],
-    failures: reported,
+    failures: failures.map((f) => ({ ...f, severity: countsAll || f.kind === 'seed' ? 'failure' : 'observation', curl: undefined, replay: [] })),
+    coverage: coverageOf(ifaces, client.exchanges),
     requests: client.exchanges.length,
     throttled: client.throttled,
-    failed: reported.some((f) => f.severity === 'failure'),
+    budgetWaitMs: Math.round(client.budgetWaitMs),
+    failed: counts.failed > 0 || (Boolean(options.requireAll) && counts.notExercised > 0),
   };
+  // Mask once, over the whole report (exchanges, messages, bodies), then render the curl lines
+  // from the masked requests so that they name $DOPPEL_… variables.
+  const report = JSON.parse(secrets.mask(JSON.stringify(raw))) as RunReport;
+  for (const f of report.failures as ReportedFailure[]) {
+    f.curl = f.exchange ? renderCurl(f.exchange) : undefined;
+    f.replay = (f.requests ?? []).map((ex) => renderCurl(ex));
+  }
+  return report;
 }
 
-/** Applies one response check to every exchange; one Failure per (operation, message kind), the smallest exchange kept. */
-function runResponseCheck(check: Extract<Check, { scope: 'response' }>, exchanges: Exchange[], tallies: Tallies, failures: Failure[]): void {
+/** Applies one response check to every exchange; one Failure per (operation, message kind), the smallest exchange kept. Returns the cases evaluated. */
+function runResponseCheck(check: Extract<Check, { scope: 'response' }>, exchanges: Exchange[], tallies: Tallies, failures: Failure[]): number {
   const byOp = new Map<string, Failure>();
+  let cases = 0;
   for (const ex of exchanges) {
     if (!check.appliesTo.includes(ex.iface) || !check.applies(ex)) continue;
+    cases++;
     const problems = check.run(ex);
     const op = ex.operationId ?? '(unknown path)';
     tally(tallies, check.id, ex.iface, op, problems.length > 0);
@@ -185,4 +266,5 @@ function runResponseCheck(check: Extract<Check, { scope: 'response' }>, exchange
     byOp.set(key, { checkId: check.id, kind: check.kind, source: check.source, iface: ex.iface, operationId: ex.operationId, title: problems[0] as string, message: problems.join('; '), exchange: ex, occurrences: 1 });
   }
   failures.push(...byOp.values());
+  return cases;
 }

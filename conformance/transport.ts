@@ -2,6 +2,7 @@
 // not to, and turns connection problems into TransportError with a hint on what to fix.
 import { Agent, request } from 'undici';
 import { createKeyBudget, delay, type KeyBudget } from './key-budget.js';
+import { findOperation } from './operation-request.js';
 import type { Exchange, InterfaceName } from './types.js';
 
 export class TransportError extends Error {
@@ -18,7 +19,7 @@ export interface RequestSpec {
   iface: InterfaceName;
   operationId: string | null;
   method: 'GET' | 'POST';
-  /** Path with parameters filled in, e.g. `/api/v1/wallets/3/balance`. */
+  /** Path with parameters filled in (from spec/: operation-request.ts builds it). */
   path: string;
   query?: Record<string, string> | undefined;
   headers?: Record<string, string> | undefined;
@@ -33,6 +34,8 @@ export interface ClientOptions {
   bases: Partial<Record<InterfaceName, string>>;
   /** Per-key budget for wallet requests with X-API-Key; undefined = no client-side budget. */
   walletKeyBudget?: number | undefined;
+  /** Told when a request waits on the budget (ms). */
+  onBudgetWait?: ((ms: number, key: string) => void) | undefined;
   /** Longest Retry-After the client waits before giving up on a 429 (seconds). */
   maxRetryAfterSeconds?: number | undefined;
   timeoutMs?: number | undefined;
@@ -41,13 +44,19 @@ export interface ClientOptions {
 export class Client {
   readonly exchanges: Exchange[] = [];
   throttled = 0;
+  /** Time spent waiting on the wallet budget. */
+  budgetWaitMs = 0;
   private readonly agent: Agent;
   private readonly budget: KeyBudget | undefined;
 
   constructor(private readonly options: ClientOptions) {
     const timeout = options.timeoutMs ?? 15_000;
     this.agent = new Agent({ headersTimeout: timeout, bodyTimeout: timeout, connect: { timeout } });
-    this.budget = options.walletKeyBudget === undefined ? undefined : createKeyBudget(options.walletKeyBudget);
+    const onWait = (ms: number, key: string): void => {
+      this.budgetWaitMs += ms;
+      options.onBudgetWait?.(ms, key);
+    };
+    this.budget = options.walletKeyBudget === undefined ? undefined : createKeyBudget(options.walletKeyBudget, Date.now, delay, onWait);
   }
 
   base(iface: InterfaceName): string {
@@ -83,7 +92,8 @@ export class Client {
     if (requestBody !== undefined && !Object.keys(headers).some((h) => h.toLowerCase() === 'content-type')) {
       headers['content-type'] = 'application/json';
     }
-    const walletKey = spec.iface === 'wallet' ? headers['X-API-Key'] : undefined;
+    // Only operations behind the key count against its limit (wallet.rate-limit-scope).
+    const walletKey = spec.iface === 'wallet' && (spec.operationId === null || findOperation(spec.operationId).secured) ? headers['X-API-Key'] : undefined;
     if (this.budget && walletKey !== undefined && !spec.keep429) await this.budget.take(walletKey);
     const started = performance.now();
     let status: number;

@@ -39,6 +39,8 @@ export interface Failure {
   exchange?: Exchange | undefined;
   /** For stateful checks: the shrunk command sequence. */
   sequence?: string[] | undefined;
+  /** The HTTP requests the shrunk case sent, in order (what a reproduction re-sends). */
+  requests?: Exchange[] | undefined;
   /** How many exchanges showed the same failure. */
   occurrences: number;
 }
@@ -57,6 +59,44 @@ export interface CheckMeta {
 export interface ReportedFailure extends Failure {
   severity: 'failure' | 'observation';
   curl: string | undefined;
+  /** One curl line per request of the shrunk case (stateful checks), in order. */
+  replay: string[];
+}
+
+/**
+ * What became of a check (issue 12): passed only when it evaluated at least one case and none
+ * failed; `observed` is a decision check's failure against a foreign target without --strict;
+ * `not-exercised` says why nothing was evaluated; `skipped` is --only/--skip.
+ */
+export type Outcome = 'passed' | 'failed' | 'observed' | 'not-exercised' | 'skipped';
+
+export interface CheckResult extends CheckMeta {
+  /** The check's outcome (named status in the JSON report since issue 5). */
+  status: Outcome;
+  /** Why the check was not exercised or skipped. */
+  reason?: string | undefined;
+  /** Cases evaluated. */
+  cases: number;
+  durationMs: number;
+}
+
+/** Per operation: the documented statuses the run saw (Schemathesis' coverage phase). */
+export interface OperationCoverage {
+  iface: InterfaceName;
+  operationId: string;
+  requests: number;
+  documented: string[];
+  seen: string[];
+  /** Statuses seen that the operation does not document. */
+  undocumented: string[];
+}
+
+export interface OutcomeCounts {
+  passed: number;
+  failed: number;
+  observed: number;
+  notExercised: number;
+  skipped: number;
 }
 
 export interface CheckTally {
@@ -76,11 +116,18 @@ export interface RunReport {
   allowWrites: boolean;
   rateLimit: boolean;
   strict: boolean;
-  checks: (CheckMeta & { status: 'passed' | 'failed' | 'observed' | 'skipped'; skipReason?: string | undefined })[];
+  requireAll: boolean;
+  /** Environment variables that stand for the masked keys in this report (empty with --show-secrets). */
+  secrets: { name: string; what: string }[];
+  checks: CheckResult[];
+  counts: OutcomeCounts;
   tallies: CheckTally[];
   failures: ReportedFailure[];
+  coverage: OperationCoverage[];
   requests: number;
   throttled: number;
-  /** True when a failure (not an observation) was found. */
+  /** Time spent waiting on the client-side wallet budget. */
+  budgetWaitMs: number;
+  /** True when the run failed: a failure (not an observation), or with --require-all a check not exercised. */
   failed: boolean;
 }

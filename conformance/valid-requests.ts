@@ -1,16 +1,12 @@
 // Valid requests built from the discovered facts: the bases that invalid cases mutate, and the
 // small orders the stateful checks place (far from the price, smallest amounts).
+import { operations } from '../spec/index.js';
 import type { Facts, MarketFact } from './facts.js';
 
-export const TRADING_PATHS: Record<string, string> = {
-  placeSpotOrder: '/api/v1/spot/order',
-  cancelSpotOrder: '/api/v1/spot/cancel',
-  placeMarginOrder: '/api/v1/margin/order',
-  placeFuturesOrder: '/api/v1/futures/order',
-  placeBinaryOrder: '/api/v1/binary/order',
-  startCopy: '/api/v1/copy/start',
-  stopCopy: '/api/v1/copy/stop',
-};
+/** The trading operations that need the trade permission (trading §4), from spec/. */
+export const TRADE_OPERATIONS: readonly string[] = operations('trading')
+  .filter((o) => o.permission === 'trade')
+  .map((o) => o.operationId);
 
 /** The market the checker trades on: BTC/USDT when listed, else the first USDT market. */
 export function orderMarket(facts: Facts): MarketFact {

@@ -3,7 +3,7 @@
 import { normalize } from 'node:path';
 import type { Argv, CommandModule } from 'yargs';
 import type { CheckCliOptions } from '../../conformance/index.js';
-import { checkInteger, checkOutputFiles } from '../option-checks.js';
+import { checkInteger, checkReportFiles } from '../option-checks.js';
 
 function checkUrls(argv: { 'trading-url'?: string; 'wallet-url'?: string }): true {
   for (const name of ['trading-url', 'wallet-url'] as const) {
@@ -22,27 +22,47 @@ function checkUrls(argv: { 'trading-url'?: string; 'wallet-url'?: string }): tru
   return true;
 }
 
+const REPORTS = ['json', 'junit', 'html', 'replay'];
+const file = (value: string | undefined): string | undefined => (value === undefined ? undefined : normalize(value));
+
+/** `--only a,b --only c` → ['a', 'b', 'c']. */
+const idList = (values: string[] | undefined): string[] | undefined =>
+  values === undefined ? undefined : values.flatMap((v) => v.split(',')).map((v) => v.trim()).filter(Boolean);
+
 function builder(y: Argv) {
   return y
     .usage('$0 check [options]')
     // An epilogue, not usage text: yargs wraps usage text mid-word.
     .epilogue('With no URL, checks the embedded fake in-process; with one interface\'s URL, that interface alone. '
-      + 'Exit status 0: no check failed; 1: a check failed; 2: a usage or connection problem.')
+      + 'Exit status 0: no check failed; 1: a check failed (with --require-all also: one was not exercised); '
+      + '2: a usage, connection or preflight problem (a key rejected), before any check runs.')
     .option('trading-url', { type: 'string', describe: 'Base URL of a trading deployment (without /api/v1)' })
-    .option('trading-key', { type: 'string', describe: 'API-KEY holding read and trade' })
+    .option('trading-key', { type: 'string', describe: 'API-KEY holding read and trade (trade needed with --allow-writes)' })
     .option('trading-read-key', { type: 'string', describe: 'API-KEY holding read only; enables the 403 permission checks' })
     .option('wallet-url', { type: 'string', describe: 'Base URL of a wallet deployment (without /api/v1)' })
-    .option('wallet-key', { type: 'string', describe: 'X-API-Key of the wallet interface' })
+    .option('wallet-key', { type: 'string', array: true, describe: 'X-API-Key of the wallet interface; repeat to spread requests over more keys (the first one\'s wallets are read and sent from)' })
     .option('allow-writes', { type: 'boolean', default: false, describe: 'Allow requests that move money or create things (orders, bids, copy, users, sends)' })
     .option('rate-limit', { type: 'boolean', default: false, describe: 'Also check that the 61st wallet request in a minute gets 429' })
+    .option('wallet-rate-limit', { type: 'number', default: 60, describe: 'The target\'s wallet limit per key and minute, when it differs from the documented 60' })
     .option('strict', { type: 'boolean', default: false, describe: 'Fail on doppel-decision checks too, not only on the seed documents\' rules' })
+    .option('require-all', { type: 'boolean', default: false, describe: 'Fail the run when a check is not exercised (no key, no data, writes not allowed)' })
+    .option('only', { type: 'string', array: true, describe: 'Run only these check ids (comma-separated or repeated)' })
+    .option('skip', { type: 'string', array: true, describe: 'Skip these check ids (comma-separated or repeated)' })
+    .option('list-checks', { type: 'boolean', default: false, describe: 'List the checks and exit' })
     .option('seed', { type: 'number', defaultDescription: 'random, printed', describe: 'Seed that reproduces a run exactly' })
     .option('runs', { type: 'number', default: 100, describe: 'Generated cases per property' })
-    .option('json', { type: 'string', describe: 'Write a JSON report to this file' })
+    .option('json', { type: 'string', describe: 'Write a JSON report to this file (a missing folder is created)' })
     .option('junit', { type: 'string', describe: 'Write a JUnit XML report to this file' })
-    .check(checkInteger({ seed: [0], runs: [1] }))
+    .option('html', { type: 'string', describe: 'Write a self-contained HTML report to this file' })
+    .option('replay', { type: 'string', describe: 'Write a shell script that re-sends every failure\'s requests (curl) to this file' })
+    .option('show-secrets', { type: 'boolean', default: false, describe: 'Show keys in reports and curl lines (default: as $DOPPEL_TRADING_KEY etc.)' })
+    .option('quiet', { type: 'boolean', default: false, describe: 'No progress lines; only failures and the summary' })
+    .implies('trading-key', 'trading-url')
+    .implies('trading-read-key', 'trading-url')
+    .implies('wallet-key', 'wallet-url')
+    .check(checkInteger({ seed: [0], runs: [1], 'wallet-rate-limit': [1] }))
     .check(checkUrls)
-    .check(checkOutputFiles(['json', 'junit']));
+    .check(checkReportFiles(REPORTS));
 }
 
 /** The parsed options, as the builder declares them (the handler gets them camelCased too). */
@@ -58,16 +78,25 @@ export const checkCommand: CommandModule<object, CheckArgs> = {
       tradingKey: argv.tradingKey,
       tradingReadKey: argv.tradingReadKey,
       walletUrl: argv.walletUrl,
-      walletKey: argv.walletKey,
+      walletKeys: argv.walletKey,
       allowWrites: argv.allowWrites,
       rateLimit: argv.rateLimit,
+      walletRateLimit: argv.walletRateLimit,
       strict: argv.strict,
+      requireAll: argv.requireAll,
+      only: idList(argv.only),
+      skip: idList(argv.skip),
+      listChecks: argv.listChecks,
       seed: argv.seed,
       runs: argv.runs,
-      json: argv.json === undefined ? undefined : normalize(argv.json),
-      junit: argv.junit === undefined ? undefined : normalize(argv.junit),
+      json: file(argv.json),
+      junit: file(argv.junit),
+      html: file(argv.html),
+      replay: file(argv.replay),
+      showSecrets: argv.showSecrets,
+      quiet: argv.quiet,
     };
-    // Issue 5: 0 when no check failed, 1 when one did, 2 for a usage or connection problem.
+    // Issue 5: 0 when no check failed, 1 when one did, 2 for a usage, connection or preflight problem.
     const { runCheckCli } = await import('../../conformance/index.js');
     process.exitCode = await runCheckCli(options);
   },

@@ -71,16 +71,16 @@ function mutationsOf(field: FieldSchema, extra: { maxLeverage?: number | undefin
 export function invalidBodyCases(
   iface: InterfaceName,
   operationId: string,
-  path: string,
   base: Record<string, unknown>,
-  extra: { maxLeverage?: number | undefined } = {},
+  extra: { maxLeverage?: number | undefined; params?: Record<string, string | number> | undefined } = {},
 ): InvalidCase[] {
   const mutations: Mutation[] = requestFields(iface, operationId).flatMap((f) => mutationsOf(f, extra));
   mutations.push({ kind: 'not-json', field: null, describe: 'body is not JSON', apply: () => '{"' });
   mutations.push({ kind: 'not-object', field: null, describe: 'body is a JSON array', apply: () => '[]' });
   return mutations.map((m) => {
     const result = m.apply(base);
-    const c: InvalidCase = { operationId, mutation: m.describe, basis: mutationBasis(iface, operationId, m.kind, m.field), path };
+    const c: InvalidCase = { operationId, mutation: m.describe, basis: mutationBasis(iface, operationId, m.kind, m.field) };
+    if (extra.params) c.params = extra.params;
     if (typeof result === 'string') c.rawBody = result;
     else c.body = result;
     return c;

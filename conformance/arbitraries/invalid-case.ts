@@ -9,6 +9,6 @@ export interface InvalidCase {
   body?: unknown;
   rawBody?: string;
   query?: Record<string, string>;
-  /** Path with parameters filled in. */
-  path: string;
+  /** Path parameters (the operation's path comes from spec/). */
+  params?: Record<string, string | number>;
 }

@@ -1,19 +1,17 @@
 // Invalid query and path parameters of the GET operations (safe without --allow-writes).
 import type { InvalidCase } from './invalid-case.js';
 
-const ORDERS = '/api/v1/account/orders';
-
 /** listOrders: limit outside 1..100 or not an integer, type or status outside their enums. */
 export function invalidOrdersQuery(): InvalidCase[] {
   const cases: InvalidCase[] = [
-    { operationId: 'listOrders', path: ORDERS, query: { limit: '101' }, mutation: 'limit = 101 (at most 100)', basis: 'seed trading §8' },
-    { operationId: 'listOrders', path: ORDERS, query: { limit: '1000' }, mutation: 'limit = 1000 (at most 100)', basis: 'seed trading §8' },
-    { operationId: 'listOrders', path: ORDERS, query: { limit: 'abc' }, mutation: 'limit = abc (not an integer)', basis: 'seed trading §4' },
-    { operationId: 'listOrders', path: ORDERS, query: { limit: '2.5' }, mutation: 'limit = 2.5 (not an integer)', basis: 'seed trading §4' },
-    { operationId: 'listOrders', path: ORDERS, query: { type: 'options' }, mutation: 'type = options (allowed: spot, margin, futures, binary)', basis: 'seed trading §4' },
-    { operationId: 'listOrders', path: ORDERS, query: { limit: '0' }, mutation: 'limit = 0 (1..100)', basis: 'decision:trading.orders-listing' },
-    { operationId: 'listOrders', path: ORDERS, query: { limit: '-5' }, mutation: 'limit = -5 (1..100)', basis: 'decision:trading.orders-listing' },
-    { operationId: 'listOrders', path: ORDERS, query: { status: 'bogus' }, mutation: 'status = bogus (not an order state)', basis: 'decision:trading.orders-listing' },
+    { operationId: 'listOrders', query: { limit: '101' }, mutation: 'limit = 101 (at most 100)', basis: 'seed trading §8' },
+    { operationId: 'listOrders', query: { limit: '1000' }, mutation: 'limit = 1000 (at most 100)', basis: 'seed trading §8' },
+    { operationId: 'listOrders', query: { limit: 'abc' }, mutation: 'limit = abc (not an integer)', basis: 'seed trading §4' },
+    { operationId: 'listOrders', query: { limit: '2.5' }, mutation: 'limit = 2.5 (not an integer)', basis: 'seed trading §4' },
+    { operationId: 'listOrders', query: { type: 'options' }, mutation: 'type = options (allowed: spot, margin, futures, binary)', basis: 'seed trading §4' },
+    { operationId: 'listOrders', query: { limit: '0' }, mutation: 'limit = 0 (1..100)', basis: 'decision:trading.orders-listing' },
+    { operationId: 'listOrders', query: { limit: '-5' }, mutation: 'limit = -5 (1..100)', basis: 'decision:trading.orders-listing' },
+    { operationId: 'listOrders', query: { status: 'bogus' }, mutation: 'status = bogus (not an order state)', basis: 'decision:trading.orders-listing' },
   ];
   return cases;
 }
@@ -22,14 +20,14 @@ export function invalidOrdersQuery(): InvalidCase[] {
 export function invalidWalletQuery(walletId: number | undefined): InvalidCase[] {
   const cases: InvalidCase[] = [];
   for (const id of ['abc', '1.5', '1e3']) {
-    cases.push({ operationId: 'getWalletBalance', path: `/api/v1/wallets/${id}/balance`, mutation: `wallet id = ${id} (not an integer)`, basis: 'decision:wallet.status-codes' });
+    cases.push({ operationId: 'getWalletBalance', params: { id }, mutation: `wallet id = ${id} (not an integer)`, basis: 'decision:wallet.status-codes' });
   }
   if (walletId !== undefined) {
     for (const limit of ['0', '101', 'x']) {
-      cases.push({ operationId: 'listWalletTransactions', path: `/api/v1/wallets/${walletId}/transactions`, query: { limit }, mutation: `limit = ${limit} (1..100)`, basis: 'decision:wallet.transactions-paging' });
+      cases.push({ operationId: 'listWalletTransactions', params: { id: walletId }, query: { limit }, mutation: `limit = ${limit} (1..100)`, basis: 'decision:wallet.transactions-paging' });
     }
   }
-  cases.push({ operationId: 'getWalletPrices', path: '/api/v1/prices', mutation: 'symbols missing', basis: 'decision:wallet.prices-unknown' });
-  cases.push({ operationId: 'getWalletPrices', path: '/api/v1/prices', query: { symbols: '' }, mutation: 'symbols empty', basis: 'decision:wallet.prices-unknown' });
+  cases.push({ operationId: 'getWalletPrices', mutation: 'symbols missing', basis: 'decision:wallet.prices-unknown' });
+  cases.push({ operationId: 'getWalletPrices', query: { symbols: '' }, mutation: 'symbols empty', basis: 'decision:wallet.prices-unknown' });
   return cases;
 }

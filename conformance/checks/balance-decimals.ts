@@ -1,5 +1,6 @@
 // Trading §2: a balance is a "decimal with 8 fractional digits": a string, exactly 8 digits after
 // the point, no exponent (text-level; JSON Schema types alone would let 1e-7 or "1.5" through).
+import { needsTradingKey } from './needs.js';
 import { is2xx, bodyOf, defineResponseCheck } from './check.js';
 
 export const DECIMAL_8 = /^-?(0|[1-9][0-9]*)\.[0-9]{8}$/;
@@ -10,6 +11,7 @@ export const balanceDecimals = defineResponseCheck({
   kind: 'seed',
   appliesTo: ['trading'],
   title: 'balances have exactly 8 fraction digits',
+  needs: needsTradingKey,
   applies: (ex) => ex.operationId === 'getBalances' && is2xx(ex.status) && Array.isArray(bodyOf(ex)?.['data']),
   run(ex) {
     const entries = bodyOf(ex)?.['data'] as unknown[];

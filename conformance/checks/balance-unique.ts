@@ -1,5 +1,6 @@
 // Trading §2: "a currency that exists on several chains has one entry per chain": entries are
 // unique per (currency, chain).
+import { needsTradingKey } from './needs.js';
 import { is2xx, bodyOf, defineResponseCheck } from './check.js';
 
 export const balanceUnique = defineResponseCheck({
@@ -8,6 +9,7 @@ export const balanceUnique = defineResponseCheck({
   kind: 'seed',
   appliesTo: ['trading'],
   title: 'one balance entry per currency and chain',
+  needs: needsTradingKey,
   applies: (ex) => ex.operationId === 'getBalances' && is2xx(ex.status) && Array.isArray(bodyOf(ex)?.['data']),
   run(ex) {
     const seen = new Set<string>();

@@ -29,6 +29,7 @@ export const cancelLeavesOpen = defineScenarioCheck({
       cleanup: cancelRemainingChecked,
       out,
       operationId: 'cancelSpotOrder',
+      recorded: ctx.client.exchanges,
     });
   },
 });

@@ -9,6 +9,8 @@ export interface ResponseCheck extends CheckMeta {
   applies(exchange: Exchange): boolean;
   /** Problems with this exchange: one message each. */
   run(exchange: Exchange): string[];
+  /** Why no answer of the kind it judges can be expected with these options (e.g. no key given). */
+  needs?(ctx: CheckContext): string | undefined;
 }
 
 export interface ScenarioCheck extends CheckMeta {
@@ -23,6 +25,8 @@ export type Check = ResponseCheck | ScenarioCheck;
 /** What a scenario reports: every case it checked, and the failures among them. */
 export interface ScenarioOutput {
   checked(operationId: string, iface?: Exchange['iface']): void;
+  /** Why the check evaluated nothing (no data of that kind, no 429 seen); it then does not pass. */
+  notExercised(reason: string): void;
   fail(failure: Omit<Failure, 'checkId' | 'kind' | 'source' | 'occurrences' | 'iface'> & { iface?: Exchange['iface'] }): void;
 }
 

@@ -35,6 +35,7 @@ export const copyLocksAndRefunds = defineScenarioCheck({
       cleanup: stopRemaining,
       out,
       operationId: 'startCopy',
+      recorded: ctx.client.exchanges,
     });
   },
 });

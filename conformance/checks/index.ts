@@ -39,6 +39,9 @@ import { walletPublicNoKey } from './wallet-public-no-key.js';
 import { walletSendDebits } from './wallet-send-debits.js';
 import { walletStatusDocumented } from './wallet-status-documented.js';
 import { walletUnknownId404 } from './wallet-unknown-id-404.js';
+import { usdValueMatchesPrice } from './usd-value-matches-price.js';
+import { defaultListingLimit } from './default-listing-limit.js';
+import { settlementThroughClock } from './settlement-through-clock.js';
 
 export type { Check, ResponseCheck, ScenarioCheck, ScenarioOutput } from './check.js';
 
@@ -75,14 +78,18 @@ export const CHECKS: readonly Check[] = [
   balanceUnique,
   ordersListingQuery,
   transactionsLimit,
+  usdValueMatchesPrice,
   // Stateful properties (writes only)
   orderInListing,
   cancelLeavesOpen,
   copyLocksAndRefunds,
+  settlementThroughClock,
   walletSendDebits,
   loginTokenWorks,
   duplicateEmailRefused,
   walletIsolation,
+  // After the writes, so that the listings hold more than a page's worth where they can
+  defaultListingLimit,
   // Rate limit (--rate-limit)
   rateLimit429,
   rateLimitRetryAfter,

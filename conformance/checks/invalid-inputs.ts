@@ -8,63 +8,66 @@ import { checkProperty } from '../property.js';
 import { casesArbitrary, invalidBodyCases } from '../arbitraries/invalid-body.js';
 import { invalidOrdersQuery, invalidWalletQuery } from '../arbitraries/invalid-query.js';
 import type { InvalidCase } from '../arbitraries/invalid-case.js';
-import { TRADING_PATHS, orderMarket, validTradingBody } from '../valid-requests.js';
+import { TRADE_OPERATIONS, orderMarket, validTradingBody } from '../valid-requests.js';
 import { peerWallet } from '../wallet-peer.js';
+import { nextPoolKey } from '../wallet-keys.js';
 import type { InterfaceName } from '../types.js';
 import type { ScenarioOutput } from './check.js';
 
-async function tradingCases(ctx: CheckContext): Promise<InvalidCase[][]> {
-  const groups: InvalidCase[][] = [invalidOrdersQuery()];
+/** A group of cases of one operation and the key they are sent with. */
+interface Group {
+  cases: InvalidCase[];
+  key: string | undefined;
+}
+
+async function tradingCases(ctx: CheckContext): Promise<Group[]> {
+  const key = ctx.trading.key;
+  const groups: Group[] = [{ cases: invalidOrdersQuery(), key }];
   if (!ctx.allowWrites) return groups;
   const maxLeverage = orderMarket(ctx.facts).maxLeverage;
-  for (const [operationId, path] of Object.entries(TRADING_PATHS)) {
-    groups.push(invalidBodyCases('trading', operationId, path, validTradingBody(ctx.facts, operationId), { maxLeverage }));
+  for (const operationId of TRADE_OPERATIONS) {
+    groups.push({ cases: invalidBodyCases('trading', operationId, validTradingBody(ctx.facts, operationId), { maxLeverage }), key });
   }
   return groups;
 }
 
-async function walletCases(ctx: CheckContext): Promise<InvalidCase[][]> {
-  const own = ctx.facts.wallets[0];
-  const groups: InvalidCase[][] = [invalidWalletQuery(own?.id)];
+// Wallet groups go round the key pool (wallet-keys.ts): each pool user has a wallet of its own,
+// and its own 60 requests a minute.
+async function walletCases(ctx: CheckContext): Promise<Group[]> {
+  const first = await nextPoolKey(ctx);
+  const groups: Group[] = [{ cases: invalidWalletQuery(first?.walletId), key: first?.key }];
   if (!ctx.allowWrites) return groups;
-  groups.push(invalidBodyCases('wallet', 'register', '/api/v1/register', { name: 'doppel invalid', email: `doppel-invalid-${ctx.nonce}@example.test`, password: 'pw' }));
-  groups.push(invalidBodyCases('wallet', 'login', '/api/v1/login', { email: `doppel-nobody-${ctx.nonce}@example.test`, password: 'pw' }));
-  if (ctx.wallet.key) groups.push(invalidBodyCases('wallet', 'createWallet', '/api/v1/wallets/create', { chain: ctx.facts.chains[0] ?? 'ethereum' }));
-  const peer = own ? await peerWallet(ctx, own.chain) : undefined;
-  if (own && peer && ctx.wallet.key) {
-    groups.push(invalidBodyCases('wallet', 'sendFromWallet', `/api/v1/wallets/${own.id}/send`, { to_address: peer.address, amount: '0.00000001', token_id: null }));
+  groups.push({ cases: invalidBodyCases('wallet', 'register', { name: 'doppel invalid', email: `doppel-invalid-${ctx.nonce}@example.test`, password: 'pw' }), key: undefined });
+  groups.push({ cases: invalidBodyCases('wallet', 'login', { email: `doppel-nobody-${ctx.nonce}@example.test`, password: 'pw' }), key: undefined });
+  const creator = await nextPoolKey(ctx);
+  if (creator) groups.push({ cases: invalidBodyCases('wallet', 'createWallet', { chain: ctx.facts.chains[0] ?? 'ethereum' }), key: creator.key });
+  const sender = await nextPoolKey(ctx);
+  const chain = ctx.facts.wallets[0]?.chain;
+  const peer = chain ? await peerWallet(ctx, chain) : undefined;
+  if (sender?.walletId !== undefined && peer) {
+    groups.push({ cases: invalidBodyCases('wallet', 'sendFromWallet', { to_address: peer.address, amount: '0.00000001', token_id: null }, { params: { id: sender.walletId } }), key: sender.key });
   }
   return groups;
 }
 
 export async function runInvalidInputs(ctx: CheckContext, out: ScenarioOutput, iface: InterfaceName, keep: (basis: string) => boolean, name: string): Promise<void> {
   const groups = iface === 'trading' ? await tradingCases(ctx) : await walletCases(ctx);
-  const key = iface === 'trading' ? ctx.trading.key : ctx.wallet.key;
-  const header = iface === 'trading' ? 'API-KEY' : 'X-API-Key';
-  for (const group of groups) {
+  for (const { cases: group, key } of groups) {
     const cases = group.filter((c) => keep(c.basis) && (key !== undefined || c.operationId === 'register' || c.operationId === 'login' || c.operationId === 'getWalletPrices'));
     const first = cases[0];
     if (!first) continue;
+    // Every case runs once, as an example (examples count towards numRuns).
     const failure = await checkProperty(`${name}:${first.operationId}`, ctx.seed, cases.length, casesArbitrary(cases), async (c) => {
       out.checked(c.operationId, iface);
-      const ex = await ctx.send({
-        iface,
-        operationId: c.operationId,
-        method: c.body !== undefined || c.rawBody !== undefined ? 'POST' : 'GET',
-        path: c.path,
-        query: c.query,
-        headers: key !== undefined ? { [header]: key } : undefined,
-        body: c.body,
-        rawBody: c.rawBody,
-      });
+      const ex = await ctx.call(c.operationId, { key, params: c.params, query: c.query, body: c.body, rawBody: c.rawBody });
       if (ex.status !== 400) throw new CheckFailure(`${c.mutation} was answered ${ex.status}, expected 400 (${c.basis})`, ex);
-    }, cases);
+    }, cases, ctx.client.exchanges);
     if (failure) {
       out.fail({
         iface,
         operationId: failure.value.operationId,
         title: `${failure.value.mutation} → ${failure.exchange?.status ?? '?'}`,
-        message: `${failure.problem}; shrunk case: ${JSON.stringify(failure.value.body ?? failure.value.rawBody ?? failure.value.query ?? failure.value.path)} (property seed ${failure.seed})`,
+        message: `${failure.problem}; shrunk case: ${JSON.stringify(failure.value.body ?? failure.value.rawBody ?? failure.value.query ?? failure.value.params)} (property seed ${failure.seed})`,
         exchange: failure.exchange,
       });
     }

@@ -30,6 +30,7 @@ export const orderInListing = defineScenarioCheck({
       cleanup: cancelRemaining,
       out,
       operationId: 'listOrders',
+      recorded: ctx.client.exchanges,
     });
   },
 });

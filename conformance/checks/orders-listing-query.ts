@@ -1,5 +1,6 @@
 // Trading §4: the orders listing takes type, status and limit (at most 100, §8): the answer holds
 // no more than limit orders, and only of the asked type and status.
+import { needsTradingKey } from './needs.js';
 import { is2xx, bodyOf, defineResponseCheck, queryOf } from './check.js';
 
 export const ordersListingQuery = defineResponseCheck({
@@ -8,6 +9,7 @@ export const ordersListingQuery = defineResponseCheck({
   kind: 'seed',
   appliesTo: ['trading'],
   title: 'orders listing respects limit, type and status',
+  needs: needsTradingKey,
   applies: (ex) => ex.operationId === 'listOrders' && is2xx(ex.status) && Array.isArray(bodyOf(ex)?.['data']),
   run(ex) {
     const orders = bodyOf(ex)?.['data'] as Record<string, unknown>[];

@@ -1,6 +1,7 @@
 // The burst of wallet requests on one key shared by the 429 checks: on a fresh embedded fake with
 // the default limit, on a newly logged-in user (writes), or on --wallet-key.
 import type { CheckContext } from '../context.js';
+import { requestFor } from '../operation-request.js';
 import { Client } from '../transport.js';
 import type { Exchange } from '../types.js';
 import { registerUser } from '../wallet-peer.js';
@@ -35,7 +36,7 @@ export function burst(ctx: CheckContext): Promise<Burst | undefined> {
     const exchanges: Exchange[] = [];
     try {
       for (let i = 0; i < 61; i++) {
-        const ex = await client.send({ iface: 'wallet', operationId: 'listWallets', method: 'GET', path: '/api/v1/wallets', headers: { 'X-API-Key': key }, keep429: true });
+        const ex = await client.send(requestFor('listWallets', { key, keep429: true }));
         exchanges.push(ex);
         if (ex.status === 429) break;
       }

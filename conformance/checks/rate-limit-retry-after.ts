@@ -9,10 +9,10 @@ export const rateLimitRetryAfter = defineScenarioCheck({
   kind: 'decision',
   appliesTo: ['wallet'],
   title: '429 carries Retry-After seconds',
-  skip: (ctx) => (!has(ctx, 'wallet') ? 'no wallet target' : !ctx.rateLimit ? 'needs --rate-limit' : undefined),
+  skip: (ctx) => (!has(ctx, 'wallet') ? 'no wallet target' : !ctx.rateLimit ? 'not asked for (--rate-limit)' : undefined),
   async run(ctx, out) {
     const refused = (await burst(ctx))?.exchanges.find((ex) => ex.status === 429);
-    if (!refused) return; // rate-limit-429 reports the missing 429
+    if (!refused) return out.notExercised('no 429 seen (rate-limit-429 reports it)');
     out.checked('listWallets');
     const value = refused.responseHeaders['retry-after'];
     if (value === undefined || !/^[1-9][0-9]*$/.test(value)) out.fail({ operationId: 'listWallets', title: 'Retry-After missing or malformed', message: `Retry-After is ${JSON.stringify(value)}`, exchange: refused });

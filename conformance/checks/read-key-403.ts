@@ -4,7 +4,7 @@
 import { operations } from '../../spec/index.js';
 import { defineScenarioCheck, is2xx } from './check.js';
 import { has } from '../context.js';
-import { TRADING_PATHS, validTradingBody } from '../valid-requests.js';
+import { validTradingBody } from '../valid-requests.js';
 
 // Cancel and stop name resources the read key's account does not have; which of 403 and 404 comes
 // first is doppel's guard order (trading.guard-order), so for them the seed only forbids success.
@@ -17,14 +17,14 @@ export const readKey403 = defineScenarioCheck({
   appliesTo: ['trading'],
   title: '403 for a read-only key on every trade operation',
   skip: (ctx) =>
-    !has(ctx, 'trading') ? 'no trading target' : !ctx.trading.readKey ? 'needs --trading-read-key' : !ctx.allowWrites ? 'needs --allow-writes (a broken target would trade)' : undefined,
+    !has(ctx, 'trading') ? 'no trading target' : !ctx.trading.readKey ? 'no --trading-read-key given' : !ctx.allowWrites ? 'writes not allowed (--allow-writes; a broken target would trade)' : undefined,
   async run(ctx, out) {
-    const headers = { 'API-KEY': ctx.trading.readKey as string };
-    const read = await ctx.send({ iface: 'trading', operationId: 'getAccount', method: 'GET', path: '/api/v1/account', headers });
+    const key = ctx.trading.readKey as string;
+    const read = await ctx.call('getAccount', { key });
     out.checked('getAccount');
     if (read.status !== 200) out.fail({ operationId: 'getAccount', title: `read key → ${read.status}`, message: `a read key must read (§5.3), got ${read.status}`, exchange: read });
     for (const op of operations('trading').filter((o) => o.permission === 'trade')) {
-      const ex = await ctx.send({ iface: 'trading', operationId: op.operationId, method: 'POST', path: TRADING_PATHS[op.operationId] ?? op.path, headers, body: validTradingBody(ctx.facts, op.operationId) });
+      const ex = await ctx.call(op.operationId, { key, body: validTradingBody(ctx.facts, op.operationId) });
       out.checked(op.operationId);
       const bad = RESOURCE_OPS.has(op.operationId) ? is2xx(ex.status) : ex.status !== 403;
       if (bad) out.fail({ operationId: op.operationId, title: `read key → ${ex.status}`, message: `a read-only key on a trade operation got ${ex.status}, expected 403`, exchange: ex });

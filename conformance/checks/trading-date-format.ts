@@ -1,5 +1,6 @@
 // Trading records show no dates in the seed; doppel uses the wallet format in UTC (trading.dates):
 // every *_at field is `YYYY-MM-DD HH:MM:SS` and, except expires_at, not after the Date header.
+import { needsTradingKey } from './needs.js';
 import { is2xx, defineResponseCheck } from './check.js';
 import { SEED_DATE, dateHeaderMs, fieldsNamed, seedDateMs } from './dates.js';
 
@@ -9,6 +10,7 @@ export const tradingDateFormat = defineResponseCheck({
   kind: 'decision',
   appliesTo: ['trading'],
   title: 'dates YYYY-MM-DD HH:MM:SS in UTC',
+  needs: needsTradingKey,
   applies: (ex) => ex.iface === 'trading' && is2xx(ex.status) && fieldsNamed(ex.json, (k) => k.endsWith('_at')).length > 0,
   run(ex) {
     const now = dateHeaderMs(ex.responseHeaders);

@@ -11,6 +11,6 @@ export const tradingInvalidInput400 = defineScenarioCheck({
   kind: 'seed',
   appliesTo: ['trading'],
   title: 'seed-invalid input → 400',
-  skip: (ctx) => (!has(ctx, 'trading') ? 'no trading target' : !ctx.trading.key ? 'needs --trading-key' : undefined),
+  skip: (ctx) => (!has(ctx, 'trading') ? 'no trading target' : !ctx.trading.key ? 'no --trading-key given' : undefined),
   run: (ctx, out) => runInvalidInputs(ctx, out, 'trading', (basis) => basis.startsWith('seed'), 'trading-invalid-input-400'),
 });

@@ -10,6 +10,6 @@ export const tradingInvalidInputDecided = defineScenarioCheck({
   kind: 'decision',
   appliesTo: ['trading'],
   title: 'decision-invalid input → 400',
-  skip: (ctx) => (!has(ctx, 'trading') ? 'no trading target' : !ctx.trading.key ? 'needs --trading-key' : undefined),
+  skip: (ctx) => (!has(ctx, 'trading') ? 'no trading target' : !ctx.trading.key ? 'no --trading-key given' : undefined),
   run: (ctx, out) => runInvalidInputs(ctx, out, 'trading', (basis) => basis.startsWith('decision'), 'trading-invalid-input-decided'),
 });

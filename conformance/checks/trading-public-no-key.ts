@@ -11,8 +11,8 @@ export const tradingPublicNoKey = defineScenarioCheck({
   skip: (ctx) => (has(ctx, 'trading') ? undefined : 'no trading target'),
   async run(ctx, out) {
     const symbol = ctx.facts.symbols[0] ?? 'BTC';
-    for (const [operationId, path] of [['getPrices', '/api/v1/prices'], ['getPrice', `/api/v1/price/${symbol}`], ['getMarkets', '/api/v1/markets']] as const) {
-      const ex = await ctx.send({ iface: 'trading', operationId, method: 'GET', path });
+    for (const operationId of ['getPrices', 'getPrice', 'getMarkets']) {
+      const ex = await ctx.call(operationId, { params: { symbol } });
       out.checked(operationId);
       if (ex.status !== 200) out.fail({ operationId, title: `no key → ${ex.status}`, message: `public ${operationId} without a key got ${ex.status}`, exchange: ex });
     }

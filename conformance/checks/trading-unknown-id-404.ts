@@ -9,18 +9,17 @@ export const tradingUnknownId404 = defineScenarioCheck({
   kind: 'decision',
   appliesTo: ['trading'],
   title: '404 for an unknown order or lead trader',
-  skip: (ctx) => (!has(ctx, 'trading') ? 'no trading target' : !ctx.trading.key ? 'needs --trading-key' : !ctx.allowWrites ? 'needs --allow-writes' : undefined),
+  skip: (ctx) => (!has(ctx, 'trading') ? 'no trading target' : !ctx.trading.key ? 'no --trading-key given' : !ctx.allowWrites ? 'writes not allowed (--allow-writes)' : undefined),
   async run(ctx, out) {
-    const headers = { 'API-KEY': ctx.trading.key as string };
     const cases = [
-      ['cancelSpotOrder', '/api/v1/spot/cancel', { order_id: 987654321 }],
-      ['startCopy', '/api/v1/copy/start', { lead_trader_id: 987654321, copy_amount: 10 }],
-      ['stopCopy', '/api/v1/copy/stop', { lead_trader_id: 987654321 }],
+      ['cancelSpotOrder', { order_id: 987654321 }],
+      ['startCopy', { lead_trader_id: 987654321, copy_amount: 10 }],
+      ['stopCopy', { lead_trader_id: 987654321 }],
     ] as const;
-    for (const [operationId, path, body] of cases) {
-      const ex = await ctx.send({ iface: 'trading', operationId, method: 'POST', path, headers, body });
+    for (const [operationId, body] of cases) {
+      const ex = await ctx.call(operationId, { key: ctx.trading.key, body });
       out.checked(operationId);
-      if (ex.status !== 404) out.fail({ operationId, title: `unknown id → ${ex.status}`, message: `POST ${path} ${JSON.stringify(body)} got ${ex.status}, expected 404`, exchange: ex });
+      if (ex.status !== 404) out.fail({ operationId, title: `unknown id → ${ex.status}`, message: `${operationId} ${JSON.stringify(body)} got ${ex.status}, expected 404`, exchange: ex });
     }
   },
 });

@@ -1,4 +1,5 @@
 // doppel's transaction history takes `limit` 1..100 (wallet.transactions-paging): never more.
+import { needsWalletData } from './needs.js';
 import { is2xx, bodyOf, defineResponseCheck, queryOf } from './check.js';
 
 export const transactionsLimit = defineResponseCheck({
@@ -7,6 +8,7 @@ export const transactionsLimit = defineResponseCheck({
   kind: 'decision',
   appliesTo: ['wallet'],
   title: 'transaction history respects limit',
+  needs: needsWalletData,
   applies: (ex) => ex.operationId === 'listWalletTransactions' && is2xx(ex.status) && Array.isArray(bodyOf(ex)?.['transactions']),
   run(ex) {
     const n = (bodyOf(ex)?.['transactions'] as unknown[]).length;

@@ -2,6 +2,7 @@
 // and a path that is no endpoint.
 import { defineScenarioCheck } from './check.js';
 import { has } from '../context.js';
+import { unknownPath } from '../operation-request.js';
 
 export const unknownResource404 = defineScenarioCheck({
   id: 'unknown-resource-404',
@@ -11,11 +12,12 @@ export const unknownResource404 = defineScenarioCheck({
   title: '404 for an unknown symbol and an unknown endpoint',
   skip: (ctx) => (has(ctx, 'trading') ? undefined : 'no trading target'),
   async run(ctx, out) {
-    const price = await ctx.send({ iface: 'trading', operationId: 'getPrice', method: 'GET', path: '/api/v1/price/ZZQX' });
+    const price = await ctx.call('getPrice', { params: { symbol: 'ZZQX' } });
     out.checked('getPrice');
-    if (price.status !== 404) out.fail({ operationId: 'getPrice', title: `unknown symbol → ${price.status}`, message: `GET /api/v1/price/ZZQX got ${price.status}, expected 404`, exchange: price });
-    const path = await ctx.send({ iface: 'trading', operationId: null, method: 'GET', path: '/api/v1/no-such-endpoint' });
+    if (price.status !== 404) out.fail({ operationId: 'getPrice', title: `unknown symbol → ${price.status}`, message: `GET ${new URL(price.url).pathname} got ${price.status}, expected 404`, exchange: price });
+    const path = unknownPath('trading');
+    const none = await ctx.send({ iface: 'trading', operationId: null, method: 'GET', path });
     out.checked('(unknown path)');
-    if (path.status !== 404) out.fail({ operationId: null, title: `unknown endpoint → ${path.status}`, message: `GET /api/v1/no-such-endpoint got ${path.status}, expected 404`, exchange: path });
+    if (none.status !== 404) out.fail({ operationId: null, title: `unknown endpoint → ${none.status}`, message: `GET ${path} got ${none.status}, expected 404`, exchange: none });
   },
 });

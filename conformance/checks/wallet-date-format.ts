@@ -1,5 +1,6 @@
 // Wallet §2: a transaction date is `YYYY-MM-DD HH:MM:SS`. The zone is not shown, so "plausible"
 // here allows any offset: no later than the response's Date header plus 14 hours.
+import { needsWalletData } from './needs.js';
 import { is2xx, bodyOf, defineResponseCheck } from './check.js';
 import { SEED_DATE, dateHeaderMs, seedDateMs } from './dates.js';
 
@@ -11,6 +12,7 @@ export const walletDateFormat = defineResponseCheck({
   kind: 'seed',
   appliesTo: ['wallet'],
   title: 'transaction dates YYYY-MM-DD HH:MM:SS, not in the future',
+  needs: needsWalletData,
   applies: (ex) => ex.operationId === 'listWalletTransactions' && is2xx(ex.status),
   run(ex) {
     const list = bodyOf(ex)?.['transactions'];

@@ -1,4 +1,5 @@
 // doppel answers transaction dates in UTC (wallet.dates-utc): never after the Date header.
+import { needsWalletData } from './needs.js';
 import { is2xx, bodyOf, defineResponseCheck } from './check.js';
 import { SEED_DATE, dateHeaderMs, seedDateMs } from './dates.js';
 
@@ -8,6 +9,7 @@ export const walletDatesUtc = defineResponseCheck({
   kind: 'decision',
   appliesTo: ['wallet'],
   title: 'transaction dates are UTC (not after the Date header)',
+  needs: needsWalletData,
   applies: (ex) => ex.operationId === 'listWalletTransactions' && is2xx(ex.status) && dateHeaderMs(ex.responseHeaders) !== undefined,
   run(ex) {
     const list = bodyOf(ex)?.['transactions'];

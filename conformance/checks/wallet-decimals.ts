@@ -1,5 +1,6 @@
 // The wallet seed says "string, decimal"; doppel answers every wallet decimal with exactly 8
 // fraction digits (wallet.decimal-format).
+import { needsWalletData } from './needs.js';
 import { is2xx, bodyOf, defineResponseCheck } from './check.js';
 import { DECIMAL_8 } from './balance-decimals.js';
 
@@ -23,6 +24,7 @@ export const walletDecimals = defineResponseCheck({
   kind: 'decision',
   appliesTo: ['wallet'],
   title: 'wallet decimals have exactly 8 fraction digits',
+  needs: needsWalletData,
   applies: (ex) => ex.iface === 'wallet' && is2xx(ex.status) && ['getWalletBalance', 'listWallets', 'listWalletTransactions'].includes(ex.operationId ?? ''),
   run(ex) {
     const body = bodyOf(ex) ?? {};

@@ -10,8 +10,8 @@ export const walletPublicNoKey = defineScenarioCheck({
   title: 'chains and prices succeed without a key',
   skip: (ctx) => (has(ctx, 'wallet') ? undefined : 'no wallet target'),
   async run(ctx, out) {
-    for (const [operationId, path, query] of [['listChains', '/api/v1/chains', undefined], ['getWalletPrices', '/api/v1/prices', { symbols: 'BTC,ETH' }]] as const) {
-      const ex = await ctx.send({ iface: 'wallet', operationId, method: 'GET', path, query });
+    for (const [operationId, query] of [['listChains', undefined], ['getWalletPrices', { symbols: 'BTC,ETH' }]] as const) {
+      const ex = await ctx.call(operationId, { query });
       out.checked(operationId);
       if (ex.status !== 200) out.fail({ operationId, title: `no key → ${ex.status}`, message: `${operationId} without a key got ${ex.status}`, exchange: ex });
     }

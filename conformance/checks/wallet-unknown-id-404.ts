@@ -2,6 +2,8 @@
 // 404 (wallet.status-codes).
 import { defineScenarioCheck } from './check.js';
 import { has } from '../context.js';
+import { unknownPath } from '../operation-request.js';
+import { nextPoolKey } from '../wallet-keys.js';
 
 export const walletUnknownId404 = defineScenarioCheck({
   id: 'wallet-unknown-id-404',
@@ -9,18 +11,18 @@ export const walletUnknownId404 = defineScenarioCheck({
   kind: 'decision',
   appliesTo: ['wallet'],
   title: '404 for an unknown wallet id and path',
-  skip: (ctx) => (!has(ctx, 'wallet') ? 'no wallet target' : !ctx.wallet.key ? 'needs --wallet-key' : undefined),
+  skip: (ctx) => (!has(ctx, 'wallet') ? 'no wallet target' : !ctx.wallet.key ? 'no --wallet-key given' : undefined),
   async run(ctx, out) {
-    const headers = { 'X-API-Key': ctx.wallet.key as string };
-    const cases = [
-      ['getWalletBalance', '/api/v1/wallets/987654321/balance'],
-      ['listWalletTransactions', '/api/v1/wallets/987654321/transactions'],
-      [null, '/api/v1/no-such-endpoint'],
-    ] as const;
-    for (const [operationId, path] of cases) {
-      const ex = await ctx.send({ iface: 'wallet', operationId, method: 'GET', path, headers });
+    const key = (await nextPoolKey(ctx))?.key ?? (ctx.wallet.key as string);
+    const exchanges = [
+      await ctx.call('getWalletBalance', { key, params: { id: 987654321 } }),
+      await ctx.call('listWalletTransactions', { key, params: { id: 987654321 } }),
+      await ctx.send({ iface: 'wallet', operationId: null, method: 'GET', path: unknownPath('wallet'), headers: { 'X-API-Key': key } }),
+    ];
+    for (const ex of exchanges) {
+      const operationId = ex.operationId;
       out.checked(operationId ?? '(unknown path)');
-      if (ex.status !== 404) out.fail({ operationId, title: `unknown id → ${ex.status}`, message: `GET ${path} got ${ex.status}, expected 404`, exchange: ex });
+      if (ex.status !== 404) out.fail({ operationId, title: `unknown id → ${ex.status}`, message: `GET ${new URL(ex.url).pathname} got ${ex.status}, expected 404`, exchange: ex });
     }
   },
 });

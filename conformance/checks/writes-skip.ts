@@ -5,8 +5,8 @@ import type { InterfaceName } from '../types.js';
 
 export function writesSkip(ctx: CheckContext, iface: InterfaceName): string | undefined {
   if (!has(ctx, iface)) return `no ${iface} target`;
-  if (iface === 'trading' && !ctx.trading.key) return 'needs --trading-key';
-  if (!ctx.allowWrites) return 'needs --allow-writes';
+  if (iface === 'trading' && !ctx.trading.key) return 'no --trading-key given';
+  if (!ctx.allowWrites) return 'writes not allowed (--allow-writes)';
   return undefined;
 }
 

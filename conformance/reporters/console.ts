@@ -1,40 +1,47 @@
-// Console output: a progress line per check, each failure with its seed, shrunk case and curl,
-// and a summary table of check × operation with counts.
-import type { RunReport } from '../types.js';
+// Console output: a progress line as each check ends, then each failure with its seed, shrunk case,
+// the requests that reproduce it as curl lines, the checks not exercised with why, and the summary.
+import type { CheckResult, ReportedFailure, RunReport } from '../types.js';
+import { LABEL, MARK } from './outcome-marks.js';
+import { secretsLegend } from './secrets-legend.js';
+import { summaryLine } from './summary-line.js';
 
-const MARK: Record<string, string> = { passed: '✓', failed: '✗', observed: '~', skipped: '-' };
-
-export function progressLine(id: string, status: string, detail?: string): string {
-  return `  ${MARK[status] ?? '?'} ${id}${detail ? `  (${detail})` : ''}`;
+export function progressLine(result: CheckResult): string {
+  const time = `${(result.durationMs / 1000).toFixed(1)} s`;
+  if (result.status === 'not-exercised' || result.status === 'skipped') return `  ${MARK[result.status]} ${result.id}  ${LABEL[result.status]}: ${result.reason ?? ''}`;
+  return `  ${MARK[result.status]} ${result.id}  ${result.cases} case${result.cases === 1 ? '' : 's'}, ${time}${result.status === 'observed' ? ' (observed)' : ''}`;
 }
 
 export function renderConsole(report: RunReport): string {
   const lines: string[] = [];
+  // One block per check and problem: the same problem on further operations is one line (the
+  // JSON, JUnit and HTML reports keep each).
+  const groups = new Map<string, ReportedFailure[]>();
   for (const f of report.failures) {
-    lines.push('', `${f.severity === 'failure' ? 'FAILURE' : 'OBSERVATION'} ${f.checkId} [${f.source}] on ${f.iface} ${f.operationId ?? ''}`);
+    const key = `${f.checkId}\u0000${f.severity}\u0000${f.title}`;
+    groups.set(key, [...(groups.get(key) ?? []), f]);
+  }
+  for (const [f, ...same] of [...groups.values()] as [ReportedFailure, ...ReportedFailure[]][]) {
+    lines.push('', `${f.severity === 'failure' ? 'FAILURE' : 'OBSERVATION'} ${f.checkId} [${f.source}] on ${f.iface} ${f.operationId ?? '(unknown path)'}`);
     lines.push(`  ${f.title}`);
     if (f.message !== f.title) lines.push(`  ${f.message.split('\n').join('\n  ')}`);
     if (f.occurrences > 1) lines.push(`  (${f.occurrences} exchanges showed it; the smallest is shown)`);
     if (f.sequence?.length) lines.push(`  shrunk sequence: ${f.sequence.join(' → ')}`);
+    if (f.replay.length > 1) {
+      lines.push(`  the ${f.replay.length} requests of the shrunk case, in order:`);
+      f.replay.forEach((curl, i) => lines.push(`    ${String(i + 1).padStart(2)}. ${curl}`));
+    }
     if (f.exchange) lines.push(`  answer: ${f.exchange.status} ${f.exchange.bodyText.slice(0, 300)}`);
     if (f.curl) lines.push(`  reproduce: ${f.curl}`);
+    if (same.length) lines.push(`  the same on ${same.length} more: ${same.map((o) => `${o.iface} ${o.operationId ?? '(unknown path)'}`).join(', ')}`);
     lines.push(`  seed: ${report.seed} (rerun with --seed ${report.seed})`);
   }
-  lines.push('', summaryTable(report), '');
-  const failed = report.failures.filter((f) => f.severity === 'failure').length;
-  const observed = report.failures.length - failed;
-  lines.push(
-    `${report.failed ? 'FAILED' : 'PASSED'}: ${report.checks.filter((c) => c.status === 'passed').length} checks passed, ${failed} failures, ${observed} observations, ` +
-      `${report.checks.filter((c) => c.status === 'skipped').length} skipped; ${report.requests} requests (${report.throttled} throttled) in ${(report.durationMs / 1000).toFixed(1)} s; seed ${report.seed}`,
-  );
+  const idle = new Map<string, string[]>();
+  for (const c of report.checks.filter((ch) => ch.status === 'not-exercised')) idle.set(c.reason ?? '', [...(idle.get(c.reason ?? '') ?? []), c.id]);
+  if (idle.size) {
+    lines.push('', 'Not exercised (nothing was checked, so these did not pass), by reason:');
+    for (const [reason, ids] of idle) lines.push(`  ${MARK['not-exercised']} ${reason}: ${ids.join(', ')}`);
+  }
+  if (report.secrets.length) lines.push('', `Keys are shown as ${secretsLegend(report.secrets).map((s) => `${s.names} (${s.what})`).join(', ')}; --show-secrets shows them.`);
+  lines.push('', summaryLine(report));
   return lines.join('\n');
-}
-
-function summaryTable(report: RunReport): string {
-  const rows = [...report.tallies].sort((a, b) => a.checkId.localeCompare(b.checkId) || a.operationId.localeCompare(b.operationId));
-  const head = ['check', 'interface', 'operation', 'checked', 'failed'];
-  const body = rows.map((t) => [t.checkId, t.iface, t.operationId, String(t.checked), String(t.failed)]);
-  const widths = head.map((h, i) => Math.max(h.length, ...body.map((r) => (r[i] as string).length)));
-  const fmt = (r: string[]) => r.map((c, i) => (i >= 3 ? c.padStart(widths[i] as number) : c.padEnd(widths[i] as number))).join('  ');
-  return [fmt(head), widths.map((w) => '-'.repeat(w)).join('  '), ...body.map(fmt)].join('\n');
 }

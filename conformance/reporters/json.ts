@@ -1,4 +1,5 @@
-// The JSON report (--json FILE): the RunReport as is, for CI systems and scripts.
+// The JSON report (--json FILE): the RunReport as is (masked), with per-check outcome (status),
+// cases and duration, for CI systems and scripts.
 import { writeFileSync } from 'node:fs';
 import type { RunReport } from '../types.js';
 

@@ -1,31 +1,54 @@
-// The JUnit XML report (--junit FILE): one testsuite per interface, one testcase per check and
-// operation; observations are reported as passing cases with system-out.
+// The JUnit XML report (--junit FILE): one testcase per check with its time; not-exercised and
+// skipped checks as <skipped>; a failure carries the status and body of the answer that shows it
+// and the curl lines that reproduce it; observations are passing cases with system-out.
 import { writeFileSync } from 'node:fs';
-import type { RunReport } from '../types.js';
+import type { CheckResult, ReportedFailure, RunReport } from '../types.js';
+import { LABEL } from './outcome-marks.js';
 
-const esc = (s: string): string => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+const esc = (s: string): string =>
+  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/g, '');
+
+function failureText(f: ReportedFailure, seed: number): string {
+  return [
+    `${f.iface} ${f.operationId ?? '(no operation)'}: ${f.message}`,
+    f.exchange ? `answer: ${f.exchange.status} ${f.exchange.bodyText.slice(0, 2000)}` : '',
+    f.sequence ? `shrunk sequence: ${f.sequence.join(' → ')}` : '',
+    ...(f.replay.length > 1 ? ['requests of the shrunk case:', ...f.replay] : []),
+    f.curl ? `reproduce: ${f.curl}` : '',
+    `seed: ${seed}`,
+  ]
+    .filter(Boolean)
+    .join('\n');
+}
+
+function testcase(c: CheckResult, report: RunReport): string[] {
+  const mine = report.failures.filter((f) => f.checkId === c.id);
+  const head = `    <testcase classname="doppel.${c.kind}" name="${esc(c.id)}" time="${(c.durationMs / 1000).toFixed(3)}">`;
+  const body: string[] = [];
+  if (c.status === 'skipped' || c.status === 'not-exercised') body.push(`      <skipped message="${esc(`${LABEL[c.status]}: ${c.reason ?? ''}`)}"/>`);
+  for (const f of mine) {
+    const text = esc(failureText(f, report.seed));
+    if (f.severity === 'failure') {
+      const status = f.exchange ? ` → ${f.exchange.status}` : '';
+      body.push(`      <failure message="${esc(`${f.title}${status}`)}" type="${esc(f.source)}">${text}</failure>`);
+    } else body.push(`      <system-out>observation: ${text}</system-out>`);
+  }
+  return [head, ...body, '    </testcase>'];
+}
 
 export function renderJunit(report: RunReport): string {
-  const out = ['<?xml version="1.0" encoding="UTF-8"?>', `<testsuites name="doppel check" tests="${report.tallies.length}" time="${(report.durationMs / 1000).toFixed(3)}">`];
-  for (const iface of ['trading', 'wallet'] as const) {
-    const tallies = report.tallies.filter((t) => t.iface === iface);
-    if (!tallies.length) continue;
-    const failed = tallies.filter((t) => report.failures.some((f) => f.severity === 'failure' && f.checkId === t.checkId && f.iface === iface && (f.operationId ?? '(none)') === t.operationId));
-    out.push(`  <testsuite name="${iface}" tests="${tallies.length}" failures="${failed.length}">`);
-    out.push(`    <properties><property name="seed" value="${report.seed}"/></properties>`);
-    for (const t of tallies) {
-      const mine = report.failures.filter((f) => f.checkId === t.checkId && f.iface === iface && (f.operationId ?? '(none)') === t.operationId);
-      out.push(`    <testcase classname="${iface}.${esc(t.checkId)}" name="${esc(t.operationId)}">`);
-      for (const f of mine) {
-        const text = esc([f.message, f.sequence ? `sequence: ${f.sequence.join(' → ')}` : '', f.curl ? `reproduce: ${f.curl}` : '', `seed: ${report.seed}`].filter(Boolean).join('\n'));
-        if (f.severity === 'failure') out.push(`      <failure message="${esc(f.title)}" type="${esc(f.source)}">${text}</failure>`);
-        else out.push(`      <system-out>observation: ${text}</system-out>`);
-      }
-      out.push('    </testcase>');
-    }
-    out.push('  </testsuite>');
-  }
-  out.push('</testsuites>');
+  const count = (s: CheckResult['status'][]) => report.checks.filter((c) => s.includes(c.status)).length;
+  const time = (report.durationMs / 1000).toFixed(3);
+  const attrs = `tests="${report.checks.length}" failures="${count(['failed'])}" errors="0" skipped="${count(['skipped', 'not-exercised'])}" time="${time}"`;
+  const out = [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    `<testsuites name="doppel check" ${attrs}>`,
+    `  <testsuite name="doppel check ${esc(report.targets.map((t) => t.url).join(' '))}" ${attrs} timestamp="${report.startedAt}">`,
+    `    <properties><property name="seed" value="${report.seed}"/><property name="requests" value="${report.requests}"/></properties>`,
+    ...report.checks.flatMap((c) => testcase(c, report)),
+    '  </testsuite>',
+    '</testsuites>',
+  ];
   return `${out.join('\n')}\n`;
 }
 

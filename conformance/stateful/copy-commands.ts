@@ -19,7 +19,7 @@ export class StartCopy implements CopyCommand {
   check = (model: Readonly<CopyModel>) => !model.copying.has(this.traderId);
   async run(model: CopyModel, real: TradingReal): Promise<void> {
     const before = await availableUsdt(real);
-    expectOk(await post(real, 'startCopy', '/api/v1/copy/start', { lead_trader_id: this.traderId, copy_amount: this.copyAmount }), `starting to copy ${this.traderId}`);
+    expectOk(await post(real, 'startCopy', { lead_trader_id: this.traderId, copy_amount: this.copyAmount }), `starting to copy ${this.traderId}`);
     model.copying.add(this.traderId);
     const after = await availableUsdt(real);
     const locked = before.units - after.units;
@@ -34,7 +34,7 @@ export class StopCopy implements CopyCommand {
   check = (model: Readonly<CopyModel>) => model.copying.has(this.traderId);
   async run(model: CopyModel, real: TradingReal): Promise<void> {
     const before = await availableUsdt(real);
-    const stopped = expectOk(await post(real, 'stopCopy', '/api/v1/copy/stop', { lead_trader_id: this.traderId }), `stopping copy of ${this.traderId}`);
+    const stopped = expectOk(await post(real, 'stopCopy', { lead_trader_id: this.traderId }), `stopping copy of ${this.traderId}`);
     model.copying.delete(this.traderId);
     const after = await availableUsdt(real);
     const refunded = after.units - before.units;
@@ -42,14 +42,28 @@ export class StopCopy implements CopyCommand {
     if (stated !== undefined && refunded !== stated) throw new CheckFailure(`copy stop says refunded ${String(stopped['refunded'])} but available USDT rose by ${formatUnits(refunded)}`, after.ex);
     if (stated === undefined && refunded <= 0n) throw new CheckFailure(`copy stop refunded nothing (available USDT changed by ${formatUnits(refunded)})`, after.ex);
     // The relation has ended: stopping again must not refund a second time.
-    await post(real, 'stopCopy', '/api/v1/copy/stop', { lead_trader_id: this.traderId });
+    await post(real, 'stopCopy', { lead_trader_id: this.traderId });
     const again = await availableUsdt(real);
     if (again.units !== after.units) throw new CheckFailure(`a second stop of trader ${this.traderId} changed available USDT by ${formatUnits(again.units - after.units)}`, again.ex);
   }
   toString = () => `StopCopy(trader ${this.traderId})`;
 }
 
-/** Stops what the sequence left running through StopCopy, so that every started copy's refund is checked. */
+/**
+ * Stops what the sequence left running through StopCopy, so that every started copy's refund is
+ * checked. Every copy is stopped even when one stop fails: a copy left running would make the
+ * next (shrinking) sequence fail with 409 instead of showing the real problem.
+ */
 export async function stopRemaining(model: CopyModel, real: TradingReal): Promise<void> {
-  for (const id of [...model.copying]) await new StopCopy(id).run(model, real);
+  let first: unknown;
+  for (const id of [...model.copying]) {
+    try {
+      await new StopCopy(id).run(model, real);
+    } catch (error) {
+      first ??= error;
+      model.copying.delete(id);
+      await post(real, 'stopCopy', { lead_trader_id: id });
+    }
+  }
+  if (first !== undefined) throw first;
 }

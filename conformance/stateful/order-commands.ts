@@ -3,7 +3,7 @@
 import type fc from 'fast-check';
 import { CheckFailure } from '../check-failure.js';
 import { toUnits } from '../decimal.js';
-import { TRADING_PATHS, validTradingBody } from '../valid-requests.js';
+import { validTradingBody } from '../valid-requests.js';
 import { expectOk, listOrders, post, type TradingReal } from './trading-real.js';
 
 export interface OrderModel {
@@ -42,7 +42,7 @@ export class PlaceOrder implements OrderCommand {
     const base = toUnits(body['amount']) ?? 1n;
     const amount = Number(base * BigInt(this.multiple)) / 1e8;
     body['amount'] = amount.toFixed(8).replace(/\.?0+$/, '');
-    const placed = expectOk(await post(real, op, TRADING_PATHS[op] as string, body), `placing a ${this.kind} order`);
+    const placed = expectOk(await post(real, op, body), `placing a ${this.kind} order`);
     const id = placed['id'];
     if (typeof id !== 'number') throw new CheckFailure(`the placed ${this.kind} order has no numeric id`);
     model.placed.set(id, { kind: this.kind, body });
@@ -63,7 +63,7 @@ export class CancelOrder implements OrderCommand {
     const index = this.pick % model.openSpot.length;
     const id = model.openSpot[index] as number;
     model.openSpot.splice(index, 1);
-    const cancelled = expectOk(await post(real, 'cancelSpotOrder', '/api/v1/spot/cancel', { order_id: id }), `cancelling order ${id}`);
+    const cancelled = expectOk(await post(real, 'cancelSpotOrder', { order_id: id }), `cancelling order ${id}`);
     if (cancelled['status'] === 'open') throw new CheckFailure(`cancelled order ${id} is still open in the answer`);
     const { ex, orders } = await listOrders(real, { type: 'spot', status: 'open' });
     if (orders.some((o) => o['id'] === id)) throw new CheckFailure(`cancelled order ${id} is still listed under status=open`, ex);
@@ -73,10 +73,21 @@ export class CancelOrder implements OrderCommand {
 
 /** Cancels what the sequence left open, unchecked (the listing check). */
 export async function cancelRemaining(model: OrderModel, real: TradingReal): Promise<void> {
-  for (const id of model.openSpot) await post(real, 'cancelSpotOrder', '/api/v1/spot/cancel', { order_id: id });
+  for (const id of model.openSpot) await post(real, 'cancelSpotOrder', { order_id: id });
 }
 
-/** Cancels what the sequence left open through CancelOrder, so that every resting order's cancel is checked. */
+/**
+ * Cancels what the sequence left open through CancelOrder, so that every resting order's cancel is
+ * checked; every order is cancelled even when one check fails (the next sequence starts clean).
+ */
 export async function cancelRemainingChecked(model: OrderModel, real: TradingReal): Promise<void> {
-  while (model.openSpot.length > 0) await new CancelOrder(0).run(model, real);
+  let first: unknown;
+  while (model.openSpot.length > 0) {
+    try {
+      await new CancelOrder(0).run(model, real);
+    } catch (error) {
+      first ??= error;
+    }
+  }
+  if (first !== undefined) throw first;
 }

@@ -3,7 +3,7 @@
 import fc from 'fast-check';
 import type { ScenarioOutput } from '../checks/check.js';
 import { checkProperty } from '../property.js';
-import type { InterfaceName } from '../types.js';
+import type { Exchange, InterfaceName } from '../types.js';
 
 export async function runModel<M extends object, R>(opts: {
   name: string;
@@ -16,6 +16,8 @@ export async function runModel<M extends object, R>(opts: {
   cleanup: (model: M, real: R) => Promise<void>;
   out: ScenarioOutput;
   operationId: string;
+  /** The client's exchange log, to report the shrunk sequence's requests. */
+  recorded: readonly Exchange[];
 }): Promise<void> {
   const failure = await checkProperty(opts.name, opts.seed, opts.numRuns, fc.commands(opts.commands, { maxCommands: opts.maxCommands }), async (cmds) => {
     const state = await opts.setup();
@@ -24,7 +26,7 @@ export async function runModel<M extends object, R>(opts: {
     } finally {
       await opts.cleanup(state.model, state.real);
     }
-  });
+  }, [], opts.recorded);
   if (failure) {
     const sequence = String(failure.value).split(/,(?=[A-Z])/);
     opts.out.fail({
@@ -34,6 +36,7 @@ export async function runModel<M extends object, R>(opts: {
       message: `${failure.problem} (property seed ${failure.seed})`,
       exchange: failure.exchange,
       sequence,
+      requests: failure.requests,
     });
   }
 }

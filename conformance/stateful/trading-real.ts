@@ -3,6 +3,7 @@
 import type { CheckContext } from '../context.js';
 import { CheckFailure } from '../check-failure.js';
 import { toUnits } from '../decimal.js';
+import { obj } from '../json-shape.js';
 import type { Exchange } from '../types.js';
 
 export interface TradingReal {
@@ -10,21 +11,19 @@ export interface TradingReal {
   key: string;
 }
 
-export const obj = (v: unknown): Record<string, unknown> => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : {});
-
-export async function post(real: TradingReal, operationId: string, path: string, body: unknown): Promise<Exchange> {
-  return real.ctx.send({ iface: 'trading', operationId, method: 'POST', path, headers: { 'API-KEY': real.key }, body });
+export async function post(real: TradingReal, operationId: string, body: unknown): Promise<Exchange> {
+  return real.ctx.call(operationId, { key: real.key, body });
 }
 
 export async function listOrders(real: TradingReal, query: Record<string, string>): Promise<{ ex: Exchange; orders: Record<string, unknown>[] }> {
-  const ex = await real.ctx.send({ iface: 'trading', operationId: 'listOrders', method: 'GET', path: '/api/v1/account/orders', headers: { 'API-KEY': real.key }, query: { limit: '100', ...query } });
+  const ex = await real.ctx.call('listOrders', { key: real.key, query: { limit: '100', ...query } });
   const data = obj(ex.json)['data'];
   return { ex, orders: Array.isArray(data) ? (data as Record<string, unknown>[]) : [] };
 }
 
 /** Available USDT over all chains (trading §3: copying locks USDT from the caller's wallet). */
 export async function availableUsdt(real: TradingReal): Promise<{ ex: Exchange; units: bigint }> {
-  const ex = await real.ctx.send({ iface: 'trading', operationId: 'getBalances', method: 'GET', path: '/api/v1/account/balances', headers: { 'API-KEY': real.key } });
+  const ex = await real.ctx.call('getBalances', { key: real.key });
   if (ex.status !== 200) throw new CheckFailure(`balances answered ${ex.status}`, ex);
   let units = 0n;
   const data = obj(ex.json)['data'];

@@ -117,8 +117,11 @@ describe('options are checked before anything starts', () => {
     expect(await usageError(['fixtures', '--out', dir, '--orders', '-3'])).toContain('--orders must be an integer ≥ 0');
   });
 
-  it('a report file whose folder does not exist, or that is a folder', async () => {
-    expect(await usageError(['check', '--json', '/nonexistent-doppel/r.json'])).toBe('--json /nonexistent-doppel/r.json: the folder /nonexistent-doppel does not exist (see doppel check --help)');
+  // A missing folder is created before the run (issue 12); one that cannot be (a file on the path) is a usage error.
+  it('a report file under a file, or that is a folder', async () => {
+    const file = join(dir, 'report-parent-file');
+    writeFileSync(file, 'x');
+    expect(await usageError(['check', '--json', join(file, 'sub', 'r.json')])).toBe(`--json ${join(file, 'sub', 'r.json')}: ${file} is a file, not a folder (see doppel check --help)`);
     expect(await usageError(['check', '--junit', dir])).toBe(`--junit ${dir} is a folder, not a file (see doppel check --help)`);
   });
 

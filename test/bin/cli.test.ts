@@ -30,7 +30,9 @@ const OPTIONS = {
     '--state', '--admin-token', '--log-level'],
   // Issue 5's CLI contract, name for name.
   check: ['--trading-url', '--trading-key', '--trading-read-key', '--wallet-url', '--wallet-key', '--allow-writes',
-    '--rate-limit', '--strict', '--seed', '--runs', '--json', '--junit'],
+    '--rate-limit', '--strict', '--seed', '--runs', '--json', '--junit',
+    // Issue 12.
+    '--wallet-rate-limit', '--require-all', '--only', '--skip', '--list-checks', '--html', '--replay', '--show-secrets', '--quiet'],
   fixtures: ['--seed', '--out', '--users', '--orders', '--wallets', '--transactions'],
 };
 

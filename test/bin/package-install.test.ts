@@ -73,7 +73,7 @@ describe('the npm package', () => {
     const paths = packed.files.map((f) => f.path);
     for (const file of ['package.json', 'README.md', 'LICENSE', 'CHANGELOG.md', 'dist/bin/doppel.js', 'dist/mock/index.js', 'dist/mock/index.d.ts',
       'dist/conformance/index.d.ts', 'dist/spec/index.d.ts', 'dist/fixtures/index.d.ts', 'dist/spec/trading.openapi.json', 'dist/docs/api.html',
-      'spec/trading.openapi.yaml', 'spec/wallet.openapi.yaml', 'docs/interfaces/trading.md', 'docs/interfaces/wallet.md', 'docs/api-reference.md']) {
+      'spec/trading.openapi.yaml', 'spec/wallet.openapi.yaml', 'docs/interfaces/trading.md', 'docs/interfaces/wallet.md']) {
       expect(paths, file).toContain(file);
     }
     const stray = paths.filter((p) => /^(test|bench|scripts)\//.test(p) || /\.test\.|(?<!\.d)\.ts$/.test(p) || p.startsWith('dist/bench') || p.startsWith('dist/test'));

@@ -196,4 +196,30 @@ export const MUTANTS: Mutant[] = [
       request: (req) => (req.headers['x-api-key']?.startsWith('wt_') && /\/wallets\/\d+\/(balance|transactions)$/.test(pathOf(req)) ? { ...req, headers: { ...req.headers, 'x-api-key': 'demo-wallet-key' } } : req),
     }),
   },
+  {
+    name: 'usd_value doubled',
+    iface: 'wallet',
+    killedBy: 'usd-value-matches-price',
+    breakage: () => ({
+      response: (req, res) =>
+        is(req, 'GET', /^\/api\/v1\/wallets\/\d+\/balance$/) && res.status === 200 ? editJson(res, (b) => void (b.usd_value = (Number(b.usd_value) * 2).toFixed(8))) : res,
+    }),
+  },
+  {
+    name: 'orders listing defaults to 2 entries',
+    iface: 'trading',
+    killedBy: 'default-listing-limit',
+    breakage: () => ({ request: (req) => (is(req, 'GET', '/api/v1/account/orders') && !/[?&]limit=/.test(req.path) ? { ...req, path: `${req.path}${req.path.includes('?') ? '&' : '?'}limit=2` } : req) }),
+  },
+  {
+    name: 'binary bids never settle',
+    iface: 'trading',
+    killedBy: 'settlement-through-clock',
+    breakage: () => ({
+      response: (req, res) =>
+        is(req, 'GET', '/api/v1/account/orders') && res.status === 200
+          ? editJson(res, (b) => b.data.forEach((o: any) => o.type === 'binary' && o.status === 'settled' && Object.assign(o, { status: 'open', result: null, pnl: null })))
+          : res,
+    }),
+  },
 ];

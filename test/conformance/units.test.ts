@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { renderCurl } from '../../conformance/index.js';
 import { formatUnits, toUnits } from '../../conformance/decimal.js';
+import { Secrets } from '../../conformance/secrets.js';
 import { invalidBodyCases } from '../../conformance/arbitraries/invalid-body.js';
 import { balanceDecimals } from '../../conformance/checks/balance-decimals.js';
 import { priceMapKeys } from '../../conformance/checks/price-map-keys.js';
@@ -29,6 +30,24 @@ describe('curl', () => {
   });
 });
 
+describe('secrets', () => {
+  it('are replaced by $VARIABLES, longest first, numbered per kind, and curl lines let the shell fill them in', () => {
+    const secrets = new Secrets(false);
+    secrets.add('key-1', 'DOPPEL_WALLET_KEY', '--wallet-key');
+    secrets.add('key-12', 'DOPPEL_WALLET_KEY', '--wallet-key');
+    secrets.add('abc', 'DOPPEL_X', 'too short to mask safely');
+    expect(secrets.mask('a key-12 and a key-1, abc')).toBe('a $DOPPEL_WALLET_KEY_2 and a $DOPPEL_WALLET_KEY, abc');
+    expect(new Secrets(true).mask('key-1')).toBe('key-1');
+    const quoted = new Secrets(false);
+    quoted.add('k"ey\\x', 'DOPPEL_TRADING_KEY', '--trading-key');
+    expect(quoted.mask(JSON.stringify({ h: 'k"ey\\x' }))).toBe('{"h":"$DOPPEL_TRADING_KEY"}');
+    const curl = renderCurl({ method: 'GET', url: 'http://h/api', requestHeaders: { 'X-API-Key': '$DOPPEL_WALLET_KEY', q: 'it\'s $HOME "x"' }, requestBody: undefined });
+    expect(curl).toBe(`curl -sS -i 'http://h/api' -H "X-API-Key: $DOPPEL_WALLET_KEY" -H 'q: it'\\''s $HOME "x"'`);
+    const mixed = renderCurl({ method: 'GET', url: 'http://h/api', requestHeaders: { a: '$DOPPEL_K and $HOME `x` "y"' }, requestBody: undefined });
+    expect(mixed).toBe('curl -sS -i \'http://h/api\' -H "a: $DOPPEL_K and \\$HOME \\`x\\` \\"y\\""');
+  });
+});
+
 describe('decimal', () => {
   it('is exact to 8 digits and rejects exponents', () => {
     expect(toUnits('1.5')).toBe(150_000_000n);
@@ -39,7 +58,7 @@ describe('decimal', () => {
 });
 
 describe('invalid bodies from the spec', () => {
-  const cases = invalidBodyCases('trading', 'placeMarginOrder', '/api/v1/margin/order', { market: 'BTC', pair: 'USDT', side: 'long', order_type: 'limit', amount: '0.01', price: '100', leverage: 1 }, { maxLeverage: 10 });
+  const cases = invalidBodyCases('trading', 'placeMarginOrder', { market: 'BTC', pair: 'USDT', side: 'long', order_type: 'limit', amount: '0.01', price: '100', leverage: 1 }, { maxLeverage: 10 });
   it('covers types, ranges, enums, decimals and symbols with a basis each', () => {
     const described = cases.map((c) => c.mutation);
     expect(described).toContain('leverage = 0 (minimum 1)');

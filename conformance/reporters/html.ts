@@ -1,0 +1,130 @@
+// The HTML report (--html FILE): one self-contained page (inline CSS, no script, nothing fetched):
+// the verdict and counts on top, every check with its outcome, each failure with its request,
+// answer and curl lines, and the per-operation coverage of documented statuses.
+import { writeFileSync } from 'node:fs';
+import { coverageRatio } from '../coverage.js';
+import type { CheckResult, Exchange, ReportedFailure, RunReport } from '../types.js';
+import { LABEL, MARK } from './outcome-marks.js';
+import { replayScript } from './replay-script.js';
+import { secretsLegend } from './secrets-legend.js';
+import { summaryLine } from './summary-line.js';
+
+const esc = (s: string): string => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+const CSS = `
+*{box-sizing:border-box}body{font:14px/1.45 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;margin:0;color:#1d232b;background:#f5f6f8}
+main{max-width:1180px;margin:0 auto;padding:24px}
+h1{font-size:22px;margin:0 0 4px}h2{font-size:17px;margin:28px 0 10px}
+.verdict{display:inline-block;padding:2px 10px;border-radius:4px;color:#fff;font-weight:600;margin-left:8px}
+.verdict.pass{background:#1f7a3f}.verdict.fail{background:#b42318}
+.meta{color:#57606a;margin:2px 0}
+.tiles{display:flex;gap:10px;margin:16px 0;flex-wrap:wrap}
+.tile{background:#fff;border:1px solid #d8dee4;border-radius:6px;padding:8px 14px;min-width:120px}
+.tile b{display:block;font-size:22px}
+.tile.passed b{color:#1f7a3f}.tile.failed b{color:#b42318}.tile.observed b{color:#9a6700}.tile.not-exercised b{color:#57606a}.tile.skipped b{color:#8c959f}
+.summary{font-family:ui-monospace,SFMono-Regular,Menlo,monospace;font-size:12px;background:#fff;border:1px solid #d8dee4;border-radius:6px;padding:8px 10px}
+table{border-collapse:collapse;width:100%;background:#fff;border:1px solid #d8dee4}
+th,td{text-align:left;padding:5px 8px;border-bottom:1px solid #eaeef2;vertical-align:top}
+th{background:#f0f2f5;font-weight:600}td.num{text-align:right;font-variant-numeric:tabular-nums;white-space:nowrap}
+td.id{white-space:nowrap}td.why{min-width:230px}
+.badge{display:inline-block;border-radius:3px;padding:0 6px;font-size:12px;font-weight:600;white-space:nowrap}
+.badge.passed{background:#dafbe1;color:#1f7a3f}.badge.failed{background:#ffebe9;color:#b42318}.badge.observed{background:#fff8c5;color:#7d4e00}
+.badge.not-exercised{background:#eaeef2;color:#424a53}.badge.skipped{background:#f6f8fa;color:#8c959f}
+code,pre{font-family:ui-monospace,SFMono-Regular,Menlo,monospace;font-size:12px}
+pre{background:#f6f8fa;border:1px solid #eaeef2;border-radius:4px;padding:8px;white-space:pre-wrap;word-break:break-all;margin:4px 0}
+.failure{background:#fff;border:1px solid #d8dee4;border-left:4px solid #b42318;border-radius:6px;padding:10px 14px;margin:10px 0}
+.failure.observation{border-left-color:#9a6700}
+.failure h3{font-size:15px;margin:0 0 4px}
+.status{display:inline-block;margin:0 2px;padding:0 4px;border-radius:3px;font-family:ui-monospace,monospace;font-size:12px}
+.status.seen{background:#dafbe1;color:#1f7a3f}.status.unseen{background:#f6f8fa;color:#8c959f}.status.undocumented{background:#ffebe9;color:#b42318}
+.muted{color:#57606a}
+`;
+
+function badge(status: CheckResult['status']): string {
+  return `<span class="badge ${status}">${MARK[status]} ${LABEL[status]}</span>`;
+}
+
+function requestText(ex: Exchange): string {
+  const headers = Object.entries(ex.requestHeaders).map(([k, v]) => `${k}: ${v}`);
+  return [`${ex.method} ${ex.url}`, ...headers, ...(ex.requestBody !== undefined ? ['', ex.requestBody] : [])].join('\n');
+}
+
+function answerText(ex: Exchange): string {
+  const headers = Object.entries(ex.responseHeaders).map(([k, v]) => `${k}: ${v}`);
+  return [`${ex.status}`, ...headers, '', ex.bodyText.slice(0, 4000)].join('\n');
+}
+
+function failureCard(f: ReportedFailure, seed: number): string {
+  const parts = [
+    `<div class="failure ${f.severity}">`,
+    `<h3>${f.severity === 'failure' ? 'FAILURE' : 'OBSERVATION'} <code>${esc(f.checkId)}</code> on ${esc(f.iface)} <code>${esc(f.operationId ?? '(no operation)')}</code></h3>`,
+    `<div class="muted">${esc(f.source)}${f.occurrences > 1 ? ` · ${f.occurrences} exchanges showed it; the smallest is shown` : ''} · seed ${seed}</div>`,
+    `<p><b>${esc(f.title)}</b></p>`,
+    f.message !== f.title ? `<pre>${esc(f.message)}</pre>` : '',
+    f.sequence?.length ? `<p>Shrunk sequence: <code>${esc(f.sequence.join(' → '))}</code></p>` : '',
+    f.exchange ? `<p>Request</p><pre>${esc(requestText(f.exchange))}</pre><p>Answer</p><pre>${esc(answerText(f.exchange))}</pre>` : '',
+    f.curl ? `<p>Reproduce</p><pre>${esc(f.curl)}</pre>` : '',
+    f.replay.length > 1 ? `<p>The ${f.replay.length} requests of the shrunk case, in order</p><pre>${esc(f.replay.join('\n'))}</pre>` : '',
+    '</div>',
+  ];
+  return parts.filter(Boolean).join('\n');
+}
+
+function checksTable(report: RunReport): string {
+  const rows = report.checks.map(
+    (c) =>
+      `<tr><td>${badge(c.status)}</td><td class="id"><code>${esc(c.id)}</code></td><td>${c.kind}</td><td>${esc(c.appliesTo.join(', '))}</td><td>${esc(c.title)}<div class="muted">${esc(c.source)}</div></td>` +
+      `<td class="num">${c.cases}</td><td class="num">${(c.durationMs / 1000).toFixed(2)} s</td><td class="why">${esc(c.reason ?? '')}</td></tr>`,
+  );
+  return `<table><thead><tr><th>outcome</th><th>check</th><th>kind</th><th>interfaces</th><th>checks that</th><th>cases</th><th>time</th><th>why not exercised</th></tr></thead><tbody>${rows.join('')}</tbody></table>`;
+}
+
+function coverageTable(report: RunReport): string {
+  const rows = report.coverage.map((c) => {
+    const statuses = c.documented.map((s) => `<span class="status ${c.seen.includes(s) ? 'seen' : 'unseen'}">${s}</span>`).join('');
+    const extra = c.undocumented.map((s) => `<span class="status undocumented" title="not documented">${s}</span>`).join('');
+    return `<tr><td>${c.iface}</td><td class="id"><code>${esc(c.operationId)}</code></td><td class="num">${c.requests}</td><td class="num">${c.seen.length}/${c.documented.length}</td><td>${statuses}${extra ? ` · undocumented: ${extra}` : ''}</td></tr>`;
+  });
+  return `<table><thead><tr><th>interface</th><th>operation</th><th>requests</th><th>seen</th><th>documented statuses (green: seen)</th></tr></thead><tbody>${rows.join('')}</tbody></table>`;
+}
+
+export function renderHtml(report: RunReport): string {
+  const c = report.counts;
+  const cov = coverageRatio(report.coverage);
+  const tiles = (
+    [
+      ['passed', c.passed],
+      ['failed', c.failed],
+      ['observed', c.observed],
+      ['not-exercised', c.notExercised],
+      ['skipped', c.skipped],
+    ] as const
+  )
+    .map(([k, n]) => `<div class="tile ${k}"><b>${n}</b>${LABEL[k]}</div>`)
+    .join('');
+  const script = report.failures.length
+    ? `<details><summary>Shell script that re-sends every failure's requests (also --replay FILE)</summary><pre>${esc(replayScript(report))}</pre></details>`
+    : '';
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
+<title>doppel check: ${report.failed ? 'FAILED' : 'PASSED'}</title><style>${CSS}</style></head>
+<body><main>
+<h1>doppel check<span class="verdict ${report.failed ? 'fail' : 'pass'}">${report.failed ? 'FAILED' : 'PASSED'}</span></h1>
+<p class="meta">${report.targets.map((t) => `${t.iface}: <code>${esc(t.url)}</code>${t.embedded ? ' (embedded fake)' : ''}`).join(' · ')}</p>
+<p class="meta">seed ${report.seed} · ${report.runs} runs · ${report.allowWrites ? 'writes allowed' : 'read-only'}${report.rateLimit ? ' · --rate-limit' : ''}${report.strict ? ' · --strict' : ''}${report.requireAll ? ' · --require-all' : ''} · started ${esc(report.startedAt)} · ${(report.durationMs / 1000).toFixed(1)} s · ${report.requests} requests</p>
+<div class="tiles">${tiles}<div class="tile"><b>${cov.seen}/${cov.documented}</b>documented statuses seen</div></div>
+<div class="summary">${esc(summaryLine(report))}</div>
+${report.secrets.length ? `<p class="muted">Keys are shown as ${secretsLegend(report.secrets).map((s) => `<code>${esc(s.names)}</code> (${esc(s.what)})`).join(', ')}.</p>` : ''}
+<h2>Failures (${report.failures.length})</h2>
+${report.failures.length ? report.failures.map((f) => failureCard(f, report.seed)).join('\n') + script : '<p class="muted">None.</p>'}
+<h2>Checks</h2>
+${checksTable(report)}
+<h2>Coverage: documented statuses seen per operation</h2>
+${coverageTable(report)}
+</main></body></html>
+`;
+}
+
+export function writeHtmlReport(file: string, report: RunReport): void {
+  writeFileSync(file, renderHtml(report));
+}

@@ -1,0 +1,20 @@
+// A shell script that re-sends every failure's requests, in order (--replay FILE, and in the HTML
+// report): a stateful failure's whole shrunk sequence, else the one request that shows it. Masked
+// keys stay variables; the script stops early when one is not set.
+import { writeFileSync } from 'node:fs';
+import type { RunReport } from '../types.js';
+
+export function replayScript(report: RunReport): string {
+  const lines = ['#!/bin/sh', `# doppel check --seed ${report.seed}: the requests of each failure, in order.`];
+  for (const s of report.secrets) lines.push(`: "\${${s.name}:?set ${s.name} to the ${s.what.replace(/"/g, "'")}}"`);
+  for (const f of report.failures) {
+    const requests = f.replay.length ? f.replay : f.curl ? [f.curl] : [];
+    if (!requests.length) continue;
+    lines.push('', `# ${f.severity} ${f.checkId} on ${f.iface} ${f.operationId ?? '(unknown path)'}: ${f.title.replace(/\n/g, ' ')}`, ...requests.map((r) => `${r}; echo`));
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+export function writeReplayScript(file: string, report: RunReport): void {
+  writeFileSync(file, replayScript(report), { mode: 0o755 });
+}

@@ -1,0 +1,19 @@
+// The one summary line of a run, counting checks (not mixed units): `PASSED: 30 passed, 0 failed,
+// 7 not exercised, 2 skipped (…)`.
+import { coverageRatio } from '../coverage.js';
+import type { RunReport } from '../types.js';
+
+export function summaryLine(report: RunReport): string {
+  const c = report.counts;
+  const cov = coverageRatio(report.coverage);
+  const details = [
+    ...(c.observed ? [`${c.observed} observed: decision checks that do not fail a foreign target without --strict`] : []),
+    ...(report.requireAll && c.notExercised ? ['--require-all: not exercised fails the run'] : []),
+    `${report.requests} requests, ${report.throttled} throttled`,
+    ...(report.budgetWaitMs > 0 ? [`${(report.budgetWaitMs / 1000).toFixed(0)} s waiting on the wallet budget`] : []),
+    `documented statuses seen: ${cov.seen}/${cov.documented}`,
+    `${(report.durationMs / 1000).toFixed(1)} s`,
+    `seed ${report.seed}`,
+  ];
+  return `${report.failed ? 'FAILED' : 'PASSED'}: ${c.passed} passed, ${c.failed} failed, ${c.notExercised} not exercised, ${c.skipped} skipped (${details.join('; ')})`;
+}

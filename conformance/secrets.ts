@@ -1,0 +1,47 @@
+// The keys and tokens a run uses, and their masks: every report and curl line shows a key as the
+// environment variable that holds it (`$DOPPEL_TRADING_KEY`), so a report can be shared and a
+// curl line still runs once the variable is set. `--show-secrets` turns masking off.
+
+export interface SecretName {
+  /** The environment variable a curl line refers to, e.g. DOPPEL_TRADING_KEY. */
+  name: string;
+  /** What it is, e.g. "--trading-key" or "login token of a user the checker registered". */
+  what: string;
+}
+
+export class Secrets {
+  private readonly byValue = new Map<string, SecretName>();
+  private readonly counts = new Map<string, number>();
+
+  constructor(readonly show: boolean) {}
+
+  /**
+   * Registers a secret under base (numbered from the second one on: DOPPEL_WALLET_KEY_2). Values
+   * shorter than 4 characters are not masked: replacing them would mangle unrelated text.
+   */
+  add(value: string | undefined, base: string, what: string): void {
+    if (value === undefined || value.length < 4 || this.byValue.has(value)) return;
+    const n = (this.counts.get(base) ?? 0) + 1;
+    this.counts.set(base, n);
+    this.byValue.set(value, { name: n === 1 ? base : `${base}_${n}`, what });
+  }
+
+  names(): SecretName[] {
+    return [...this.byValue.values()];
+  }
+
+  /** The text with every secret replaced by `$NAME` (unchanged with --show-secrets). */
+  mask(text: string): string {
+    if (this.show) return text;
+    let out = text;
+    const longestFirst = [...this.byValue.entries()].sort((a, b) => b[0].length - a[0].length);
+    for (const [value, { name }] of longestFirst) {
+      // Also the value as it appears inside JSON text (a key with a quote or backslash).
+      for (const form of new Set([value, JSON.stringify(value).slice(1, -1)])) out = out.split(form).join(`$${name}`);
+    }
+    return out;
+  }
+}
+
+/** A masked placeholder in a text, as mask() writes it. */
+export const MASKED = /\$DOPPEL_[A-Z0-9_]+/;
