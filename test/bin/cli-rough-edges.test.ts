@@ -8,32 +8,13 @@ import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildCli } from '../../bin/index.js';
 import { FIXTURE_SIZE_DEFAULTS } from '../../bin/commands/fixtures.js';
 import { DEFAULT_SIZES } from '../../fixtures/index.js';
 import { createFake } from '../../mock/index.js';
 import { writeSnapshotFile } from '../../mock/snapshot-file.js';
 import { ensureBuilt } from '../robustness/built-cli.js';
 
-interface Outcome {
-  exitCode: number;
-  output: string;
-  message: string;
-}
-
-/** Parses like the executable does, capturing yargs' output instead of printing or exiting. */
-async function run(args: string[]): Promise<Outcome> {
-  let output = '';
-  try {
-    await buildCli(args).parseAsync(args, {}, (_error, _argv, text) => {
-      output = text;
-    });
-    return { exitCode: 0, output, message: '' };
-  } catch (error) {
-    const exitCode = (error as { exitCode?: unknown }).exitCode;
-    return { exitCode: typeof exitCode === 'number' ? exitCode : 1, output, message: (error as Error).message };
-  }
-}
+import { run } from './run-cli.js';
 
 /** A usage error: exit 2 and one line that names the option and the help to read. */
 async function usageError(args: string[]): Promise<string> {

@@ -2,28 +2,9 @@
 // unknown flags or commands fail with exit status 2 and a message that says what to fix.
 import { execFile } from 'node:child_process';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { buildCli } from '../../bin/index.js';
 import { ensureBuilt } from '../robustness/built-cli.js';
 
-interface Outcome {
-  exitCode: number;
-  output: string;
-  message: string;
-}
-
-/** Parses like the executable does, capturing yargs' output instead of printing or exiting. */
-async function run(args: string[]): Promise<Outcome> {
-  let output = '';
-  try {
-    await buildCli(args).parseAsync(args, {}, (_error, _argv, text) => {
-      output = text;
-    });
-    return { exitCode: 0, output, message: '' };
-  } catch (error) {
-    const exitCode = (error as { exitCode?: unknown }).exitCode;
-    return { exitCode: typeof exitCode === 'number' ? exitCode : 1, output, message: (error as Error).message };
-  }
-}
+import { run } from './run-cli.js';
 
 const OPTIONS = {
   mock: ['--host', '--trading-port', '--wallet-port', '--seed', '--clock', '--wallet-rate-limit', '--fixtures',
