@@ -95,7 +95,8 @@ export function createFake(options: FakeOptions = {}): Fake {
       const behind = from.now - clock.now();
       if (behind > 0) clock.advance(behind);
     }
-    const admin = [...commonAdminRoutes({ now: () => clock.now(), advance, reset }), ...stateRoutes({ exportState, importState, now: () => clock.now() }), ...(options.adminRoutes ?? [])];
+    // `built`, not this build's clock: reset and import replace the build, and answer with the new clock.
+    const admin = [...commonAdminRoutes({ now: () => built.clock.now(), advance, reset }), ...stateRoutes({ exportState, importState, now: () => built.clock.now() }), ...(options.adminRoutes ?? [])];
     const common = { now: () => clock.now(), adminGuard: guard, ...(options.logger ? { logger: options.logger } : {}) };
     return {
       seed,
