@@ -1,12 +1,14 @@
 // ajv validators compiled from the documents: request bodies, parameters and responses per operation.
-import { createRequire } from 'node:module';
-import type { Ajv2020, ErrorObject, ValidateFunction } from 'ajv/dist/2020.js';
+import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
+import addFormatsPlugin from 'ajv-formats';
 import { loadSpec, pointer, type InterfaceName } from './load-spec.js';
 import { getOperation, type ParameterSpec } from './operations.js';
 
-// ajv and ajv-formats are CommonJS and take ~100 ms to load; they are required on first use so
-// that the fake answers its first requests sooner (issue 7: start-up within 300 ms).
-const require = createRequire(import.meta.url);
+// ajv and ajv-formats are loaded with the module (~35 ms here; a portable module cannot require
+// them lazily and a dynamic import would make the validators async), but nothing is compiled until
+// an operation is first validated: compiling is the expensive part (issue 7: start-up within 300 ms).
+// ajv-formats is CommonJS; under NodeNext its default import is the module object.
+const addFormats = ((addFormatsPlugin as unknown as { default?: unknown }).default ?? addFormatsPlugin) as (ajv: Ajv2020) => void;
 
 export interface ValidationResult<T = unknown> {
   ok: boolean;
@@ -23,12 +25,10 @@ function ajvFor(iface: InterfaceName): Ajv2020 {
   let ajv = ajvs.get(iface);
   if (!ajv) {
     // strict: false because OpenAPI adds keywords (example, x-*) that are annotations, not assertions.
-    const { Ajv2020: AjvClass } = require('ajv/dist/2020.js') as typeof import('ajv/dist/2020.js');
-    const addFormats = require('ajv-formats') as (ajv: Ajv2020) => void;
     // useDefaults: a request body's documented defaults (leverage 1, duration_hours 24) are filled
     // in, so the fake's handlers read them from the spec instead of repeating them. Only request
     // schemas carry defaults; a response is never completed by validating it.
-    ajv = new AjvClass({ strict: false, allErrors: false, verbose: true, validateFormats: true, useDefaults: true });
+    ajv = new Ajv2020({ strict: false, allErrors: false, verbose: true, validateFormats: true, useDefaults: true });
     addFormats(ajv);
     ajv.addSchema(loadSpec(iface), `doppel:${iface}`);
     ajvs.set(iface, ajv);
