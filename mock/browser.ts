@@ -3,8 +3,16 @@
 // to a base URL of the fake to the same handlers createHandlers uses in Node (issue 14).
 import { setupWorker, type SetupWorker, type StartOptions } from 'msw/browser';
 import type { RequestHandler } from 'msw';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import addFormatsPlugin from 'ajv-formats';
+import { provideAjv, type AjvModules } from '../spec/ajv-modules.js';
+import { DASHBOARD_HTML } from './admin/dashboard-page.js';
 import { createFake, DEFAULT_BASE_URLS, type Fake, type FakeOptions } from './create-fake.js';
 import { createMswHandlers } from './msw/create-msw-handlers.js';
+
+// A page cannot require ajv lazily as Node does: the bundle carries it and hands it to spec/.
+// ajv-formats is CommonJS: its default import is the function in a bundle, the module object under NodeNext.
+provideAjv({ Ajv2020, addFormats: ((addFormatsPlugin as unknown as { default?: unknown }).default ?? addFormatsPlugin) as AjvModules['addFormats'] });
 
 export { createFake, DEFAULT_BASE_URLS };
 export { setupWorker };
@@ -44,6 +52,17 @@ export async function startFakeWorker(fake: Fake, options: StartFakeWorkerOption
     ...options.start,
   });
   return worker;
+}
+
+/**
+ * The dashboard page (GET /__doppel/ of doppel mock) for a fake behind the worker: a page cannot
+ * navigate to the fake's origin, so show this text in an iframe (`iframe.srcdoc = dashboardHtml()`);
+ * a srcdoc frame is controlled by the page's service worker, so its requests reach the fake.
+ */
+export function dashboardHtml(baseUrl: string = DEFAULT_BASE_URLS.trading): string {
+  const base = `${absolute(baseUrl).replace(/\/+$/, '')}/__doppel/`;
+  const setting = `<script>window.DOPPEL_DASHBOARD_BASE = ${JSON.stringify(base).replace(/</g, '\\u003c')};</script>\n`;
+  return DASHBOARD_HTML.replace('<script>', `${setting}<script>`);
 }
 
 /** A relative base URL (`/trading`) is taken on the page's origin; msw needs it absolute to strip the mount. */

@@ -1,14 +1,10 @@
 // ajv validators compiled from the documents: request bodies, parameters and responses per operation.
-import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
-import addFormatsPlugin from 'ajv-formats';
+import type { Ajv2020, ErrorObject, ValidateFunction } from 'ajv/dist/2020.js';
+import { ajvModules } from './ajv-modules.js';
 import { loadSpec, pointer, type InterfaceName } from './load-spec.js';
 import { getOperation, type ParameterSpec } from './operations.js';
 
-// ajv and ajv-formats are loaded with the module (~35 ms here; a portable module cannot require
-// them lazily and a dynamic import would make the validators async), but nothing is compiled until
-// an operation is first validated: compiling is the expensive part (issue 7: start-up within 300 ms).
-// ajv-formats is CommonJS; under NodeNext its default import is the module object.
-const addFormats = ((addFormatsPlugin as unknown as { default?: unknown }).default ?? addFormatsPlugin) as (ajv: Ajv2020) => void;
+// ajv is loaded and the document compiled on first use, not at start-up (./ajv-modules.ts).
 
 export interface ValidationResult<T = unknown> {
   ok: boolean;
@@ -24,11 +20,12 @@ const compiled = new Map<string, ValidateFunction>();
 function ajvFor(iface: InterfaceName): Ajv2020 {
   let ajv = ajvs.get(iface);
   if (!ajv) {
+    const { Ajv2020: AjvClass, addFormats } = ajvModules();
     // strict: false because OpenAPI adds keywords (example, x-*) that are annotations, not assertions.
     // useDefaults: a request body's documented defaults (leverage 1, duration_hours 24) are filled
     // in, so the fake's handlers read them from the spec instead of repeating them. Only request
     // schemas carry defaults; a response is never completed by validating it.
-    ajv = new Ajv2020({ strict: false, allErrors: false, verbose: true, validateFormats: true, useDefaults: true });
+    ajv = new AjvClass({ strict: false, allErrors: false, verbose: true, validateFormats: true, useDefaults: true });
     addFormats(ajv);
     ajv.addSchema(loadSpec(iface), `doppel:${iface}`);
     ajvs.set(iface, ajv);

@@ -1,6 +1,6 @@
 // The example app: starts doppel's fake in the page behind msw's service worker, then talks to the
 // trading interface with plain fetch, as any front end would.
-import { createFake, startFakeWorker } from './doppel-browser.js';
+import { createFake, dashboardHtml, startFakeWorker } from './doppel-browser.js';
 
 const TRADING = 'http://trading.doppel.test';
 const $ = (id) => document.getElementById(id);
@@ -44,6 +44,11 @@ async function loadOrders() {
 }
 
 $('load-balances').addEventListener('click', loadBalances);
+// doppel's dashboard (GET /__doppel/ of doppel mock), in a frame the service worker also answers.
+$('show-dashboard').addEventListener('click', () => {
+  $('dashboard').hidden = false;
+  $('dashboard').srcdoc = dashboardHtml(TRADING);
+});
 $('order-form').addEventListener('submit', async (event) => {
   event.preventDefault();
   const order = Object.fromEntries(new FormData(event.target));

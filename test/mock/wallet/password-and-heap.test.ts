@@ -6,6 +6,7 @@ import { createMinHeap } from '../../../mock/domain/min-heap.js';
 import { hashPassword, verifyPassword } from '../../../mock/domain/wallet/password-hash.js';
 import { createRng } from '../../../mock/domain/rng.js';
 import { constantTimeEqual } from '../../../mock/domain/constant-time-equal.js';
+import { portableScrypt } from '../../../mock/domain/wallet/scrypt.js';
 
 describe('password hashes', () => {
   it('verifies the right password and rejects a wrong one', () => {
@@ -27,6 +28,8 @@ describe('password hashes', () => {
     for (const password of ['correct-horse', 'pässwörd', '', '密码🔑']) {
       const node = scryptSync(password.normalize('NFC'), salt, 32, { N: 1 << 12, r: 8, p: 1 });
       expect(Buffer.from(hashPassword(password, salt).hash).toString('hex')).toBe(node.toString('hex'));
+      // The browser's implementation (@noble/hashes) gives the same bytes.
+      expect(Buffer.from(portableScrypt(password.normalize('NFC'), salt, { N: 1 << 12, r: 8, p: 1, dkLen: 32 })).toString('hex')).toBe(node.toString('hex'));
       expect(verifyPassword(password, { algorithm: 'scrypt', salt, hash: new Uint8Array(node) })).toBe(true);
     }
   });
