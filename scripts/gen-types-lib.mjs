@@ -48,14 +48,14 @@ export async function generateDocument(name, yamlText) {
 }
 
 /**
- * JSON as a JavaScript literal: the first levels one entry a line (readable diffs: one path, one
- * schema a line), deeper levels compact (the compiled module stays about the size of the JSON).
+ * JSON as a JavaScript literal: one top-level entry a line, each compact, so that the compiled
+ * module is the size of the JSON (the npm package stays under 1 MiB; test/bin/package-install).
  * @param {unknown} value
  * @param {number} depth
  * @returns {string}
  */
 function literal(value, depth) {
-  if (value === null || typeof value !== 'object' || depth >= 3) return stringify(value);
+  if (value === null || typeof value !== 'object' || depth >= 1) return stringify(value);
   const pad = '  '.repeat(depth + 1);
   const entries = Array.isArray(value)
     ? value.map((item) => pad + literal(item, depth + 1))

@@ -5,7 +5,8 @@ import { formatSeedDate } from '../../domain/format-date.js';
 import type { TradingBackend } from '../../domain/trading/index.js';
 import { presentBalance, presentOrder, presentRelation, presentTrader } from './present.js';
 
-export function tradingSummary(backend: TradingBackend, now: number) {
+// Typed loosely on purpose: an admin view, and its inferred type would add ~4 kB of declarations to the package.
+export function tradingSummary(backend: TradingBackend, now: number): Record<string, unknown> {
   return {
     now: formatSeedDate(now),
     epoch_ms: now,
