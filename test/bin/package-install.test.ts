@@ -135,6 +135,8 @@ describe('the npm package', () => {
       "import { CHECKS } from 'doppel/conformance';",
       "import { operations } from 'doppel/spec';",
       "import { DEFAULT_SIZES } from 'doppel/fixtures';",
+      "import { dashboardHtml } from 'doppel/browser';",
+      "export const dashboard: string = dashboardHtml('http://trading.example.test');",
       'const fake: Fake = createFake({ seed: 1 });',
       "export const total: number = CHECKS.length + operations('wallet').length + DEFAULT_SIZES.users + fake.exportState().seed;",
       '// @ts-expect-error: an unknown option is an error, so the declarations were really read',
