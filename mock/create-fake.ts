@@ -10,6 +10,7 @@ import { walletAdminRoutes, walletOperations, walletRules } from './api/wallet/i
 import { commonAdminRoutes } from './admin/common-admin-routes.js';
 import { adminGuard } from './admin/admin-guard.js';
 import { stateRoutes } from './admin/state-routes.js';
+import { dashboardRoutes } from './admin/dashboard-routes.js';
 import { createFakeFetch, type FetchLike } from './fetch/create-fake-fetch.js';
 import { pinsSnapshot, readSnapshotEnvelope, SNAPSHOT_VERSION, type DoppelSnapshot, type SnapshotEnvelope } from './domain/snapshot/index.js';
 
@@ -96,7 +97,7 @@ export function createFake(options: FakeOptions = {}): Fake {
       if (behind > 0) clock.advance(behind);
     }
     // `built`, not this build's clock: reset and import replace the build, and answer with the new clock.
-    const admin = [...commonAdminRoutes({ now: () => built.clock.now(), advance, reset }), ...stateRoutes({ exportState, importState, now: () => built.clock.now() }), ...(options.adminRoutes ?? [])];
+    const admin = [...commonAdminRoutes({ now: () => built.clock.now(), advance, reset }), ...stateRoutes({ exportState, importState, now: () => built.clock.now() }), ...dashboardRoutes({ trading, wallet }), ...(options.adminRoutes ?? [])];
     const common = { now: () => clock.now(), adminGuard: guard, ...(options.logger ? { logger: options.logger } : {}) };
     return {
       seed,

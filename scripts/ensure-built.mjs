@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const SOURCES = ['spec', 'mock', 'conformance', 'fixtures', 'bin', 'scripts', 'docs/api-reference.md', 'package.json', 'tsconfig.json', 'tsconfig.build.json'];
-const OUTPUTS = ['dist/bin/doppel.js', 'dist/spec/trading.openapi.json', 'dist/docs/api.html'];
+const OUTPUTS = ['dist/bin/doppel.js', 'dist/spec/generated/trading-document.js', 'dist/docs/api.html', 'dist/browser/doppel-browser.js'];
 
 function newest(path) {
   if (!existsSync(path)) return 0;

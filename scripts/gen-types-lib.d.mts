@@ -4,3 +4,5 @@ export declare const HEADER: string;
 export declare function specPath(name: string): string;
 export declare function generatedPath(name: string): string;
 export declare function generateTypes(name: string, yamlText?: string): Promise<string>;
+export declare function documentPath(name: string): string;
+export declare function generateDocument(name: string, yamlText?: string): Promise<string>;

@@ -1,5 +1,5 @@
 // spec/: the two OpenAPI documents as data: operation tables, validators, decisions and types.
-export { INTERFACES, loadSpec, resolveRef, specFile } from './load-spec.js';
+export { INTERFACES, loadSpec, resolveRef } from './load-spec.js';
 export { getOperation, operations } from './operations.js';
 export { describe, validateParams, validateRequestBody, validateResponse, validatorAt } from './validators.js';
 export { decision, decisions } from './decisions.js';

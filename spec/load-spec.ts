@@ -1,8 +1,8 @@
-// Loads the two OpenAPI documents from spec/, from the source tree or from dist/ after a build.
-import { existsSync, readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { createRequire } from 'node:module';
+// The two OpenAPI documents, as modules generated from spec/*.openapi.yaml (npm run gen:types;
+// test/spec/generated-types.test.ts fails when they are stale): no file system, no YAML parser at
+// start-up, so spec/ runs in a browser too (issue 14) and loads in ~1 ms (issue 7).
+import trading from './generated/trading-document.js';
+import wallet from './generated/wallet-document.js';
 
 export type InterfaceName = 'trading' | 'wallet';
 export const INTERFACES: readonly InterfaceName[] = ['trading', 'wallet'];
@@ -10,35 +10,11 @@ export const INTERFACES: readonly InterfaceName[] = ['trading', 'wallet'];
 // A loose view of an OpenAPI 3.1 document: only what doppel reads is typed.
 export type OpenApiDocument = Record<string, any>;
 
-const here = dirname(fileURLToPath(import.meta.url));
-// yaml is required only when there is no JSON copy (source tree, tests).
-const require = createRequire(import.meta.url);
-const parseYaml = (text: string): unknown => (require('yaml') as typeof import('yaml')).parse(text);
+const documents: Record<InterfaceName, OpenApiDocument> = { trading, wallet };
 
-/** The file of an interface's document; compiled code in dist/spec finds the YAML in spec/. */
-export function specFile(name: InterfaceName): string {
-  const file = `${name}.openapi.yaml`;
-  for (const dir of [here, join(here, '..', '..', 'spec')]) {
-    const candidate = join(dir, file);
-    if (existsSync(candidate)) return candidate;
-  }
-  throw new Error(`cannot find ${file} next to ${here}`);
-}
-
-const cache = new Map<InterfaceName, OpenApiDocument>();
-
-/**
- * The parsed document, read once per process. Treat it as read-only. A build (dist/spec) carries
- * a JSON copy made by scripts/spec-to-json.mjs, which loads in ~1 ms where the YAML takes ~400.
- */
+/** The parsed document, one per process. Treat it as read-only: the validators compile from it. */
 export function loadSpec(name: InterfaceName): OpenApiDocument {
-  let doc = cache.get(name);
-  if (!doc) {
-    const json = join(here, `${name}.openapi.json`);
-    doc = (existsSync(json) ? JSON.parse(readFileSync(json, 'utf8')) : parseYaml(readFileSync(specFile(name), 'utf8'))) as OpenApiDocument;
-    cache.set(name, doc);
-  }
-  return doc;
+  return documents[name];
 }
 
 /** Follows a local `$ref` (`#/components/...`) to its target, repeatedly. */

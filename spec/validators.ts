@@ -1,12 +1,10 @@
 // ajv validators compiled from the documents: request bodies, parameters and responses per operation.
-import { createRequire } from 'node:module';
 import type { Ajv2020, ErrorObject, ValidateFunction } from 'ajv/dist/2020.js';
+import { ajvModules } from './ajv-modules.js';
 import { loadSpec, pointer, type InterfaceName } from './load-spec.js';
 import { getOperation, type ParameterSpec } from './operations.js';
 
-// ajv and ajv-formats are CommonJS and take ~100 ms to load; they are required on first use so
-// that the fake answers its first requests sooner (issue 7: start-up within 300 ms).
-const require = createRequire(import.meta.url);
+// ajv is loaded and the document compiled on first use, not at start-up (./ajv-modules.ts).
 
 export interface ValidationResult<T = unknown> {
   ok: boolean;
@@ -22,9 +20,8 @@ const compiled = new Map<string, ValidateFunction>();
 function ajvFor(iface: InterfaceName): Ajv2020 {
   let ajv = ajvs.get(iface);
   if (!ajv) {
+    const { Ajv2020: AjvClass, addFormats } = ajvModules();
     // strict: false because OpenAPI adds keywords (example, x-*) that are annotations, not assertions.
-    const { Ajv2020: AjvClass } = require('ajv/dist/2020.js') as typeof import('ajv/dist/2020.js');
-    const addFormats = require('ajv-formats') as (ajv: Ajv2020) => void;
     // useDefaults: a request body's documented defaults (leverage 1, duration_hours 24) are filled
     // in, so the fake's handlers read them from the spec instead of repeating them. Only request
     // schemas carry defaults; a response is never completed by validating it.

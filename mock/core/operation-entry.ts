@@ -49,6 +49,8 @@ export interface AdminRoute extends Routable {
   operationId: string;
   /** 'json' (default): handle returns the `data` of `{success: true, data}`; 'page': it returns a Page. */
   answers?: 'json' | 'page';
+  /** false: served without the admin token (a page shell that holds no state and whose own fetches carry the token). */
+  guarded?: false;
   handle(input: { req: FakeRequest; params: Record<string, string>; body: unknown; now: number }): unknown;
 }
 

@@ -72,7 +72,7 @@ describe('the npm package', () => {
   it('carries dist/, the specs, the interface documents, the reference, README, LICENSE and CHANGELOG', () => {
     const paths = packed.files.map((f) => f.path);
     for (const file of ['package.json', 'README.md', 'LICENSE', 'CHANGELOG.md', 'dist/bin/doppel.js', 'dist/mock/index.js', 'dist/mock/index.d.ts',
-      'dist/conformance/index.d.ts', 'dist/spec/index.d.ts', 'dist/fixtures/index.d.ts', 'dist/spec/trading.openapi.json', 'dist/docs/api.html',
+      'dist/conformance/index.d.ts', 'dist/spec/index.d.ts', 'dist/fixtures/index.d.ts', 'dist/spec/generated/trading-document.js', 'dist/docs/api.html',
       'spec/trading.openapi.yaml', 'spec/wallet.openapi.yaml', 'docs/interfaces/trading.md', 'docs/interfaces/wallet.md']) {
       expect(paths, file).toContain(file);
     }
@@ -135,6 +135,8 @@ describe('the npm package', () => {
       "import { CHECKS } from 'doppel/conformance';",
       "import { operations } from 'doppel/spec';",
       "import { DEFAULT_SIZES } from 'doppel/fixtures';",
+      "import { dashboardHtml } from 'doppel/browser';",
+      "export const dashboard: string = dashboardHtml('http://trading.example.test');",
       'const fake: Fake = createFake({ seed: 1 });',
       "export const total: number = CHECKS.length + operations('wallet').length + DEFAULT_SIZES.users + fake.exportState().seed;",
       '// @ts-expect-error: an unknown option is an error, so the declarations were really read',

@@ -3,7 +3,8 @@
 import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { generateTypes, generatedPath, specPath } from '../../scripts/gen-types-lib.mjs';
+import { documentPath, generateDocument, generateTypes, generatedPath, specPath } from '../../scripts/gen-types-lib.mjs';
+import { loadSpec } from '../../spec/index.js';
 import { SPEC_NAMES } from './helpers.js';
 
 /** The first line where two texts differ, for a readable failure. */
@@ -30,5 +31,26 @@ describe.each(SPEC_NAMES)('spec/generated/%s.ts', (name) => {
     const changed = await generateTypes(name, JSON.stringify(doc));
     expect(changed).not.toBe(committed);
     expect(changed).toContain('DoppelStaleProbe');
+  });
+});
+
+// spec/generated/*-document.ts are the documents as modules (issue 14: no file system in spec/).
+describe.each(SPEC_NAMES)('spec/generated/%s-document.ts', (name) => {
+  it('matches its document', async () => {
+    const committed = await readFile(documentPath(name), 'utf8').catch(() => '');
+    const fresh = await generateDocument(name);
+    const hint = `spec/generated/${name}-document.ts is stale or missing: run npm run gen:types (${firstDifference(committed, fresh)})`;
+    expect(committed === fresh, hint).toBe(true);
+  });
+
+  it('is what loadSpec serves: the YAML document, value for value', async () => {
+    expect(loadSpec(name)).toEqual(parse(await readFile(specPath(name), 'utf8')));
+  });
+
+  it('would be reported stale after a change to the document', async () => {
+    const text = (await readFile(specPath(name), 'utf8')).replace(/^(\s*title:\s*)(.*)$/m, '$1$2 (changed)');
+    const changed = await generateDocument(name, text);
+    expect(changed).not.toBe(await readFile(documentPath(name), 'utf8'));
+    expect(changed).toContain('(changed)');
   });
 });

@@ -5,9 +5,15 @@ import { fileURLToPath } from 'node:url';
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormatsPlugin from 'ajv-formats';
 import { parse } from 'yaml';
-import { specFile, type InterfaceName } from '../../spec/index.js';
+import type { InterfaceName } from '../../spec/index.js';
+import { specPath } from '../../scripts/gen-types-lib.mjs';
 
-export { INTERFACES as SPEC_NAMES, specFile } from '../../spec/index.js';
+export { INTERFACES as SPEC_NAMES } from '../../spec/index.js';
+
+/** The YAML file of an interface's document (the source the generated modules are made from). */
+export function specFile(name: InterfaceName): string {
+  return specPath(name);
+}
 
 /** A parsed document: plain JSON values, nothing known about its shape yet. */
 export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };

@@ -9,7 +9,8 @@ import { describe, expect, it } from 'vitest';
 import { pipelineStatuses } from '../../mock/core/index.js';
 import { TRADING_GUARD_STATUSES } from '../../mock/api/trading/index.js';
 import { WALLET_GUARD_STATUSES } from '../../mock/api/wallet/index.js';
-import { operations, specFile, type InterfaceName } from '../../spec/index.js';
+import { operations, type InterfaceName } from '../../spec/index.js';
+import { specFile } from './helpers.js';
 
 const GUARDS: Record<InterfaceName, readonly number[]> = { trading: TRADING_GUARD_STATUSES, wallet: WALLET_GUARD_STATUSES };
 const RESPONSE_REF: Record<number, string> = {

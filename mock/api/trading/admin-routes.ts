@@ -9,7 +9,8 @@ import { validateWhitelistEntry } from '../../domain/ip-whitelist.js';
 import type { PriceEntryData } from '../../domain/price-book.js';
 import type { Permission, TradingBackend } from '../../domain/trading/index.js';
 import { decimalField, objectBody, stringArray } from './admin-input.js';
-import { presentBalance, presentOrder, presentPrice, presentRelation, presentTrader } from './present.js';
+import { presentBalance, presentPrice, presentTrader } from './present.js';
+import { tradingSummary } from './trading-summary.js';
 
 const CURRENCY = /^[A-Z0-9]{2,10}$/;
 const CHAIN = /^[a-z0-9-]{2,32}$/;
@@ -83,22 +84,7 @@ export function tradingAdminRoutes(backend: TradingBackend): AdminRoute[] {
       method: 'GET',
       path: '/__doppel/summary',
       operationId: 'adminTradingState',
-      handle: ({ now }) => ({
-        now: formatSeedDate(now),
-        epoch_ms: now,
-        accounts: backend.accounts().map(({ account, keys, balances, orderCounts }) => ({
-          id: account.id,
-          name: account.name,
-          created_at: formatSeedDate(account.createdAt),
-          keys: keys.map((k) => ({ key: k.key, permissions: k.permissions, ip_whitelist: k.ipWhitelist })),
-          balances: balances.map(presentBalance),
-          order_counts: orderCounts,
-          open_orders: backend.openOrders(account.id, 100).map(presentOrder),
-        })),
-        copy_relations: backend.copies(now).map((c) => ({ account_id: c.relation.accountId, ...presentRelation(c) })),
-        traders: backend.traders().map(presentTrader),
-        orders_total: backend.orderCount(),
-      }),
+      handle: ({ now }) => tradingSummary(backend, now),
     },
   ];
 }

@@ -36,3 +36,4 @@ export const tradingOperations: readonly OperationDefinition<'trading'>[] = [
 
 export { tradingRules, TRADING_GUARD_STATUSES } from './rules.js';
 export { tradingAdminRoutes } from './admin-routes.js';
+export { tradingSummary } from './trading-summary.js';

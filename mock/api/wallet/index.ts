@@ -26,3 +26,4 @@ export const walletOperations: readonly OperationDefinition<'wallet'>[] = [
 
 export { walletRules, WALLET_GUARD_STATUSES } from './rules.js';
 export { walletAdminRoutes } from './admin-routes.js';
+export { walletSummary } from './wallet-summary.js';

@@ -1,9 +1,12 @@
-// Password hashing (scrypt + timingSafeEqual) and the pending queue's min-heap.
+// Password hashing (@noble/hashes scrypt + a constant-time compare) and the pending queue's min-heap.
 
+import { scryptSync } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { createMinHeap } from '../../../mock/domain/min-heap.js';
 import { hashPassword, verifyPassword } from '../../../mock/domain/wallet/password-hash.js';
 import { createRng } from '../../../mock/domain/rng.js';
+import { constantTimeEqual } from '../../../mock/domain/constant-time-equal.js';
+import { portableScrypt } from '../../../mock/domain/wallet/scrypt.js';
 
 describe('password hashes', () => {
   it('verifies the right password and rejects a wrong one', () => {
@@ -18,6 +21,32 @@ describe('password hashes', () => {
     const b = hashPassword('same', new Uint8Array(16).fill(2));
     expect(Buffer.from(a.hash).equals(Buffer.from(b.hash))).toBe(false);
     expect(Buffer.from(a.hash).toString('latin1')).not.toContain('same');
+  });
+
+  it('is byte-identical to node:crypto scrypt (N 2^12, r 8, p 1, 32 bytes), so hashes in older snapshots still verify', () => {
+    const salt = new Uint8Array(16).map((_, i) => i * 17);
+    for (const password of ['correct-horse', 'pässwörd', '', '密码🔑']) {
+      const node = scryptSync(password.normalize('NFC'), salt, 32, { N: 1 << 12, r: 8, p: 1 });
+      expect(Buffer.from(hashPassword(password, salt).hash).toString('hex')).toBe(node.toString('hex'));
+      // The browser's implementation (@noble/hashes) gives the same bytes.
+      expect(Buffer.from(portableScrypt(password.normalize('NFC'), salt, { N: 1 << 12, r: 8, p: 1, dkLen: 32 })).toString('hex')).toBe(node.toString('hex'));
+      expect(verifyPassword(password, { algorithm: 'scrypt', salt, hash: new Uint8Array(node) })).toBe(true);
+    }
+  });
+
+  it('normalises to NFC: a composed and a decomposed é are the same password', () => {
+    const stored = hashPassword('caf\u00e9', new Uint8Array(16));
+    expect(verifyPassword('cafe\u0301', stored)).toBe(true);
+  });
+});
+
+describe('constantTimeEqual', () => {
+  it('compares bytes and lengths', () => {
+    expect(constantTimeEqual(new Uint8Array([1, 2, 3]), new Uint8Array([1, 2, 3]))).toBe(true);
+    expect(constantTimeEqual(new Uint8Array([1, 2, 3]), new Uint8Array([1, 2, 4]))).toBe(false);
+    expect(constantTimeEqual(new Uint8Array([9, 2, 3]), new Uint8Array([1, 2, 3]))).toBe(false);
+    expect(constantTimeEqual(new Uint8Array([1, 2]), new Uint8Array([1, 2, 3]))).toBe(false);
+    expect(constantTimeEqual(new Uint8Array(), new Uint8Array())).toBe(true);
   });
 });
 
