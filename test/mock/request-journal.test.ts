@@ -2,14 +2,14 @@
 // journal holds every request and its answer, filterable by the one request pattern, in process
 // (fake.requests / fake.verify) and over HTTP (GET /__doppel/requests, …/verify, DELETE).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createFake, startMock, type Fake, type JournalEntry, type RunningMock } from '../../mock/index.js';
+import { createFake, startMock, type JournalEntry, type RunningMock } from '../../mock/index.js';
 
 const T = 'http://trading.doppel.test';
 const W = 'http://wallet.doppel.test';
 const JSON_TRADE = { 'API-KEY': 'demo-trade-key', 'content-type': 'application/json' };
 
 /** A small client session: reads, a margin order without leverage, a refused order, a register with a password. */
-async function scriptedClient(fetcher: Fake['fetch'] | ((url: string, init?: RequestInit) => Promise<Response>), t: string, w: string): Promise<void> {
+async function scriptedClient(fetcher: (url: string, init?: RequestInit) => Promise<Response>, t: string, w: string): Promise<void> {
   await fetcher(`${t}/api/v1/prices`);
   await fetcher(`${t}/api/v1/account/balances`, { headers: { 'API-KEY': 'demo-trade-key' } });
   await fetcher(`${t}/api/v1/margin/order`, { method: 'POST', headers: JSON_TRADE, body: JSON.stringify({ market: 'BTC', pair: 'USDT', side: 'long', order_type: 'market', amount: '0.001' }) });
