@@ -39,6 +39,7 @@ export interface GatewayOptions {
 
 /** The journal does not record its own reads and clears (they would crowd out what a test looks for). */
 const JOURNAL_PATH = '/__doppel/requests';
+const ADMIN_PREFIX = '/__doppel/';
 
 export function createGateway(options: GatewayOptions): App {
   const { iface, cors, journal, faults, routes } = options;
@@ -61,7 +62,9 @@ export function createGateway(options: GatewayOptions): App {
       const head = method === 'HEAD';
       try {
         served = options.namespace(namespace);
-        if (faults.active > 0) {
+        // Admin routes are doppel's own, not the service's: no rule fails them (a namespace-wide
+        // rule must not lock a test out of removing it).
+        if (faults.active > 0 && !req.path.startsWith(ADMIN_PREFIX)) {
           facts = factsOf(req, method, namespace);
           rule = faults.take(facts);
         }
