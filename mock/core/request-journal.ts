@@ -12,6 +12,8 @@ export const DEFAULT_JOURNAL_SIZE = 10_000;
 const MAX_KEPT_RESPONSE_CHARS = 64 * 1024;
 
 export interface JournalRecord extends RequestFacts {
+  /** Set by record(): ids grow by one per request, over the journal's whole life. */
+  id: number;
   query: URLSearchParams;
   headers: Record<string, string | undefined>;
   /** The request body as sent: a masked, bounded copy taken before validation fills in defaults. */
@@ -27,9 +29,7 @@ export interface JournalRecord extends RequestFacts {
   fault: string | undefined;
 }
 
-interface StoredEntry extends JournalRecord {
-  id: number;
-}
+type StoredEntry = JournalRecord;
 
 /** One journal entry as the admin API and fake.requests() show it. */
 export interface JournalEntry {
@@ -103,7 +103,7 @@ export function createRequestJournal(size = DEFAULT_JOURNAL_SIZE): RequestJourna
   return {
     size,
     record(entry) {
-      const stored = entry as StoredEntry;
+      const stored = entry;
       stored.id = ++seq;
       if (stored.text.length > MAX_KEPT_RESPONSE_CHARS) stored.text = '';
       ring[next] = stored;
