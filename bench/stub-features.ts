@@ -20,8 +20,8 @@ export interface StubFeaturesResult {
 }
 
 const quick = process.argv.includes('--quick');
-const ROUNDS = quick ? 1 : 3;
-const LOAD: LoadSettings = quick ? { connections: 10, durationS: 2, warmupS: 0.5 } : { connections: 10, durationS: 4, warmupS: 1 };
+const ROUNDS = quick ? 1 : 5;
+const LOAD: LoadSettings = quick ? { connections: 10, durationS: 2, warmupS: 0.5 } : { connections: 10, durationS: 3, warmupS: 1 };
 const KEY = { 'API-KEY': 'demo-trade-key' };
 const ORDER = { market: 'BTC', pair: 'USDT', side: 'buy', order_type: 'market', amount: '0.00001' };
 

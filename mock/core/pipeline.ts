@@ -7,6 +7,8 @@
 //   envelope
 //
 // Admin routes: route → admin token → settle → body decode error → handler → {success, data}.
+// Before it (mock/core/gateway.ts): CORS preflight / HEAD → namespace → fault rule; after it:
+// CORS headers → request journal. One pipeline per namespace and interface.
 // Every failure is a DomainError turned into the error envelope in one place (respond.ts); a
 // message raised inside an operation is prefixed with the operationId, for both interfaces alike.
 
