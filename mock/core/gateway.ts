@@ -11,7 +11,6 @@ import { errorResponse } from './respond.js';
 import { addCorsHeaders, preflightHeaders, type CorsPolicy } from './cors.js';
 import type { FakeRequest, FakeResponse } from './fake-request.js';
 import type { FaultRule, FaultRules } from './fault-rules.js';
-import { maskBody } from './mask-secrets.js';
 import { namespaceOf } from './namespace-header.js';
 import { JSON_CONTENT_TYPE, type App, type RoutedApp } from './pipeline.js';
 import type { RequestJournal } from './request-journal.js';
@@ -45,9 +44,10 @@ export function createGateway(options: GatewayOptions): App {
   const { iface, cors, journal, faults, routes } = options;
 
   function handle(req: FakeRequest): FakeResponse {
-    // Copied before the pipeline runs: body validation fills defaults into req.body in place, and
-    // the journal keeps what the client sent.
-    const sent = journal !== null && req.body !== undefined ? maskBody(req.body) : undefined;
+    // Serialized before the pipeline runs: body validation fills defaults into req.body in place,
+    // and the journal keeps what the client sent. As text: one string is cheaper to keep (and for
+    // the GC to carry) than a copy of the object tree; it is parsed and masked when read.
+    const sent = journal !== null && req.body !== undefined ? JSON.stringify(req.body) : undefined;
     const wallMs = journal !== null ? Date.now() : 0;
     const method = req.method.toUpperCase();
     const namespace = namespaceOf(req.headers);

@@ -1,8 +1,8 @@
 // createRequestJournal: every request the fake answered and its answer, in a bounded ring
 // (WireMock's request journal). Recording is cheap on purpose (the pipeline is a hot path): the
-// entry keeps references to what already exists (the header object, the response text) and a
-// bounded, masked copy of the request body as the client sent it; masking the headers and parsing
-// the response happen when someone reads the journal, not per request.
+// entry keeps references to what already exists (the header object, the response text) and the
+// request body as the client sent it, as JSON text; masking and parsing happen when someone reads
+// the journal, not per request.
 
 import { maskBody, maskHeaders } from './mask-secrets.js';
 import { matchesPattern, type RequestFacts, type RequestPattern } from './request-pattern.js';
@@ -10,14 +10,16 @@ import { matchesPattern, type RequestFacts, type RequestPattern } from './reques
 export const DEFAULT_JOURNAL_SIZE = 10_000;
 /** A response text longer than this is not kept (a large listing or page would make the ring's memory unbounded). */
 const MAX_KEPT_RESPONSE_CHARS = 64 * 1024;
+/** What a request body longer than that is kept as. */
+const TOO_LONG = JSON.stringify('(a body over 64 KiB, not kept)');
 
 export interface JournalRecord extends RequestFacts {
   /** Set by record(): ids grow by one per request, over the journal's whole life. */
   id: number;
   query: URLSearchParams;
   headers: Record<string, string | undefined>;
-  /** The request body as sent: a masked, bounded copy taken before validation fills in defaults. */
-  body: unknown;
+  /** The request body as sent, as JSON text taken before validation fills in defaults; undefined: none. */
+  body: string | undefined;
   /** 0 when no answer was sent (a dropped connection fault). */
   status: number;
   contentType: string | undefined;
@@ -106,6 +108,7 @@ export function createRequestJournal(size = DEFAULT_JOURNAL_SIZE): RequestJourna
       const stored = entry;
       stored.id = ++seq;
       if (stored.text.length > MAX_KEPT_RESPONSE_CHARS) stored.text = '';
+      if (stored.body !== undefined && stored.body.length > MAX_KEPT_RESPONSE_CHARS) stored.body = TOO_LONG;
       ring[next] = stored;
       next = (next + 1) % size;
     },
@@ -164,7 +167,7 @@ function view(e: StoredEntry): JournalEntry {
     path: e.path,
     query: Object.fromEntries(e.query),
     headers: maskHeaders(e.headers),
-    body: e.body,
+    body: e.body === undefined ? null : maskBody(JSON.parse(e.body)),
     status: e.status,
     response: responseView(e),
     fault: e.fault ?? null,
