@@ -406,7 +406,7 @@ export function issue16Targets(r: BenchReport): Target[] {
 export function renderStubFeatures(s: StubFeaturesResult): string {
   const out = ['## Request journal and namespaces (issue 13)', ''];
   out.push(
-    'Journal on (10,000-entry ring) vs off (`--journal-size 0`) in the same run. Over HTTP: two fake processes loaded alternately with autocannon (10 connections), req/s per round; the cost is 1 − the median of the on/off ratios; "derived" is the journal's in-process time per request over the time of one HTTP request without it (steadier on a shared machine). In process: App.handle, alternating rounds, median ns per request. Goal: ≤ 5 % of throughput.',
+    'Journal on (10,000-entry ring) vs off (`--journal-size 0`) in the same run. Over HTTP: two fake processes loaded alternately with autocannon (10 connections), req/s per round; the cost is 1 − the median of the on/off ratios; "derived" is the in-process time of the journal per request over the time of one HTTP request without it (steadier on a shared machine). In process: App.handle, alternating rounds, median ns per request. Goal: ≤ 5 % of throughput.',
     '',
     table(
       ['where', 'request', 'journal on', 'journal off', 'cost', 'goal ≤ 5 %'],
