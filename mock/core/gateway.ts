@@ -11,6 +11,7 @@ import { errorResponse } from './respond.js';
 import { addCorsHeaders, preflightHeaders, type CorsPolicy } from './cors.js';
 import type { FakeRequest, FakeResponse } from './fake-request.js';
 import type { FaultRule, FaultRules } from './fault-rules.js';
+import { maskBody } from './mask-secrets.js';
 import { namespaceOf } from './namespace-header.js';
 import { JSON_CONTENT_TYPE, type App, type RoutedApp } from './pipeline.js';
 import type { RequestJournal } from './request-journal.js';
@@ -47,7 +48,7 @@ export function createGateway(options: GatewayOptions): App {
     // Serialized before the pipeline runs: body validation fills defaults into req.body in place,
     // and the journal keeps what the client sent. As text: one string is cheaper to keep (and for
     // the GC to carry) than a copy of the object tree; it is parsed and masked when read.
-    const sent = journal !== null && req.body !== undefined ? JSON.stringify(req.body) : undefined;
+    const sent = journal !== null && req.body !== undefined ? bodyText(req.body) : undefined;
     const wallMs = journal !== null ? Date.now() : 0;
     const method = req.method.toUpperCase();
     const namespace = namespaceOf(req.headers);
@@ -148,6 +149,15 @@ function faultResponse(rule: FaultRule, served: ServedNamespace, req: FakeReques
       const body = { success: false, error: fault.error ?? `injected fault ${rule.id}: ${fault.status}`, code: 'injected_fault' };
       return { status: fault.status, headers: { 'content-type': JSON_CONTENT_TYPE }, body, text: JSON.stringify(body) };
     }
+  }
+}
+
+/** JSON text of a request body; a fuzzer's 100,000 nested arrays overflow JSON.stringify's stack, so then a bounded copy. */
+function bodyText(body: unknown): string {
+  try {
+    return JSON.stringify(body);
+  } catch {
+    return JSON.stringify(maskBody(body));
   }
 }
 
