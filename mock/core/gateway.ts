@@ -16,7 +16,7 @@ import { namespaceOf } from './namespace-header.js';
 import { JSON_CONTENT_TYPE, type App, type RoutedApp } from './pipeline.js';
 import type { RequestJournal } from './request-journal.js';
 import { requestKey, type RequestFacts } from './request-pattern.js';
-import { DomainError, domainError } from '../domain/domain-error.js';
+import { domainError } from '../domain/domain-error.js';
 
 export interface ServedNamespace {
   app: App;
@@ -71,7 +71,8 @@ export function createGateway(options: GatewayOptions): App {
         }
         response = rule === undefined ? served.app.handle(head ? { ...req, method: 'GET' } : req) : faultResponse(rule, served, head ? { ...req, method: 'GET' } : req);
       } catch (error) {
-        response = errorResponse(error instanceof DomainError ? error : domainError.invalid_request(String(error)));
+        // A bad namespace name or one namespace too many (DomainError); anything else is a bug: 500.
+        response = errorResponse(error);
         response.headers['content-type'] = JSON_CONTENT_TYPE;
       }
       if (head && response.drop !== true) {
