@@ -6,6 +6,7 @@ import type { RefereeResult } from './referee.js';
 import type { ScaleResult } from './scale.js';
 import { renderSoak, type SoakResult } from './soak.js';
 import type { Upload413Result } from './upload-413.js';
+import type { StubFeaturesResult } from './stub-features.js';
 
 export interface BenchReport {
   date: string;
@@ -18,6 +19,8 @@ export interface BenchReport {
   referee?: RefereeResult;
   upload413?: Upload413Result;
   soak?: SoakResult;
+  /** Issue 13: the journal's cost per request, heap per journal entry and per namespace. */
+  stub?: StubFeaturesResult;
   totalS?: number;
   /** Sections that failed, with their error. */
   errors?: { section: string; message: string }[];
@@ -277,6 +280,7 @@ export function renderReport(r: BenchReport): string {
     out.push('', '## Soak', '', ...renderSoak(r.soak));
   }
 
+  if (r.stub) out.push('', renderStubFeatures(r.stub));
   if (r.errors && r.errors.length > 0) {
     out.push('', '## Sections that failed', '', ...r.errors.map((e) => `- ${e.section}: ${e.message.replace(/\s+/g, ' ').slice(0, 500)}`));
   }
@@ -396,4 +400,24 @@ export function issue16Targets(r: BenchReport): Target[] {
     notMeasured('soak: p99.9, answers over 1 s, RSS after reset', '≤ 250 ms, none, ≤ 1.25×', 'soak');
   }
   return targets;
+}
+
+/** Issue 13: what the request journal and namespaces cost (bench/stub-features.ts). */
+export function renderStubFeatures(s: StubFeaturesResult): string {
+  const out = ['## Request journal and namespaces (issue 13)', ''];
+  out.push(
+    'Journal on (10,000-entry ring) vs off (`--journal-size 0`) in the same run. Over HTTP: two fake processes loaded alternately with autocannon (10 connections), req/s per round; the cost is 1 − the median of the on/off ratios; "derived" is the in-process time of the journal per request over the time of one HTTP request without it (steadier on a shared machine). In process: App.handle, alternating rounds, median ns per request. Goal: ≤ 5 % of throughput.',
+    '',
+    table(
+      ['where', 'request', 'journal on', 'journal off', 'cost', 'goal ≤ 5 %'],
+      [
+        ...s.http.map((h) => ['HTTP', h.target, `${h.onRps.map(f0).join(' / ')} req/s`, `${h.offRps.map(f0).join(' / ')} req/s`, `${f1(h.costPct)} % (derived: ${f1(h.derivedCostPct ?? NaN)} %)`, h.costPct <= 5 && (h.derivedCostPct ?? 0) <= 5 ? 'met' : 'NOT met']),
+        ...s.inProcess.map((p) => ['in process', p.target, `${f0(p.onNs)} ns`, `${f0(p.offNs)} ns`, `${f1(p.costPct)} %`, p.costPct <= 5 ? 'met' : 'NOT met']),
+      ],
+    ),
+    '',
+    `Heap per journal entry (GET balances, its headers, query and response text kept): ${f0(s.journalEntryBytes)} bytes; a full ring of 10,000: ${f2(s.journalFullRingMiB)} MiB (response texts over 64 KiB are not kept, so the ring is bounded).`,
+    `Heap per namespace (demo data, price book, two pipelines; mean of ${s.namespacesMeasured} after a full GC): ${f0(s.namespaceKiB)} KiB; the default bound of 100 namespaces: ${f1((s.namespaceKiB * 100) / 1024)} MiB.`,
+  );
+  return out.join('\n');
 }

@@ -1,6 +1,6 @@
-// `npm run bench`: every measurement of issues 7 and 16 in one run, printed as tables with each
+// `npm run bench`: every measurement of issues 7, 13 and 16 in one run, printed as tables with each
 // target met or not, and written to bench/RESULTS.md. Options: --quick (short loads, a smaller
-// scale state, a 20-s soak; prints only), --only=http,inprocess,scale,upload413,soak,check,proxy,prism-mock
+// scale state, a 20-s soak; prints only), --only=http,inprocess,scale,upload413,soak,check,proxy,prism-mock,stub
 // (prints only), --soak-seconds=N (default 600), --soak-skip=state (see soak.ts), --write (write
 // RESULTS.md anyway).
 import { writeFileSync } from 'node:fs';
@@ -16,8 +16,9 @@ import { renderReport, type BenchReport } from './render-report.js';
 import type { ScaleResult } from './scale.js';
 import type { SoakResult } from './soak.js';
 import { runUpload413 } from './upload-413.js';
+import type { StubFeaturesResult } from './stub-features.js';
 
-const SECTIONS = ['http', 'inprocess', 'scale', 'upload413', 'soak', 'check', 'proxy', 'prism-mock'] as const;
+const SECTIONS = ['http', 'inprocess', 'scale', 'upload413', 'soak', 'check', 'proxy', 'prism-mock', 'stub'] as const;
 type Section = (typeof SECTIONS)[number];
 
 function parseArgs(argv: string[]): { quick: boolean; only: Set<Section>; write: boolean; soakSeconds: number | undefined } {
@@ -93,6 +94,9 @@ async function main(): Promise<void> {
   await section('check', 'conformance speed: doppel check against the embedded fake', async () => {
     report.check = await runDoppelCheck([]);
     log(`  exit ${report.check.exitCode} after ${(report.check.wallMs / 1000).toFixed(1)} s`);
+  });
+  await section('stub', 'request journal on vs off, heap per journal entry and per namespace (issue 13)', async () => {
+    report.stub = await runJsonChild<StubFeaturesResult>('stub-features.js', quick ? ['--quick'] : [], ['--expose-gc']);
   });
   const refereeParts = { proxy: only.has('proxy'), mock: only.has('prism-mock') };
   if (refereeParts.proxy || refereeParts.mock) {

@@ -1,13 +1,22 @@
 // createFake: both interfaces over one virtual clock and one price book, each served by the one
 // request pipeline (mock/core/pipeline.ts) with its operations, its rules and the admin routes.
-import { createPipeline, type AdminRoute, type App, type FakeRequest, type FakeResponse, type Logger } from './core/index.js';
+import { createPipeline, type AdminRoute, type App, type FakeRequest, type FakeResponse, type Logger, type RoutedApp } from './core/index.js';
+import { createGateway } from './core/gateway.js';
+import { createRequestJournal, DEFAULT_JOURNAL_SIZE, type JournalEntry, type JournalFilter, type Verification } from './core/request-journal.js';
+import { createFaultRules, type FaultRule, type FaultRuleInput } from './core/fault-rules.js';
+import { DEFAULT_NAMESPACE, NAMESPACE_NAME } from './core/namespace-header.js';
+import type { CorsPolicy } from './core/cors.js';
+import { domainError } from './domain/domain-error.js';
+import { journalRoutes } from './admin/journal-routes.js';
+import { faultRoutes } from './admin/fault-routes.js';
+import { namespaceRoutes } from './admin/namespace-routes.js';
 import { createClock, DEFAULT_CLOCK_START, type Clock } from './domain/clock.js';
 import { createPriceBook, type PriceBook } from './domain/price-book.js';
 import { createTradingBackend, type TradingBackend } from './domain/trading/index.js';
 import { createWalletBackend, type WalletBackend } from './domain/wallet/index.js';
 import { tradingAdminRoutes, tradingOperations, tradingRules } from './api/trading/index.js';
 import { walletAdminRoutes, walletOperations, walletRules } from './api/wallet/index.js';
-import { commonAdminRoutes } from './admin/common-admin-routes.js';
+import { clockView, commonAdminRoutes } from './admin/common-admin-routes.js';
 import { adminGuard } from './admin/admin-guard.js';
 import { stateRoutes } from './admin/state-routes.js';
 import { dashboardRoutes } from './admin/dashboard-routes.js';
@@ -40,6 +49,15 @@ export interface FakeOptions {
    * clock replace `seed` and `start`. Reset goes back to it. Invalid → throws SnapshotError.
    */
   snapshot?: unknown;
+  /**
+   * CORS (issue 13): `'*'` (default) allows any origin, a list allows those origins, false sends
+   * no CORS headers. OPTIONS preflights answer 204 on every route; HEAD answers every GET route.
+   */
+  cors?: '*' | string[] | false;
+  /** Entries the request journal keeps (a ring; default 10 000); 0 turns the journal off. */
+  journalSize?: number;
+  /** How many namespaces may exist at once, the default one included (default 100); one more is a 409. */
+  maxNamespaces?: number;
 }
 
 export interface Fake {
@@ -61,6 +79,37 @@ export interface Fake {
   exportState(): DoppelSnapshot;
   /** Replaces the whole fake with a snapshot's state, or throws SnapshotError and changes nothing. */
   importState(snapshot: unknown): void;
+  /** The request journal: matching entries, newest first (GET /__doppel/requests). Empty when the journal is off. */
+  requests(filter?: JournalFilter): JournalEntry[];
+  /** The verification helper: how many requests match, and the newest of them. */
+  verify(filter?: JournalFilter): Verification;
+  /** Empties the journal (or removes the entries that match); returns how many were removed. */
+  clearRequests(filter?: JournalFilter): number;
+  /** Fault injection (POST/GET/DELETE /__doppel/faults). */
+  readonly faults: {
+    /** Adds a rule; an invalid one throws FaultRuleError naming the problem. */
+    add(rule: FaultRuleInput): FaultRule;
+    list(): FaultRule[];
+    /** One rule by id (true if it existed), or every rule (how many). */
+    remove(id?: string): boolean | number;
+  };
+  /** The namespace of this name (X-Doppel-Namespace), created on first use: its own state and clock. */
+  namespace(name: string): FakeNamespace;
+  /** The names of the namespaces that exist, the default one first. */
+  namespaces(): string[];
+  /** Drops a namespace (not the default one); true if it existed. */
+  dropNamespace(name: string): boolean;
+}
+
+/** One isolated fake inside a Fake: what the namespace header selects. */
+export interface FakeNamespace {
+  readonly name: string;
+  readonly clock: Clock;
+  readonly models: { trading: TradingBackend; wallet: WalletBackend; prices: PriceBook };
+  advance(ms: number): void;
+  reset(): void;
+  exportState(): DoppelSnapshot;
+  importState(snapshot: unknown): void;
 }
 
 interface Built {
@@ -71,86 +120,174 @@ interface Built {
   prices: PriceBook;
   trading: TradingBackend;
   wallet: WalletBackend;
-  tradingApp: App;
-  walletApp: App;
+  tradingApp: RoutedApp;
+  walletApp: RoutedApp;
 }
+
+interface NamespaceState extends FakeNamespace {
+  readonly built: Built;
+}
+
+export const DEFAULT_MAX_NAMESPACES = 100;
 
 export function createFake(options: FakeOptions = {}): Fake {
   const guard = adminGuard(options.adminToken);
   const initial = options.snapshot === undefined ? undefined : readSnapshotEnvelope(options.snapshot);
-  let built = build(initial);
+  const journalSize = options.journalSize ?? DEFAULT_JOURNAL_SIZE;
+  const journal = journalSize > 0 ? createRequestJournal(journalSize) : null;
+  const faults = createFaultRules();
+  const maxNamespaces = options.maxNamespaces ?? DEFAULT_MAX_NAMESPACES;
+  const cors: CorsPolicy | null = options.cors === false ? null : { origins: options.cors === undefined || options.cors === '*' ? '*' : options.cors };
+  const namespaces = new Map<string, NamespaceState>();
 
-  function build(from?: SnapshotEnvelope): Built {
-    const seed = from?.seed ?? options.seed ?? 1;
-    const start = from?.start ?? options.start ?? DEFAULT_CLOCK_START;
-    const clock = createClock({ mode: options.clock ?? 'manual', start });
-    const prices = createPriceBook({ seed, clock });
-    const demo = from === undefined && options.demo !== false;
-    const trading = createTradingBackend({ seed, clock, prices, demo });
-    const wallet = createWalletBackend({ seed, clock, prices, rateLimit: options.walletRateLimit ?? 60, demoData: demo });
-    if (from !== undefined) {
-      // Each decoder checks its whole part before assigning; a throw here leaves `built` as it was.
-      trading.importState(from.trading);
-      wallet.importState(from.wallet);
-      prices.restorePins(from.pins);
-      const behind = from.now - clock.now();
-      if (behind > 0) clock.advance(behind);
+  // Fake-wide admin routes (journal, faults, namespaces): the same in every namespace's pipeline.
+  const shared: AdminRoute[] = [
+    ...journalRoutes({ journal, size: journalSize }),
+    ...faultRoutes(faults),
+    ...namespaceRoutes({ list: () => namespaceViews(), drop: dropNamespace, max: maxNamespaces }),
+  ];
+
+  function createNamespace(name: string): NamespaceState {
+    let built = build(initial);
+
+    function build(from?: SnapshotEnvelope): Built {
+      const seed = from?.seed ?? options.seed ?? 1;
+      const start = from?.start ?? options.start ?? DEFAULT_CLOCK_START;
+      const clock = createClock({ mode: options.clock ?? 'manual', start });
+      const prices = createPriceBook({ seed, clock });
+      const demo = from === undefined && options.demo !== false;
+      const trading = createTradingBackend({ seed, clock, prices, demo });
+      const wallet = createWalletBackend({ seed, clock, prices, rateLimit: options.walletRateLimit ?? 60, demoData: demo });
+      if (from !== undefined) {
+        // Each decoder checks its whole part before assigning; a throw here leaves `built` as it was.
+        trading.importState(from.trading);
+        wallet.importState(from.wallet);
+        prices.restorePins(from.pins);
+        const behind = from.now - clock.now();
+        if (behind > 0) clock.advance(behind);
+      }
+      // `built`, not this build's clock: reset and import replace the build, and answer with the new clock.
+      const admin = [
+        ...commonAdminRoutes({ now: () => built.clock.now(), advance, reset }),
+        ...stateRoutes({ exportState, importState, now: () => built.clock.now() }),
+        ...dashboardRoutes({ trading, wallet }),
+        ...shared,
+        ...(options.adminRoutes ?? []),
+      ];
+      const common = { now: () => clock.now(), adminGuard: guard, ...(options.logger ? { logger: options.logger } : {}) };
+      return {
+        seed,
+        start,
+        clock,
+        prices,
+        trading,
+        wallet,
+        tradingApp: createPipeline({
+          ...common,
+          rules: tradingRules(trading),
+          operations: tradingOperations.map((op) => op.bind(trading)),
+          admin: [...tradingAdminRoutes(trading), ...admin],
+        }),
+        walletApp: createPipeline({
+          ...common,
+          rules: walletRules(wallet),
+          operations: walletOperations.map((op) => op.bind(wallet)),
+          admin: [...walletAdminRoutes(wallet), ...admin],
+        }),
+      };
     }
-    // `built`, not this build's clock: reset and import replace the build, and answer with the new clock.
-    const admin = [...commonAdminRoutes({ now: () => built.clock.now(), advance, reset }), ...stateRoutes({ exportState, importState, now: () => built.clock.now() }), ...dashboardRoutes({ trading, wallet }), ...(options.adminRoutes ?? [])];
-    const common = { now: () => clock.now(), adminGuard: guard, ...(options.logger ? { logger: options.logger } : {}) };
+
+    function advance(ms: number): void {
+      built.clock.advance(ms);
+      built.trading.settle(built.clock.now());
+      built.wallet.settle(built.clock.now());
+    }
+
+    function reset(): void {
+      built = build(initial);
+    }
+
+    function exportState(): DoppelSnapshot {
+      advance(0);
+      return {
+        doppel_snapshot: SNAPSHOT_VERSION,
+        seed: built.seed,
+        clock: { start: built.start, now: built.clock.now() },
+        prices: { pins: pinsSnapshot(built.prices.pins()) },
+        trading: built.trading.exportState(),
+        wallet: built.wallet.exportState(),
+      };
+    }
+
+    function importState(snapshot: unknown): void {
+      built = build(readSnapshotEnvelope(snapshot));
+    }
+
     return {
-      seed,
-      start,
-      clock,
-      prices,
-      trading,
-      wallet,
-      tradingApp: createPipeline({
-        ...common,
-        rules: tradingRules(trading),
-        operations: tradingOperations.map((op) => op.bind(trading)),
-        admin: [...tradingAdminRoutes(trading), ...admin],
-      }),
-      walletApp: createPipeline({
-        ...common,
-        rules: walletRules(wallet),
-        operations: walletOperations.map((op) => op.bind(wallet)),
-        admin: [...walletAdminRoutes(wallet), ...admin],
-      }),
+      name,
+      get built() {
+        return built;
+      },
+      get clock() {
+        return built.clock;
+      },
+      get models() {
+        return { trading: built.trading, wallet: built.wallet, prices: built.prices };
+      },
+      advance,
+      reset,
+      exportState,
+      importState,
     };
   }
 
-  function advance(ms: number): void {
-    built.clock.advance(ms);
-    built.trading.settle(built.clock.now());
-    built.wallet.settle(built.clock.now());
+  const main = createNamespace(DEFAULT_NAMESPACE);
+  namespaces.set(DEFAULT_NAMESPACE, main);
+
+  /** The namespace a request names, created on first use (a bad name is a 400, one too many a 409). */
+  function namespaceFor(name: string): NamespaceState {
+    const found = namespaces.get(name);
+    if (found !== undefined) return found;
+    if (!NAMESPACE_NAME.test(name)) throw domainError.invalid_request('X-Doppel-Namespace must be 1 to 64 letters, digits, ".", "_" or "-"');
+    // A clear refusal rather than eviction: evicting a namespace would silently reset the state a
+    // test worker is still using.
+    if (namespaces.size >= maxNamespaces) {
+      throw domainError.conflict(`namespace limit reached (${maxNamespaces}): DELETE /__doppel/namespaces/{name} one that is no longer used, or start doppel mock with a larger --max-namespaces`);
+    }
+    const created = createNamespace(name);
+    namespaces.set(name, created);
+    return created;
   }
 
-  function reset(): void {
-    built = build(initial);
+  function dropNamespace(name: string): boolean {
+    if (name === DEFAULT_NAMESPACE) throw domainError.invalid_request('the default namespace cannot be dropped (POST /__doppel/reset resets it)');
+    return namespaces.delete(name);
   }
 
-  function exportState(): DoppelSnapshot {
-    advance(0);
-    return {
-      doppel_snapshot: SNAPSHOT_VERSION,
-      seed: built.seed,
-      clock: { start: built.start, now: built.clock.now() },
-      prices: { pins: pinsSnapshot(built.prices.pins()) },
-      trading: built.trading.exportState(),
-      wallet: built.wallet.exportState(),
-    };
-  }
-
-  function importState(snapshot: unknown): void {
-    built = build(readSnapshotEnvelope(snapshot));
+  function namespaceViews(): { name: string; now: string; epoch_ms: number }[] {
+    return [...namespaces.values()].map((ns) => ({ name: ns.name, ...clockView(ns.clock.now()) }));
   }
 
   // The Apps handed out stay valid across reset: they delegate to whatever is current.
-  const delegate = (pick: (b: Built) => App): App => ({ handle: (req: FakeRequest): FakeResponse => pick(built).handle(req) });
-  const trading = delegate((b) => b.tradingApp);
-  const wallet = delegate((b) => b.walletApp);
+  const routesOf = (pick: (b: Built) => RoutedApp): RoutedApp => ({
+    handle: (req: FakeRequest): FakeResponse => pick(main.built).handle(req),
+    describe: (method, path) => pick(main.built).describe(method, path),
+    methods: (path) => pick(main.built).methods(path),
+  });
+  const gateway = (iface: 'trading' | 'wallet', pick: (b: Built) => RoutedApp): App =>
+    createGateway({
+      iface,
+      cors,
+      journal,
+      faults,
+      routes: routesOf(pick),
+      namespace: (name) => {
+        const ns = name === DEFAULT_NAMESPACE ? main : namespaceFor(name);
+        return { app: pick(ns.built), now: () => ns.built.clock.now() };
+      },
+    });
+  const trading = gateway('trading', (b) => b.tradingApp);
+  const wallet = gateway('wallet', (b) => b.walletApp);
   const fetch = createFakeFetch([
     { baseUrl: options.baseUrls?.trading ?? DEFAULT_BASE_URLS.trading, app: trading },
     { baseUrl: options.baseUrls?.wallet ?? DEFAULT_BASE_URLS.wallet, app: wallet },
@@ -160,14 +297,21 @@ export function createFake(options: FakeOptions = {}): Fake {
     wallet,
     fetch,
     get clock() {
-      return built.clock;
+      return main.clock;
     },
     get models() {
-      return { trading: built.trading, wallet: built.wallet, prices: built.prices };
+      return main.models;
     },
-    advance,
-    reset,
-    exportState,
-    importState,
+    advance: main.advance,
+    reset: main.reset,
+    exportState: main.exportState,
+    importState: main.importState,
+    requests: (filter) => journal?.find(filter) ?? [],
+    verify: (filter) => journal?.verify(filter) ?? { count: 0, last: null },
+    clearRequests: (filter) => journal?.clear(filter) ?? 0,
+    faults: { add: (rule) => faults.add(rule), list: () => faults.list(), remove: (id) => faults.remove(id) },
+    namespace: (name) => namespaceFor(name),
+    namespaces: () => [...namespaces.keys()],
+    dropNamespace,
   };
 }

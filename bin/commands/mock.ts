@@ -22,6 +22,10 @@ export interface MockOptions {
   /** Required by the admin API when bound to an address other than loopback (issue 8). */
   adminToken?: string;
   logLevel: LogLevel;
+  /** CORS: `*`, a list of origins, or false (--no-cors). */
+  cors: '*' | string[] | false;
+  journalSize: number;
+  maxNamespaces: number;
 }
 
 function builder(y: Argv) {
@@ -40,7 +44,12 @@ function builder(y: Argv) {
     .option('state', { type: 'string', describe: 'Snapshot file: loaded at start if present, written on SIGINT/SIGTERM' })
     .option('admin-token', { type: 'string', describe: 'Token the admin API (/__doppel/) requires; needed when --host is not loopback' })
     .option('log-level', { choices: LOG_LEVELS, default: 'info' as LogLevel, describe: 'How much to log' })
-    .check(checkInteger({ 'trading-port': [0, 65535], 'wallet-port': [0, 65535], seed: [0], 'wallet-rate-limit': [1] }))
+    .option('cors', { type: 'boolean', default: true, describe: 'Answer CORS preflights and send Access-Control-Allow-Origin (--no-cors: neither)' })
+    .option('cors-origin', { type: 'string', default: '*', describe: 'The origins browsers may call from: * or a comma-separated list such as http://localhost:3000' })
+    .option('journal-size', { type: 'number', default: 10_000, describe: 'Requests the journal (GET /__doppel/requests) keeps; 0 turns it off' })
+    .option('max-namespaces', { type: 'number', default: 100, describe: 'Namespaces (X-Doppel-Namespace) that may exist at once, the default one included' })
+    .check(checkInteger({ 'trading-port': [0, 65535], 'wallet-port': [0, 65535], seed: [0], 'wallet-rate-limit': [1], 'journal-size': [0, 1_000_000], 'max-namespaces': [1, 10_000] }))
+    .check(checkCorsOrigin)
     .check(checkPorts)
     .check(checkFolders({ fixtures: { mustExist: true } }))
     .check(checkStateFile('state'))
@@ -53,6 +62,24 @@ function checkPorts(argv: { 'trading-port'?: unknown; 'wallet-port'?: unknown; h
     throw new Error(`--trading-port and --wallet-port are both ${String(argv['trading-port'])}: each interface needs its own port`);
   }
   if (typeof argv.host === 'string' && argv.host.trim() === '') throw new Error('--host must not be empty');
+  return true;
+}
+
+/** `*` or a comma-separated list of origins (scheme://host[:port], no path), as browsers send Origin. */
+export function parseCorsOrigins(value: string): '*' | string[] {
+  if (value.trim() === '*') return '*';
+  const origins = value.split(',').map((o) => o.trim());
+  for (const origin of origins) {
+    if (!URL.canParse(origin) || new URL(origin).origin !== origin) {
+      throw new Error(`--cors-origin: ${JSON.stringify(origin)} is not an origin (scheme://host[:port], e.g. http://localhost:3000, no path or trailing slash), nor *`);
+    }
+  }
+  return origins;
+}
+
+function checkCorsOrigin(argv: { 'cors-origin'?: unknown; cors?: unknown }): true {
+  if (typeof argv['cors-origin'] === 'string') parseCorsOrigins(argv['cors-origin']);
+  if (argv.cors === false && argv['cors-origin'] !== '*') throw new Error('--cors-origin and --no-cors contradict each other: give one');
   return true;
 }
 
@@ -98,6 +125,9 @@ export const mockCommand: CommandModule<object, MockArgs> = {
       state: argv.state === undefined ? undefined : normalize(argv.state),
       adminToken: argv.adminToken,
       logLevel: argv.logLevel,
+      cors: argv.cors ? parseCorsOrigins(argv.corsOrigin) : false,
+      journalSize: argv.journalSize,
+      maxNamespaces: argv.maxNamespaces,
     };
     // Loaded on use: each command pays only for its own modules (start-up time, issue 7).
     const { startMock } = await import('../../mock/index.js');
@@ -112,6 +142,9 @@ export const mockCommand: CommandModule<object, MockArgs> = {
       ...(options.fixtures !== undefined ? { fixtures: options.fixtures } : {}),
       ...(options.state !== undefined ? { state: options.state } : {}),
       logLevel: options.logLevel,
+      cors: options.cors,
+      journalSize: options.journalSize,
+      maxNamespaces: options.maxNamespaces,
     };
     // The handlers go in before the listeners start: a supervisor that sends SIGTERM as soon as the
     // ready lines appear must get the graceful stop, not the default death by signal (issue 8).

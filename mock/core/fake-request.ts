@@ -25,4 +25,15 @@ export interface FakeResponse {
   body: unknown;
   /** `body` serialized once by the router; adapters send this text as it is. */
   text: string;
+  /** The operation or admin route that answered (for the journal), when one matched. */
+  operationId?: string;
+  /** The path template of that route. */
+  route?: string;
+  /**
+   * Fault injection (mock/core/fault-rules.ts): wait this long before acting. The pipeline stays
+   * synchronous; the adapter does the waiting.
+   */
+  delayMs?: number;
+  /** Fault injection: send no answer, drop the connection (after delayMs); fetch rejects like a network error. */
+  drop?: boolean;
 }

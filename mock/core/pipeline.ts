@@ -7,6 +7,8 @@
 //   envelope
 //
 // Admin routes: route → admin token → settle → body decode error → handler → {success, data}.
+// Before it (mock/core/gateway.ts): CORS preflight / HEAD → namespace → fault rule; after it:
+// CORS headers → request journal. One pipeline per namespace and interface.
 // Every failure is a DomainError turned into the error envelope in one place (respond.ts); a
 // message raised inside an operation is prefixed with the operationId, for both interfaces alike.
 
@@ -31,6 +33,20 @@ export interface App {
   handle(req: FakeRequest): FakeResponse;
 }
 
+/** What the pipeline knows of its routes, for the stages before it (CORS preflight, fault rules). */
+export interface RouteInfo {
+  operationId: string;
+  /** The path template. */
+  route: string;
+}
+
+/** An App that can also say which route a request would reach (mock/core/gateway.ts uses it). */
+export interface RoutedApp extends App {
+  describe(method: string, path: string): RouteInfo | null;
+  /** The methods some route answers at this path (empty: no route). */
+  methods(path: string): string[];
+}
+
 export interface PipelineOptions {
   rules: InterfaceRules;
   operations: readonly OperationEntry[];
@@ -53,7 +69,7 @@ const BODY_ERROR_MESSAGES: Record<BodyError, string> = {
 
 type Entry = { kind: 'operation'; op: OperationEntry } | { kind: 'admin'; route: AdminRoute };
 
-export function createPipeline(options: PipelineOptions): App {
+export function createPipeline(options: PipelineOptions): RoutedApp {
   const { rules, now } = options;
   const logger = options.logger ?? stderrLogger;
   const table = createRouteTable<Entry & { method: OperationEntry['method']; path: string }>([
@@ -85,6 +101,7 @@ export function createPipeline(options: PipelineOptions): App {
   function handle(req: FakeRequest): FakeResponse {
     let response: FakeResponse;
     let operationId: string | undefined;
+    let route: string | undefined;
     try {
       const found = table.match(req.method.toUpperCase(), req.path);
       // Unknown path and known path with another method alike: seed trading §7 lists 404
@@ -92,10 +109,11 @@ export function createPipeline(options: PipelineOptions): App {
       if (found === null) throw domainError.route_not_found(`no endpoint ${req.method} ${req.path}`);
       const { entry } = found;
       operationId = entry.kind === 'operation' ? entry.op.operationId : entry.route.operationId;
+      route = entry.path;
       const body = entry.kind === 'operation' ? runOperation(req, entry.op, found.params) : runAdmin(req, entry.route, found.params);
       if (entry.kind === 'admin' && entry.route.answers === 'page') {
         const page = (body as { data: Page }).data;
-        return { status: 200, headers: { 'content-type': page.contentType, date: httpDate(now()) }, body: undefined, text: page.text };
+        return { status: 200, headers: { 'content-type': page.contentType, date: httpDate(now()) }, body: undefined, text: page.text, operationId, route };
       }
       if (body === undefined) throw new Error(`${operationId}: returned no body`);
       // Serialized once, here, so that a bigint or a cycle leaking into a body becomes a clean 500
@@ -107,7 +125,20 @@ export function createPipeline(options: PipelineOptions): App {
     }
     response.headers['content-type'] = JSON_CONTENT_TYPE;
     response.headers['date'] = httpDate(now());
+    if (operationId !== undefined) response.operationId = operationId;
+    if (route !== undefined) response.route = route;
     return response;
+  }
+
+  function describe(method: string, path: string): RouteInfo | null {
+    const found = table.match(method.toUpperCase(), path);
+    if (found === null) return null;
+    const { entry } = found;
+    return { operationId: entry.kind === 'operation' ? entry.op.operationId : entry.route.operationId, route: entry.path };
+  }
+
+  function methods(path: string): string[] {
+    return ROUTE_METHODS.filter((method) => table.match(method, path) !== null);
   }
 
   // The Date header has a resolution of a second; formatting it once a second, not per request.
@@ -122,11 +153,13 @@ export function createPipeline(options: PipelineOptions): App {
     return dateText;
   }
 
-  return { handle };
+  return { handle, describe, methods };
 }
 
 /** Inputs an operation does not document: nothing to read (undocumented query parameters are ignored). */
 const NONE: Record<string, unknown> = Object.freeze({}) as Record<string, unknown>;
+
+const ROUTE_METHODS = ['GET', 'POST', 'PUT', 'DELETE'] as const;
 
 function rejectBodyError(req: FakeRequest): void {
   if (req.bodyError !== undefined) throw new DomainError(req.bodyError, BODY_ERROR_MESSAGES[req.bodyError]);

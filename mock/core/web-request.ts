@@ -33,5 +33,16 @@ export async function toFakeRequest(parts: WebRequestParts, mount = '', limit = 
 }
 
 export function toWebResponse(response: FakeResponse): Response {
-  return new Response(response.text, { status: response.status, headers: response.headers });
+  // A 204 (a CORS preflight) may not have a body, not even an empty one.
+  return new Response(response.text === '' ? null : response.text, { status: response.status, headers: response.headers });
+}
+
+/**
+ * A FakeResponse as fetch delivers it: after the fault's delay, and a dropped connection as the
+ * TypeError fetch rejects with on a network error (mock/core/fault-rules.ts).
+ */
+export async function deliver(response: FakeResponse): Promise<Response> {
+  if (response.delayMs !== undefined && response.delayMs > 0) await new Promise((resolve) => setTimeout(resolve, response.delayMs));
+  if (response.drop === true) throw new TypeError('fetch failed: the connection was dropped (doppel fault injection)');
+  return toWebResponse(response);
 }

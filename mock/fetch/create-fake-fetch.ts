@@ -3,7 +3,7 @@
 // runs the same pipeline as every other adapter. Portable: Fetch API globals only.
 
 import type { App } from '../core/pipeline.js';
-import { toFakeRequest, toWebResponse } from '../core/web-request.js';
+import { deliver, toFakeRequest } from '../core/web-request.js';
 
 export type FetchLike = (input: string | URL | Request, init?: RequestInit) => Promise<Response>;
 
@@ -38,6 +38,6 @@ export function createFakeFetch(mounts: readonly MountedApp[]): FetchLike {
     };
     if (typeof init?.body === 'string' && !headers.has('content-type')) headers.set('content-type', 'text/plain;charset=UTF-8');
     const fakeRequest = await toFakeRequest({ method, url, headers, bytes }, target.mount);
-    return toWebResponse(target.app.handle(fakeRequest));
+    return deliver(target.app.handle(fakeRequest));
   };
 }

@@ -67,6 +67,20 @@ export async function startHttpServer(app: App, options: HttpServerOptions = {})
   const requestTimeout = options.requestTimeoutMs ?? 30_000;
   const clientError = options.onClientError ?? (() => {});
   let closing = false;
+  // Answers a fault rule delays (mock/core/fault-rules.ts): close() cancels them and cuts their
+  // connections rather than waiting up to the longest delay.
+  const delayed = new Map<NodeJS.Timeout, ServerResponse>();
+  const later = (res: ServerResponse, ms: number, act: () => void): void => {
+    const timer = setTimeout(() => {
+      delayed.delete(timer);
+      if (!res.destroyed) act();
+    }, ms);
+    delayed.set(timer, res);
+    res.once('close', () => {
+      clearTimeout(timer);
+      delayed.delete(timer);
+    });
+  };
 
   // node checks the two timeouts only every connectionsCheckingInterval (default 30 s), which
   // would let a slowloris client hold a socket up to 40 s instead of 10: check at least every
@@ -79,18 +93,27 @@ export async function startHttpServer(app: App, options: HttpServerOptions = {})
         const fake = toFakeRequest(req, bytes, limit, options.trustProxy === true);
         // Handlers are synchronous; the whole request is applied here, in one turn of the loop.
         const response = app.handle(fake);
-        // After an oversized body, close rather than reuse the connection (beyond the discard
-        // bound the rest of the upload was never read). While closing, do not keep alive either.
-        if (bytes === null || closing) response.headers['connection'] = 'close';
-        send(res, response.status, response.headers, response.text);
-        options.onRequest?.({
-          method: fake.method,
-          target: req.url ?? '/',
-          status: response.status,
-          durationMs: performance.now() - started,
-          headers: req.headers,
-          body: fake.body,
-        });
+        const act = (): void => {
+          // Fault injection (mock/core/fault-rules.ts): no answer, the connection is cut.
+          if (response.drop === true) {
+            res.destroy();
+            return;
+          }
+          // After an oversized body, close rather than reuse the connection (beyond the discard
+          // bound the rest of the upload was never read). While closing, do not keep alive either.
+          if (bytes === null || closing) response.headers['connection'] = 'close';
+          send(res, response.status, response.headers, response.text);
+          options.onRequest?.({
+            method: fake.method,
+            target: req.url ?? '/',
+            status: response.status,
+            durationMs: performance.now() - started,
+            headers: req.headers,
+            body: fake.body,
+          });
+        };
+        if (response.delayMs === undefined || response.delayMs <= 0) act();
+        else later(res, response.delayMs, act);
       } catch (error) {
         // app.handle never throws; this is a bug in this adapter (or a bad header value).
         logger.error('doppel: failed to answer a request', error);
@@ -150,6 +173,11 @@ export async function startHttpServer(app: App, options: HttpServerOptions = {})
   function close(): Promise<void> {
     closed ??= new Promise<void>((resolve, reject) => {
       closing = true;
+      for (const [timer, res] of delayed) {
+        clearTimeout(timer);
+        res.destroy();
+      }
+      delayed.clear();
       const force = setTimeout(() => server.closeAllConnections(), closeGraceMs);
       server.close((error) => {
         clearTimeout(force);
@@ -259,7 +287,8 @@ function clientIp(req: IncomingMessage, headers: Record<string, string | undefin
 }
 
 function send(res: ServerResponse, status: number, headers: Record<string, string>, text: string): void {
-  headers['content-length'] = String(Buffer.byteLength(text));
+  // A HEAD answer comes with the length of the GET body it stands for (set by the gateway).
+  headers['content-length'] ??= String(Buffer.byteLength(text));
   res.writeHead(status, headers);
   res.end(text);
 }

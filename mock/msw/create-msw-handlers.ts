@@ -1,6 +1,6 @@
 // createMswHandlers: serves an App to in-process clients through msw request handlers.
 
-import { http, HttpResponse, type RequestHandler } from 'msw';
+import { delay, http, HttpResponse, type RequestHandler } from 'msw';
 import { DEFAULT_BODY_LIMIT_BYTES } from '../core/decode-body.js';
 import { toFakeRequest } from '../core/web-request.js';
 import type { App } from '../core/pipeline.js';
@@ -25,7 +25,10 @@ export function createMswHandlers(app: App, baseUrl: string, options: MswHandler
   const handler = http.all(`${base}/*`, async ({ request }) => {
     const fake = await toFakeRequest({ method: request.method, url: new URL(request.url), headers: request.headers, bytes: async () => new Uint8Array(await request.arrayBuffer()) }, mount, limit);
     const response = app.handle(fake);
-    return new HttpResponse(response.text, { status: response.status, headers: response.headers });
+    if (response.delayMs !== undefined && response.delayMs > 0) await delay(response.delayMs);
+    // A dropped connection (fault injection): the client's fetch rejects like on a network error.
+    if (response.drop === true) return HttpResponse.error();
+    return new HttpResponse(response.text === '' ? null : response.text, { status: response.status, headers: response.headers });
   });
   return [handler];
 }

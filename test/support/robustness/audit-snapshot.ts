@@ -35,7 +35,8 @@ export interface AuditOrder {
   expiresAt: number | null;
 }
 
-export function auditSnapshot(fake: Fake): AuditSnapshot {
+/** Of the default namespace (a Fake) or of any other (fake.namespace(name)). */
+export function auditSnapshot(fake: Pick<Fake, 'models' | 'clock'>): AuditSnapshot {
   const { trading, wallet } = fake.models;
   const now = fake.clock.now();
   // Everything due by now is processed first, as any request would.

@@ -20,6 +20,14 @@ export interface CheckedClientOptions {
    * so that a soak's clients spend little CPU and its latencies are mostly the server's.
    */
   checkAnswers?: boolean;
+  /** Sent with every request (e.g. X-Doppel-Namespace). */
+  headers?: Record<string, string>;
+  /**
+   * Fault rules are active (issue 13): an answer with code `injected_fault` and a connection the
+   * fake dropped are counted in `injected`, not as problems (faulted answers are outside the
+   * contract by design); the journal tells how many there must be.
+   */
+  faultsInjected?: boolean;
 }
 
 interface Template {
@@ -87,6 +95,8 @@ export interface CheckedClient {
   problems: string[];
   problemCount: number;
   requests: number;
+  /** With faultsInjected: injected status answers and dropped connections seen. */
+  injected: { statuses: number; dropped: number };
   latenciesMs: number[];
   /** Requests slower than SLOW_MS (the first 1,000): where a latency tail comes from. */
   slow: Array<{ ms: number; iface: InterfaceName; method: string; target: string; status: number }>;
@@ -104,10 +114,11 @@ export function createCheckedClient(options: CheckedClientOptions): CheckedClien
     problems: [],
     problemCount: 0,
     requests: 0,
+    injected: { statuses: 0, dropped: 0 },
     latenciesMs: [],
     slow: [],
     async call(iface, method, target, { body, headers = {} } = {}) {
-      const sent: Record<string, string> = { ...headers };
+      const sent: Record<string, string> = { ...options.headers, ...headers };
       if (body !== undefined) sent['content-type'] = 'application/json';
       if (options.adminToken !== undefined && target.startsWith('/__doppel/')) sent['authorization'] = `Bearer ${options.adminToken}`;
       const started = performance.now();
@@ -119,7 +130,9 @@ export function createCheckedClient(options: CheckedClientOptions): CheckedClien
         client.latenciesMs.push(ms);
         if (ms > SLOW_MS && client.slow.length < 1_000) client.slow.push({ ms, iface, method, target, status: res.statusCode });
         const contentType = res.headers['content-type'];
-        if (options.checkAnswers === false) {
+        if (options.faultsInjected === true && res.statusCode >= 500 && text.includes('"code":"injected_fault"')) {
+          client.injected.statuses++;
+        } else if (options.checkAnswers === false) {
           if (res.statusCode >= 500) note(`${iface} ${method} ${target} → ${res.statusCode}: a 5xx (${text.slice(0, 200)})`);
         } else {
           const problems = answerProblems(iface, method, target, res.statusCode, Array.isArray(contentType) ? contentType[0] : contentType, text);
@@ -133,6 +146,10 @@ export function createCheckedClient(options: CheckedClientOptions): CheckedClien
         }
         return { status: res.statusCode, body: parsed };
       } catch (error) {
+        if (options.faultsInjected === true) {
+          client.injected.dropped++;
+          return { status: 0, body: null };
+        }
         note(`${iface} ${method} ${target}: no answer (${(error as Error).message})`);
         return { status: 0, body: null };
       }

@@ -1,0 +1,173 @@
+// Child process (run with --expose-gc; `npm run bench -- --only=stub`): what the stub features of
+// issue 13 cost. Prints one JSON line (StubFeaturesResult).
+// - The request journal's cost per request: journal on (10,000 entries) vs off (--journal-size 0)
+//   in the same run, as ratios: over HTTP (two fake processes loaded alternately with autocannon,
+//   median of the rounds) and in process (App.handle, alternating rounds). Goal: ≤ 5 % of throughput.
+// - Heap per journal entry with the ring full, and heap per namespace (a namespace is a whole fake:
+//   demo data, price book, two pipelines), after a full GC.
+import { createFake, type App, type FakeRequest } from '../mock/index.js';
+import { startFakeProcess } from './fake-process.js';
+import { autocannonLoad, type LoadSettings, type LoadTarget } from './load.js';
+
+export interface StubFeaturesResult {
+  /**
+   * costPct: 1 − the median on/off ratio of the rounds. derivedCostPct: the journal's in-process
+   * time per request over the time one request takes over HTTP without it (1 / median off req/s):
+   * steadier than the direct figure on a shared machine, where rounds differ by more than 5 %.
+   */
+  http: { target: string; onRps: number[]; offRps: number[]; costPct: number; derivedCostPct?: number }[];
+  inProcess: { target: string; onNs: number; offNs: number; costPct: number }[];
+  journalEntryBytes: number;
+  journalFullRingMiB: number;
+  namespaceKiB: number;
+  namespacesMeasured: number;
+  gcExposed: boolean;
+}
+
+const quick = process.argv.includes('--quick');
+const ROUNDS = quick ? 1 : 5;
+const LOAD: LoadSettings = quick ? { connections: 10, durationS: 2, warmupS: 0.5 } : { connections: 10, durationS: 3, warmupS: 1 };
+const KEY = { 'API-KEY': 'demo-trade-key' };
+const ORDER = { market: 'BTC', pair: 'USDT', side: 'buy', order_type: 'market', amount: '0.00001' };
+
+const median = (xs: number[]): number => {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = Math.floor(s.length / 2);
+  return s.length % 2 === 1 ? (s[m] as number) : ((s[m - 1] as number) + (s[m] as number)) / 2;
+};
+
+async function overHttp(): Promise<StubFeaturesResult['http']> {
+  const common = { tradingPort: 0, walletPort: 0, quiet: true, walletRateLimit: 1_000_000_000 };
+  const on = await startFakeProcess({ ...common, journalSize: 10_000 });
+  const off = await startFakeProcess({ ...common, journalSize: 0 });
+  try {
+    const targets: { name: string; target: (base: string) => LoadTarget }[] = [
+      { name: 'GET /api/v1/account/balances', target: (base) => ({ url: `${base}/api/v1/account/balances`, headers: KEY }) },
+      { name: 'POST /api/v1/spot/order', target: (base) => ({ url: `${base}/api/v1/spot/order`, method: 'POST', headers: KEY, body: JSON.stringify(ORDER) }) },
+    ];
+    const out: StubFeaturesResult['http'] = [];
+    for (const { name, target } of targets) {
+      const onRps: number[] = [];
+      const offRps: number[] = [];
+      for (let round = 0; round < ROUNDS; round++) {
+        // Alternate which goes first: a drift of the machine's load favours neither.
+        const order = round % 2 === 0 ? [on, off] : [off, on];
+        for (const proc of order) {
+          const result = await autocannonLoad(target(proc.trading.url), LOAD);
+          (proc === on ? onRps : offRps).push(Math.round(result.rps));
+        }
+      }
+      const ratios = onRps.map((r, i) => r / (offRps[i] as number));
+      out.push({ target: name, onRps, offRps, costPct: Number(((1 - median(ratios)) * 100).toFixed(1)) });
+      process.stderr.write(`  journal over HTTP, ${name}: on ${onRps.join('/')} vs off ${offRps.join('/')} req/s\n`);
+    }
+    return out;
+  } finally {
+    await on.stop();
+    await off.stop();
+  }
+}
+
+/** As an adapter builds it: header names in lower case, fresh objects per request. */
+function request(method: string, path: string, body?: unknown): FakeRequest {
+  return { method, path, query: new URLSearchParams(), headers: { 'api-key': 'demo-trade-key', ...(body ? { 'content-type': 'application/json' } : {}) }, body: body === undefined ? undefined : structuredClone(body), ip: '127.0.0.1' };
+}
+
+function nsPerRequest(app: App, make: () => FakeRequest, n: number): number {
+  const probe = app.handle(make());
+  if (probe.status !== 200 && probe.status !== 400) throw new Error(`bench request answered ${probe.status}: ${probe.text}`);
+  const started = performance.now();
+  for (let i = 0; i < n; i++) app.handle(make());
+  return ((performance.now() - started) * 1e6) / n;
+}
+
+function inProcess(): StubFeaturesResult['inProcess'] {
+  const n = quick ? 20_000 : 100_000;
+  const on = createFake({ walletRateLimit: 1_000_000_000 });
+  const off = createFake({ walletRateLimit: 1_000_000_000, journalSize: 0 });
+  const out: StubFeaturesResult['inProcess'] = [];
+  for (const [name, make] of [
+    ['GET /api/v1/account/balances', () => request('GET', '/api/v1/account/balances')],
+    ['POST /api/v1/spot/order', () => request('POST', '/api/v1/spot/order', ORDER)],
+  ] as const) {
+    nsPerRequest(on.trading, make, n / 10);
+    nsPerRequest(off.trading, make, n / 10);
+    const onNs: number[] = [];
+    const offNs: number[] = [];
+    for (let round = 0; round < 5; round++) {
+      if (round % 2 === 0) {
+        onNs.push(nsPerRequest(on.trading, make, n));
+        offNs.push(nsPerRequest(off.trading, make, n));
+      } else {
+        offNs.push(nsPerRequest(off.trading, make, n));
+        onNs.push(nsPerRequest(on.trading, make, n));
+      }
+    }
+    const [a, b] = [median(onNs), median(offNs)];
+    // Cost as a share of throughput: 1 − (requests/s with) / (requests/s without).
+    out.push({ target: name, onNs: Math.round(a), offNs: Math.round(b), costPct: Number(((1 - b / a) * 100).toFixed(1)) });
+    process.stderr.write(`  journal in process, ${name}: ${Math.round(a)} ns on vs ${Math.round(b)} ns off\n`);
+  }
+  return out;
+}
+
+function heapAfterGc(): number {
+  globalThis.gc?.();
+  globalThis.gc?.();
+  return process.memoryUsage().heapUsed;
+}
+
+/** Kept reachable while measured (V8 may collect what no later code uses). */
+const held: unknown[] = [];
+
+function journalMemory(): { entryBytes: number; fullRingMiB: number } {
+  const fake = createFake({ walletRateLimit: 1_000_000_000 });
+  held.push(fake);
+  for (let i = 0; i < 1_000; i++) fake.trading.handle(request('GET', '/api/v1/account/balances'));
+  fake.clearRequests();
+  // Requests whose own objects (headers, query) the journal keeps alive, as an adapter would build them.
+  const before = heapAfterGc();
+  for (let i = 0; i < 10_000; i++) {
+    fake.trading.handle(request('GET', '/api/v1/account/balances'));
+  }
+  const after = heapAfterGc();
+  held.length = 0;
+  return { entryBytes: Math.round((after - before) / 10_000), fullRingMiB: Number(((after - before) / 2 ** 20).toFixed(2)) };
+}
+
+function namespaceMemory(count: number): number {
+  const fake = createFake();
+  held.push(fake);
+  const touch = (namespace: string) => {
+    const response = fake.trading.handle({ ...request('GET', '/api/v1/account/balances'), headers: { 'api-key': 'demo-trade-key', 'x-doppel-namespace': namespace } });
+    if (response.status !== 200) throw new Error(`namespace ${namespace}: ${response.status} ${response.text}`);
+  };
+  touch('warm-up');
+  fake.dropNamespace('warm-up');
+  fake.clearRequests();
+  const before = heapAfterGc();
+  for (let i = 0; i < count; i++) touch(`ns-${i}`);
+  fake.clearRequests();
+  const after = heapAfterGc();
+  held.length = 0;
+  return Math.round((after - before) / 1024 / count);
+}
+
+const inProcessRows = inProcess();
+const httpRows = await overHttp();
+for (const row of httpRows) {
+  const p = inProcessRows.find((r) => r.target === row.target);
+  if (p !== undefined) row.derivedCostPct = Number((((p.onNs - p.offNs) / (1e9 / median(row.offRps))) * 100).toFixed(1));
+}
+const result: StubFeaturesResult = {
+  inProcess: inProcessRows,
+  http: httpRows,
+  ...(() => {
+    const j = journalMemory();
+    return { journalEntryBytes: j.entryBytes, journalFullRingMiB: j.fullRingMiB };
+  })(),
+  namespaceKiB: namespaceMemory(quick ? 10 : 40),
+  namespacesMeasured: quick ? 10 : 40,
+  gcExposed: typeof globalThis.gc === 'function',
+};
+process.stdout.write(`${JSON.stringify(result)}\n`);

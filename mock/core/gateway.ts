@@ -1,0 +1,177 @@
+// createGateway: the stages around the per-namespace pipeline (docs/ARCHITECTURE.md), in order:
+//
+//   CORS preflight / HEAD → namespace → fault rule? → [pipeline: admin? settle → authenticate →
+//   body → validation → operation → envelope] → CORS headers → journal
+//
+// One gateway per interface; the journal and the fault rules are the whole fake's (both
+// interfaces, every namespace), the namespace picks the pipeline (its own state and clock).
+// Synchronous like the pipeline: a delay or a dropped connection is data on the FakeResponse.
+
+import { errorResponse } from './respond.js';
+import { addCorsHeaders, preflightHeaders, type CorsPolicy } from './cors.js';
+import type { FakeRequest, FakeResponse } from './fake-request.js';
+import type { FaultRule, FaultRules } from './fault-rules.js';
+import { maskBody } from './mask-secrets.js';
+import { namespaceOf } from './namespace-header.js';
+import { JSON_CONTENT_TYPE, type App, type RoutedApp } from './pipeline.js';
+import type { RequestJournal } from './request-journal.js';
+import { requestKey, type RequestFacts } from './request-pattern.js';
+import { domainError } from '../domain/domain-error.js';
+
+export interface ServedNamespace {
+  app: App;
+  /** The namespace's virtual clock, for the journal. */
+  now(): number;
+}
+
+export interface GatewayOptions {
+  iface: string;
+  /** null: no CORS headers (`--no-cors`); OPTIONS still answers with Allow. */
+  cors: CorsPolicy | null;
+  /** null: no journal (`--journal-size 0`). */
+  journal: RequestJournal | null;
+  faults: FaultRules;
+  /** Routes are the same in every namespace: preflights and fault matching ask this one. */
+  routes: RoutedApp;
+  /** The namespace's pipeline, created on first use; throws DomainError (bad name, limit reached). */
+  namespace(name: string): ServedNamespace;
+}
+
+/** The journal does not record its own reads and clears (they would crowd out what a test looks for). */
+const JOURNAL_PATH = '/__doppel/requests';
+const ADMIN_PREFIX = '/__doppel/';
+
+export function createGateway(options: GatewayOptions): App {
+  const { iface, cors, journal, faults, routes } = options;
+
+  function handle(req: FakeRequest): FakeResponse {
+    // Serialized before the pipeline runs: body validation fills defaults into req.body in place,
+    // and the journal keeps what the client sent. As text: one string is cheaper to keep (and for
+    // the GC to carry) than a copy of the object tree; it is parsed and masked when read.
+    const sent = journal !== null && req.body !== undefined ? bodyText(req.body) : undefined;
+    const wallMs = journal !== null ? Date.now() : 0;
+    const method = req.method.toUpperCase();
+    const namespace = namespaceOf(req.headers);
+    let response: FakeResponse;
+    let served: ServedNamespace | undefined;
+    let rule: FaultRule | undefined;
+    let facts: RequestFacts | undefined;
+    if (method === 'OPTIONS') {
+      response = preflight(req);
+    } else {
+      // HEAD is GET without the body (RFC 9110 §9.3.2): same route, same guards, same headers.
+      const head = method === 'HEAD';
+      try {
+        served = options.namespace(namespace);
+        // Admin routes are doppel's own, not the service's: no rule fails them (a namespace-wide
+        // rule must not lock a test out of removing it).
+        if (faults.active > 0 && !req.path.startsWith(ADMIN_PREFIX)) {
+          facts = factsOf(req, method, namespace);
+          rule = faults.take(facts);
+        }
+        response = rule === undefined ? served.app.handle(head ? { ...req, method: 'GET' } : req) : faultResponse(rule, served, head ? { ...req, method: 'GET' } : req);
+      } catch (error) {
+        // A bad namespace name or one namespace too many (DomainError); anything else is a bug: 500.
+        response = errorResponse(error);
+        response.headers['content-type'] = JSON_CONTENT_TYPE;
+      }
+      if (head && response.drop !== true) {
+        response.headers['content-length'] = String(utf8Length(response.text));
+        response.text = '';
+        response.body = undefined;
+      }
+    }
+    if (cors !== null) addCorsHeaders(cors, req.headers['origin'], response.headers);
+    if (journal !== null && !req.path.startsWith(JOURNAL_PATH)) {
+      facts ??= factsOf(req, method, namespace, response);
+      // Fields listed one by one, not spread: an object spread here cost more than the whole
+      // operation (bench/stub-features.ts), and one literal shape keeps the ring monomorphic.
+      journal.record({
+        id: 0,
+        iface,
+        method,
+        path: req.path,
+        key: facts.key,
+        namespace,
+        operationId: response.operationId ?? facts.operationId,
+        route: response.route ?? facts.route,
+        query: req.query,
+        headers: req.headers,
+        body: sent,
+        status: response.drop === true ? 0 : response.status,
+        contentType: response.headers['content-type'],
+        text: response.text,
+        virtualMs: served?.now() ?? wallMs,
+        wallMs,
+        fault: rule?.id,
+      });
+    }
+    return response;
+  }
+
+  function factsOf(req: FakeRequest, method: string, namespace: string, answered?: FakeResponse): RequestFacts {
+    const info = answered?.route !== undefined ? { operationId: answered.operationId as string, route: answered.route } : routes.describe(method === 'HEAD' ? 'GET' : method, req.path);
+    return { iface, method, path: req.path, route: info?.route, operationId: info?.operationId, key: requestKey(req.headers), namespace };
+  }
+
+  function preflight(req: FakeRequest): FakeResponse {
+    const methods = routes.methods(req.path);
+    if (methods.length === 0) {
+      const response = errorResponse(domainError.route_not_found(`no endpoint at ${req.path}`));
+      response.headers['content-type'] = JSON_CONTENT_TYPE;
+      return response;
+    }
+    // A preflight needs no credentials (browsers send none): admin routes too; the real request
+    // after it meets the admin token rule as usual.
+    const headers = preflightHeaders(cors, req.headers['origin'], methods);
+    return { status: 204, headers, body: undefined, text: '' };
+  }
+
+  return { handle };
+}
+
+function faultResponse(rule: FaultRule, served: ServedNamespace, req: FakeRequest): FakeResponse {
+  const { fault } = rule;
+  switch (fault.type) {
+    case 'delay': {
+      const response = served.app.handle(req);
+      response.delayMs = fault.ms;
+      return response;
+    }
+    case 'no_answer':
+      return { status: 0, headers: {}, body: undefined, text: '', drop: true, delayMs: fault.ms };
+    case 'drop':
+      return { status: 0, headers: {}, body: undefined, text: '', drop: true };
+    case 'rate_limit': {
+      const body = { success: false, error: `rate limit exceeded (injected by fault rule ${rule.id})`, code: 'rate_limited' };
+      return { status: 429, headers: { 'content-type': JSON_CONTENT_TYPE, 'retry-after': String(fault.retry_after) }, body, text: JSON.stringify(body) };
+    }
+    case 'status': {
+      const body = { success: false, error: fault.error ?? `injected fault ${rule.id}: ${fault.status}`, code: 'injected_fault' };
+      return { status: fault.status, headers: { 'content-type': JSON_CONTENT_TYPE }, body, text: JSON.stringify(body) };
+    }
+  }
+}
+
+/** JSON text of a request body; a fuzzer's 100,000 nested arrays overflow JSON.stringify's stack, so then a bounded copy. */
+function bodyText(body: unknown): string {
+  try {
+    return JSON.stringify(body);
+  } catch {
+    return JSON.stringify(maskBody(body));
+  }
+}
+
+function utf8Length(text: string): number {
+  let n = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c < 0x80) n += 1;
+    else if (c < 0x800) n += 2;
+    else if (c >= 0xd800 && c <= 0xdbff) {
+      n += 4;
+      i++;
+    } else n += 3;
+  }
+  return n;
+}

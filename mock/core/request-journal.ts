@@ -1,0 +1,204 @@
+// createRequestJournal: every request the fake answered and its answer, in a bounded ring
+// (WireMock's request journal). Recording is cheap on purpose (the pipeline is a hot path): the
+// entry keeps references to what already exists (the header object, the response text) and the
+// request body as the client sent it, as JSON text; masking and parsing happen when someone reads
+// the journal, not per request.
+
+import { maskBody, maskHeaders } from './mask-secrets.js';
+import { matchesPattern, type RequestFacts, type RequestPattern } from './request-pattern.js';
+
+export const DEFAULT_JOURNAL_SIZE = 10_000;
+/** A response text longer than this is not kept (a large listing or page would make the ring's memory unbounded). */
+const MAX_KEPT_RESPONSE_CHARS = 64 * 1024;
+/** What a request body longer than that is kept as. */
+const TOO_LONG = JSON.stringify('(a body over 64 KiB, not kept)');
+
+export interface JournalRecord extends RequestFacts {
+  /** Set by record(): ids grow by one per request, over the journal's whole life. */
+  id: number;
+  query: URLSearchParams;
+  headers: Record<string, string | undefined>;
+  /** The request body as sent, as JSON text taken before validation fills in defaults; undefined: none. */
+  body: string | undefined;
+  /** 0 when no answer was sent (a dropped connection fault). */
+  status: number;
+  contentType: string | undefined;
+  text: string;
+  /** Virtual time of the namespace's clock when the answer was made, epoch ms. */
+  virtualMs: number;
+  wallMs: number;
+  /** The fault rule that answered instead of the fake, if any. */
+  fault: string | undefined;
+}
+
+type StoredEntry = JournalRecord;
+
+/** One journal entry as the admin API and fake.requests() show it. */
+export interface JournalEntry {
+  id: number;
+  interface: string;
+  namespace: string;
+  operationId: string | null;
+  route: string | null;
+  method: string;
+  path: string;
+  query: Record<string, string>;
+  /** Credentials masked (mock/core/mask-secrets.ts). */
+  headers: Record<string, string>;
+  body: unknown;
+  status: number;
+  /** The answer's body (parsed JSON, credentials masked), the page text, or null when not kept. */
+  response: unknown;
+  fault: string | null;
+  virtual_time: string;
+  wall_time: string;
+}
+
+export interface JournalFilter extends RequestPattern {
+  /** An exact status (429) or a class (`4xx`). */
+  status?: number | string;
+  /** Only entries at or after this wall time (epoch ms or an ISO date). */
+  since?: number | string;
+  /** At most this many entries, newest first. Default 100. */
+  limit?: number;
+}
+
+export interface Verification {
+  count: number;
+  /** The newest matching entry, or null. */
+  last: JournalEntry | null;
+}
+
+export interface RequestJournal {
+  readonly size: number;
+  record(entry: JournalRecord): void;
+  /** Matching entries, newest first. */
+  find(filter?: JournalFilter): JournalEntry[];
+  /** How many entries match, and the newest of them (the verification helper). */
+  verify(filter?: JournalFilter): Verification;
+  /** Removes the entries that match (all without a filter); returns how many. */
+  clear(filter?: JournalFilter): number;
+  /** How many entries the ring holds now. */
+  count(): number;
+}
+
+export function createRequestJournal(size = DEFAULT_JOURNAL_SIZE): RequestJournal {
+  if (!Number.isInteger(size) || size < 1) throw new Error(`journal size must be a positive integer, got ${size}`);
+  let ring: (StoredEntry | undefined)[] = new Array(size);
+  let next = 0; // ring position of the next write
+  let seq = 0; // ids grow forever, positions wrap
+
+  function* newestFirst(): Generator<StoredEntry> {
+    for (let i = 1; i <= size; i++) {
+      const entry = ring[(next - i + size) % size];
+      if (entry === undefined) return;
+      yield entry;
+    }
+  }
+
+  function select(filter: JournalFilter): (e: StoredEntry) => boolean {
+    const status = statusTest(filter.status);
+    const since = sinceMs(filter.since);
+    return (e) => matchesPattern(filter, e) && status(e.status) && e.wallMs >= since;
+  }
+
+  return {
+    size,
+    record(entry) {
+      const stored = entry;
+      stored.id = ++seq;
+      if (stored.text.length > MAX_KEPT_RESPONSE_CHARS) stored.text = '';
+      if (stored.body !== undefined && stored.body.length > MAX_KEPT_RESPONSE_CHARS) stored.body = TOO_LONG;
+      ring[next] = stored;
+      next = (next + 1) % size;
+    },
+    find(filter = {}) {
+      const limit = filter.limit ?? 100;
+      const keep = select(filter);
+      const out: JournalEntry[] = [];
+      for (const e of newestFirst()) {
+        if (out.length >= limit) break;
+        if (keep(e)) out.push(view(e));
+      }
+      return out;
+    },
+    verify(filter = {}) {
+      const keep = select(filter);
+      let count = 0;
+      let last: StoredEntry | undefined;
+      for (const e of newestFirst()) {
+        if (!keep(e)) continue;
+        count++;
+        last ??= e;
+      }
+      return { count, last: last === undefined ? null : view(last) };
+    },
+    clear(filter) {
+      if (filter === undefined || Object.keys(filter).length === 0) {
+        const n = this.count();
+        ring = new Array(size);
+        next = 0;
+        return n;
+      }
+      const keep = select(filter);
+      const rest = [...newestFirst()].reverse().filter((e) => !keep(e));
+      const removed = this.count() - rest.length;
+      ring = new Array(size);
+      rest.forEach((e, i) => (ring[i] = e));
+      next = rest.length % size;
+      return removed;
+    },
+    count() {
+      let n = 0;
+      for (const _ of newestFirst()) n++;
+      return n;
+    },
+  };
+}
+
+function view(e: StoredEntry): JournalEntry {
+  return {
+    id: e.id,
+    interface: e.iface,
+    namespace: e.namespace,
+    operationId: e.operationId ?? null,
+    route: e.route ?? null,
+    method: e.method,
+    path: e.path,
+    query: Object.fromEntries(e.query),
+    headers: maskHeaders(e.headers),
+    body: e.body === undefined ? null : maskBody(JSON.parse(e.body)),
+    status: e.status,
+    response: responseView(e),
+    fault: e.fault ?? null,
+    virtual_time: new Date(e.virtualMs).toISOString(),
+    wall_time: new Date(e.wallMs).toISOString(),
+  };
+}
+
+function responseView(e: StoredEntry): unknown {
+  if (e.text === '') return null;
+  if (e.contentType?.startsWith('application/json') !== true) return e.text;
+  try {
+    return maskBody(JSON.parse(e.text));
+  } catch {
+    return e.text;
+  }
+}
+
+function statusTest(status: number | string | undefined): (s: number) => boolean {
+  if (status === undefined) return () => true;
+  const text = String(status);
+  const cls = /^([1-5])xx$/i.exec(text);
+  if (cls !== null) {
+    const hundred = Number(cls[1]) * 100;
+    return (s) => s >= hundred && s < hundred + 100;
+  }
+  const exact = Number(text);
+  return (s) => s === exact;
+}
+
+function sinceMs(since: number | string | undefined): number {
+  if (since === undefined) return -Infinity;
+  return typeof since === 'number' ? since : /^\d+$/.test(since) ? Number(since) : Date.parse(since);
+}

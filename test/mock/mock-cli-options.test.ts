@@ -1,0 +1,48 @@
+// The options of issue 13 on `doppel mock`: --cors-origin, --no-cors, --journal-size,
+// --max-namespaces; listed in --help, and checked like the others (exit 2, one line naming the option).
+import { describe, expect, it } from 'vitest';
+import { buildCli } from '../../bin/index.js';
+import { parseCorsOrigins } from '../../bin/commands/mock.js';
+
+async function run(args: string[]): Promise<{ exitCode: number; output: string; message: string }> {
+  let output = '';
+  try {
+    await buildCli(args).parseAsync(args, {}, (_error, _argv, text) => {
+      output = text;
+    });
+    return { exitCode: 0, output, message: '' };
+  } catch (error) {
+    const exitCode = (error as { exitCode?: unknown }).exitCode;
+    return { exitCode: typeof exitCode === 'number' ? exitCode : 1, output, message: (error as Error).message };
+  }
+}
+
+describe('doppel mock, issue 13 options', () => {
+  it('--help lists them with their defaults', async () => {
+    const { output } = await run(['mock', '--help']);
+    for (const option of ['--cors-origin', '--cors', '--journal-size', '--max-namespaces']) expect(output).toContain(option);
+    for (const value of ['"*"', '10000', '100']) expect(output).toContain(`[default: ${value}]`);
+  });
+
+  it('refuses bad values with one line naming the option', async () => {
+    const cases: [string[], RegExp][] = [
+      [['--journal-size', '-1'], /--journal-size must be an integer from 0 to 1000000 \(got -1\)/],
+      [['--journal-size', '1.5'], /--journal-size must be an integer/],
+      [['--max-namespaces', '0'], /--max-namespaces must be an integer from 1 to 10000/],
+      [['--cors-origin', 'localhost:3000'], /--cors-origin: "localhost:3000" is not an origin/],
+      [['--cors-origin', 'http://localhost:3000/'], /is not an origin/],
+      [['--no-cors', '--cors-origin', 'http://a.test'], /--cors-origin and --no-cors contradict each other/],
+    ];
+    for (const [args, message] of cases) {
+      const outcome = await run(['mock', ...args]);
+      expect(outcome.exitCode, args.join(' ')).toBe(2);
+      expect(outcome.message).toMatch(message);
+      expect(outcome.message.split('\n')).toHaveLength(1);
+    }
+  });
+
+  it('reads an origin list', () => {
+    expect(parseCorsOrigins('*')).toBe('*');
+    expect(parseCorsOrigins('http://localhost:3000, https://app.example.test')).toEqual(['http://localhost:3000', 'https://app.example.test']);
+  });
+});
