@@ -81,6 +81,8 @@ describe('two namespaces under load, one with faults firing', () => {
     expect(afterC.trading.orders.length).toBeGreaterThanOrEqual(recordC.orders.size);
     expect(JSON.stringify(afterF.trading.orders)).not.toBe(JSON.stringify(afterC.trading.orders));
     // The default namespace saw none of it.
-    expect(auditSnapshot(running.fake)).toEqual({ ...defaultBefore, now: auditSnapshot(running.fake).now });
+    // (One reading: the realtime clock may move between two.)
+    const defaultAfter = auditSnapshot(running.fake);
+    expect(defaultAfter).toEqual({ ...defaultBefore, now: defaultAfter.now });
   });
 });
