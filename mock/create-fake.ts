@@ -7,6 +7,7 @@ import { createTradingBackend, type TradingBackend } from './domain/trading/inde
 import { createWalletBackend, type WalletBackend } from './domain/wallet/index.js';
 import { tradingAdminRoutes, tradingOperations, tradingRules } from './api/trading/index.js';
 import { walletAdminRoutes, walletOperations, walletRules } from './api/wallet/index.js';
+import { readProfile } from '../spec/profile.js';
 import { commonAdminRoutes } from './admin/common-admin-routes.js';
 import { adminGuard } from './admin/admin-guard.js';
 import { stateRoutes } from './admin/state-routes.js';
@@ -39,6 +40,11 @@ export interface FakeOptions {
    * clock replace `seed` and `start`. Reset goes back to it. Invalid → throws SnapshotError.
    */
   snapshot?: unknown;
+  /**
+   * A deployment profile (spec/profile.ts, issue 17): the decision points' values to answer with
+   * instead of doppel's. Invalid → throws ProfileError naming the field.
+   */
+  profile?: unknown;
 }
 
 export interface Fake {
@@ -77,6 +83,7 @@ interface Built {
 export function createFake(options: FakeOptions = {}): Fake {
   const guard = adminGuard(options.adminToken);
   const initial = options.snapshot === undefined ? undefined : readSnapshotEnvelope(options.snapshot);
+  const decisions = options.profile === undefined ? undefined : readProfile(options.profile);
   let built = build(initial);
 
   function build(from?: SnapshotEnvelope): Built {
@@ -85,8 +92,8 @@ export function createFake(options: FakeOptions = {}): Fake {
     const clock = createClock({ mode: options.clock ?? 'manual', start });
     const prices = createPriceBook({ seed, clock });
     const demo = from === undefined && options.demo !== false;
-    const trading = createTradingBackend({ seed, clock, prices, demo });
-    const wallet = createWalletBackend({ seed, clock, prices, rateLimit: options.walletRateLimit ?? 60, demoData: demo });
+    const trading = createTradingBackend({ seed, clock, prices, demo, decisions });
+    const wallet = createWalletBackend({ seed, clock, prices, rateLimit: options.walletRateLimit ?? 60, demoData: demo, decisions });
     if (from !== undefined) {
       // Each decoder checks its whole part before assigning; a throw here leaves `built` as it was.
       trading.importState(from.trading);
