@@ -14,7 +14,9 @@ import { PreflightError, preflight } from './preflight.js';
 import { runProbes } from './probes.js';
 import { Secrets } from './secrets.js';
 import { Client, TransportError } from './transport.js';
-import type { CheckResult, CheckTally, Exchange, Failure, InterfaceName, OutcomeCounts, ReportedFailure, RunReport } from './types.js';
+import type { CheckResult, CheckTally, Exchange, Failure, InterfaceName, Observation, OutcomeCounts, ReportedFailure, RunReport } from './types.js';
+import { DEFAULT_DECISIONS } from '../spec/decision-points.js';
+import { readProfile } from '../spec/profile.js';
 
 export interface ConformanceTargets {
   trading?: { url: string; key?: string | undefined; readKey?: string | undefined } | undefined;
@@ -47,6 +49,24 @@ export interface ConformanceOptions {
   log?: ((line: string) => void) | undefined;
   /** Told as each check ends. */
   onCheck?: ((result: CheckResult) => void) | undefined;
+  /**
+   * A deployment profile (parsed JSON, spec/profile.ts): decision checks compare with its values
+   * instead of doppel's, and the embedded fake answers with them. Invalid → throws ProfileError.
+   */
+  profile?: unknown;
+  /** Where the profile came from, for the report (a file name). */
+  profileName?: string | undefined;
+}
+
+/** How much of a response body a learned profile quotes. */
+const EVIDENCE_CHARS = 600;
+
+function evidenceOf(ex: Exchange): Observation['evidence'][number] {
+  return {
+    request: `${ex.method} ${ex.url}${ex.requestBody ? ` ${ex.requestBody}` : ''}`,
+    status: ex.status,
+    response: ex.bodyText.length > EVIDENCE_CHARS ? `${ex.bodyText.slice(0, EVIDENCE_CHARS)}…` : ex.bodyText,
+  };
 }
 
 /** Requests a minute per key the client allows itself under a declared limit: a small margin for clock skew. */
@@ -76,7 +96,9 @@ export async function runConformance(options: ConformanceOptions = {}): Promise<
   const runs = options.runs ?? 100;
   const log = options.log ?? (() => {});
   const embedded = !options.targets || (!options.targets.trading && !options.targets.wallet);
-  const mock = embedded ? await startEmbedded(seed) : undefined;
+  // Validated before anything starts: a bad profile is a usage problem, not a finding.
+  const decisions = options.profile === undefined ? DEFAULT_DECISIONS : readProfile(options.profile);
+  const mock = embedded ? await startEmbedded(seed, undefined, options.profile) : undefined;
   const targets: ConformanceTargets = mock
     ? { trading: { url: mock.trading.url, key: DEMO_KEYS.trading, readKey: DEMO_KEYS.tradingRead }, wallet: { url: mock.wallet.url, key: DEMO_KEYS.wallet } }
     : (options.targets as ConformanceTargets);
@@ -99,6 +121,8 @@ export async function runConformance(options: ConformanceOptions = {}): Promise<
   });
   const allowWrites = embedded || Boolean(options.allowWrites);
   const memos = new Map<string, Promise<unknown>>();
+  const observations: Observation[] = [];
+  let current = '';
   const ctx: CheckContext = {
     seed,
     runs,
@@ -122,6 +146,8 @@ export async function runConformance(options: ConformanceOptions = {}): Promise<
     },
     log,
     secret: (value, base, what) => secrets.add(value, base, what),
+    decisions,
+    observe: (point, value, evidence) => observations.push({ point, checkId: current, value, evidence: evidence.map(evidenceOf) }),
   };
 
   const tallies: Tallies = new Map();
@@ -184,6 +210,7 @@ export async function runConformance(options: ConformanceOptions = {}): Promise<
         },
       };
       const t0 = performance.now();
+      current = check.id;
       try {
         await check.run(ctx, out);
       } catch (error) {
@@ -234,6 +261,8 @@ export async function runConformance(options: ConformanceOptions = {}): Promise<
     throttled: client.throttled,
     budgetWaitMs: Math.round(client.budgetWaitMs),
     failed: counts.failed > 0 || (Boolean(options.requireAll) && counts.notExercised > 0),
+    observations,
+    profile: options.profile === undefined ? undefined : (options.profileName ?? 'given'),
   };
   // Mask once, over the whole report (exchanges, messages, bodies), then render the curl lines
   // from the masked requests so that they name $DOPPEL_… variables.

@@ -52,8 +52,8 @@ export const DECISION_POINTS = [
     kind: 'duration-seconds',
     default: 30,
     meaning: 'seconds a send stays `pending` before it is `confirmed`',
-    learn: 'sends to a wallet of a user it registers, moves the clock a day and reads the receive\'s date (--allow-writes, --wallet-key with funds; only a target whose clock it can move: doppel\'s /__doppel/clock)',
-    range: [0, 86_400],
+    learn: 'sends to a wallet of a user it registers, moves the clock an hour and reads the receive\'s date (--allow-writes, --wallet-key with funds; only a target whose clock it can move: doppel\'s /__doppel/clock)',
+    range: [0, 3_600],
   },
   {
     id: 'wallet.register-semantics',

@@ -2,7 +2,8 @@
 import { normalize } from 'node:path';
 import type { Argv, CommandModule } from 'yargs';
 import type { RunningMock, StartMockOptions } from '../../mock/index.js';
-import { checkFolders, checkInteger, checkStateFile } from '../option-checks.js';
+import { readFileSync } from 'node:fs';
+import { checkFolders, checkInteger, checkJsonFile, checkStateFile } from '../option-checks.js';
 
 export const LOG_LEVELS = ['silent', 'error', 'warn', 'info', 'debug'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
@@ -21,6 +22,8 @@ export interface MockOptions {
   state?: string;
   /** Required by the admin API when bound to an address other than loopback (issue 8). */
   adminToken?: string;
+  /** A deployment profile file (issue 17): the fake answers with its decision points' values. */
+  profile?: string;
   logLevel: LogLevel;
 }
 
@@ -39,11 +42,13 @@ function builder(y: Argv) {
     .option('fixtures', { type: 'string', describe: 'Start from the state in this directory (written by doppel fixtures)' })
     .option('state', { type: 'string', describe: 'Snapshot file: loaded at start if present, written on SIGINT/SIGTERM' })
     .option('admin-token', { type: 'string', describe: 'Token the admin API (/__doppel/) requires; needed when --host is not loopback' })
+    .option('profile', { type: 'string', describe: 'Answer like this deployment profile (a file doppel check --learn wrote) at its decision points' })
     .option('log-level', { choices: LOG_LEVELS, default: 'info' as LogLevel, describe: 'How much to log' })
     .check(checkInteger({ 'trading-port': [0, 65535], 'wallet-port': [0, 65535], seed: [0], 'wallet-rate-limit': [1] }))
     .check(checkPorts)
     .check(checkFolders({ fixtures: { mustExist: true } }))
     .check(checkStateFile('state'))
+    .check(checkJsonFile('profile'))
     .epilogue('Prints one ready line per interface with its URL; SIGINT or SIGTERM stops it (and writes --state).');
 }
 
@@ -97,10 +102,11 @@ export const mockCommand: CommandModule<object, MockArgs> = {
       fixtures: argv.fixtures === undefined ? undefined : normalize(argv.fixtures),
       state: argv.state === undefined ? undefined : normalize(argv.state),
       adminToken: argv.adminToken,
+      profile: argv.profile === undefined ? undefined : normalize(argv.profile),
       logLevel: argv.logLevel,
     };
     // Loaded on use: each command pays only for its own modules (start-up time, issue 7).
-    const { startMock } = await import('../../mock/index.js');
+    const { startMock, ProfileError } = await import('../../mock/index.js');
     const mockOptions: StartMockOptions = {
       host: options.host,
       tradingPort: options.tradingPort,
@@ -111,6 +117,7 @@ export const mockCommand: CommandModule<object, MockArgs> = {
       ...(options.adminToken ? { adminToken: options.adminToken } : {}),
       ...(options.fixtures !== undefined ? { fixtures: options.fixtures } : {}),
       ...(options.state !== undefined ? { state: options.state } : {}),
+      ...(options.profile !== undefined ? { profile: JSON.parse(readFileSync(options.profile, 'utf8')) as unknown } : {}),
       logLevel: options.logLevel,
     };
     // The handlers go in before the listeners start: a supervisor that sends SIGTERM as soon as the
@@ -120,6 +127,12 @@ export const mockCommand: CommandModule<object, MockArgs> = {
     try {
       await starting;
     } catch (error) {
+      if (error instanceof ProfileError) {
+        // A usage problem, like a bad option value: exit 2 naming the field (issue 17).
+        process.stderr.write(`doppel mock: --profile ${options.profile}: ${error.message}\n`);
+        process.exitCode = 2;
+        return;
+      }
       throw listenProblem(error, options) ?? error;
     }
     await stopped;

@@ -1,5 +1,6 @@
 // The two shapes of a check (Schemathesis' registered checks): a response check looks at every
 // recorded exchange; a scenario check sends its own requests. Both return typed Failures.
+import type { PointId } from '../../spec/decision-points.js';
 import type { CheckContext } from '../context.js';
 import type { CheckMeta, Exchange, Failure } from '../types.js';
 
@@ -15,6 +16,8 @@ export interface ResponseCheck extends CheckMeta {
 
 export interface ScenarioCheck extends CheckMeta {
   scope: 'scenario';
+  /** The decision points whose value it records with ctx.observe (--learn, issue 17). */
+  observes?: readonly PointId[];
   /** Why the check cannot run with these options (e.g. no read key); undefined when it can. */
   skip(ctx: CheckContext): string | undefined;
   run(ctx: CheckContext, out: ScenarioOutput): Promise<void>;
