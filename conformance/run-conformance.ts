@@ -61,11 +61,14 @@ export interface ConformanceOptions {
 /** How much of a response body a learned profile quotes. */
 const EVIDENCE_CHARS = 600;
 
+/** Passwords of the users the checker registers: not keys (secrets.ts masks those), still not for a profile. */
+const maskPasswords = (text: string): string => text.replace(/("password"\s*:\s*)"(?:[^"\\]|\\.)*"/g, '$1"(masked)"');
+
 function evidenceOf(ex: Exchange): Observation['evidence'][number] {
   return {
-    request: `${ex.method} ${ex.url}${ex.requestBody ? ` ${ex.requestBody}` : ''}`,
+    request: maskPasswords(`${ex.method} ${ex.url}${ex.requestBody ? ` ${ex.requestBody}` : ''}`),
     status: ex.status,
-    response: ex.bodyText.length > EVIDENCE_CHARS ? `${ex.bodyText.slice(0, EVIDENCE_CHARS)}…` : ex.bodyText,
+    response: maskPasswords(ex.bodyText.length > EVIDENCE_CHARS ? `${ex.bodyText.slice(0, EVIDENCE_CHARS)}…` : ex.bodyText),
   };
 }
 

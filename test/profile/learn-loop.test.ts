@@ -76,7 +76,9 @@ describe('learn a deployment, reproduce it, check against it', () => {
       expect(learned.points[id]?.evidence?.length, id).toBeGreaterThanOrEqual(1);
     }
     // Evidence is masked like every report: no key in clear text.
-    expect(readFileSync(learnedFile, 'utf8')).not.toMatch(/demo-(trade|wallet|read)-key|wt_[0-9a-f]{40}/);
+    const text = readFileSync(learnedFile, 'utf8');
+    expect(text).not.toMatch(/demo-(trade|wallet|read)-key|wt_[0-9a-f]{40}|pw-s17/);
+    expect(text).toContain('\\"password\\":\\"(masked)\\"');
   });
 
   it('check --strict --profile passes against a fake started with the learned profile and fails against a default fake', async () => {
