@@ -23,6 +23,13 @@ describe('decision points', () => {
     }
   });
 
+  it('each default is the choice its decision\'s summary states', () => {
+    for (const p of DECISION_POINTS) {
+      const summary = decisions().find((d) => d.id === p.id)?.summary.replace(/\s+/g, ' ') ?? '';
+      expect(summary, p.id).toContain(String(p.default));
+    }
+  });
+
   it('each is observed by a registered check citing its decision', () => {
     for (const p of DECISION_POINTS) {
       const observers = CHECKS.filter((c) => c.scope === 'scenario' && c.observes?.includes(p.id));
