@@ -15,7 +15,7 @@ import { runProbes } from './probes.js';
 import { Secrets } from './secrets.js';
 import { Client, TransportError } from './transport.js';
 import type { CheckResult, CheckTally, Exchange, Failure, InterfaceName, Observation, OutcomeCounts, ReportedFailure, RunReport } from './types.js';
-import { DEFAULT_DECISIONS } from '../spec/decision-points.js';
+import { DEFAULT_DECISIONS, type DecisionValues } from '../spec/decision-points.js';
 import { readProfile } from '../spec/profile.js';
 
 export interface ConformanceTargets {
@@ -230,7 +230,7 @@ export async function runConformance(options: ConformanceOptions = {}): Promise<
       if (check.scope !== 'response') continue;
       const t0 = performance.now();
       const before = failures.length;
-      const cases = runResponseCheck(check, client.exchanges, tallies, failures);
+      const cases = runResponseCheck(check, client.exchanges, tallies, failures, decisions);
       const status = statusOf(check, failures.length > before, cases);
       const reason = status === 'not-exercised' ? (check.needs?.(ctx) ?? 'no recorded answer was of the kind it judges') : undefined;
       finish(check, { status, reason, cases, durationMs: performance.now() - t0 }, true);
@@ -278,13 +278,13 @@ export async function runConformance(options: ConformanceOptions = {}): Promise<
 }
 
 /** Applies one response check to every exchange; one Failure per (operation, message kind), the smallest exchange kept. Returns the cases evaluated. */
-function runResponseCheck(check: Extract<Check, { scope: 'response' }>, exchanges: Exchange[], tallies: Tallies, failures: Failure[]): number {
+function runResponseCheck(check: Extract<Check, { scope: 'response' }>, exchanges: Exchange[], tallies: Tallies, failures: Failure[], decisions: Readonly<DecisionValues>): number {
   const byOp = new Map<string, Failure>();
   let cases = 0;
   for (const ex of exchanges) {
     if (!check.appliesTo.includes(ex.iface) || !check.applies(ex)) continue;
     cases++;
-    const problems = check.run(ex);
+    const problems = check.run(ex, decisions);
     const op = ex.operationId ?? '(unknown path)';
     tally(tallies, check.id, ex.iface, op, problems.length > 0);
     if (!problems.length) continue;

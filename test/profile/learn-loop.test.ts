@@ -83,7 +83,9 @@ describe('learn a deployment, reproduce it, check against it', () => {
 
   it('check --strict --profile passes against a fake started with the learned profile and fails against a default fake', async () => {
     const learned = JSON.parse(readFileSync(learnedFile, 'utf8')) as unknown;
-    const same = await check(await fake(learned), { allowWrites: true, strict: true, profile: learnedFile, only: POINT_CHECKS });
+    // transactions-limit: a response check that also reads the profile's default limit.
+    const same = await check(await fake(learned), { allowWrites: true, strict: true, profile: learnedFile, only: [...POINT_CHECKS, 'transactions-limit'] });
+    expect(same.lines.join('\n')).toMatch(/PASSED: 5 passed, 0 failed, 0 not exercised/);
     expect(same.code, same.lines.join('\n')).toBe(0);
     const plain = await check(await fake(), { allowWrites: true, strict: true, profile: learnedFile, only: POINT_CHECKS });
     expect(plain.code).toBe(1);
