@@ -1,7 +1,7 @@
 // yargs .check()s shared by the commands: each option given once, numbers that are integers within
 // bounds (yargs' `number` type lets 1.5, NaN and repeated values through). Each failure is one line
 // naming the option; bin/index.ts turns it into exit status 2 before anything starts.
-import { statSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import type { Arguments } from 'yargs';
 
@@ -102,6 +102,30 @@ export function checkStateFile(name: string) {
     const file = String(value);
     if (file.trim() === '') throw new Error(`--${name} needs a file name`);
     if (statSync(file, { throwIfNoEntry: false })?.isDirectory()) throw new Error(`--${name} ${file} is a folder, not a file`);
+    return true;
+  };
+}
+
+/**
+ * A profile option (issue 17): an existing file of JSON. Its content is validated against the
+ * profile schema by the command (spec/profile.ts, exit 2 naming the field), so that yargs does not
+ * load the validator for every command line.
+ */
+export function checkJsonFile(name: string) {
+  return (argv: Arguments): true => {
+    const value = argv[name];
+    if (value === undefined) return true;
+    checkOnce(name, value);
+    const file = String(value);
+    if (file.trim() === '') throw new Error(`--${name} needs a file name`);
+    const stat = statSync(file, { throwIfNoEntry: false });
+    if (stat === undefined) throw new Error(`--${name} ${file}: no such file`);
+    if (stat.isDirectory()) throw new Error(`--${name} ${file} is a folder, not a file`);
+    try {
+      JSON.parse(readFileSync(file, 'utf8'));
+    } catch (error) {
+      throw new Error(`--${name} ${file} is not JSON: ${(error as Error).message}`);
+    }
     return true;
   };
 }

@@ -9,10 +9,10 @@ export const DEMO_KEYS = { trading: 'demo-trade-key', tradingRead: 'demo-read-ke
 /** Wallet limit of the bulk fake: high enough that no check of the default run meets it. */
 export const BULK_WALLET_LIMIT = 1_000_000;
 
-export async function startEmbedded(seed: number, walletRateLimit = BULK_WALLET_LIMIT): Promise<RunningMock> {
+export async function startEmbedded(seed: number, walletRateLimit = BULK_WALLET_LIMIT, profile?: unknown): Promise<RunningMock> {
   // Loaded only when the embedded fake is checked: `doppel check URL` never loads the fake.
   const { startMock } = await import('../mock/index.js');
-  return startMock({ host: '127.0.0.1', tradingPort: 0, walletPort: 0, seed, clock: 'manual', walletRateLimit, quiet: true });
+  return startMock({ host: '127.0.0.1', tradingPort: 0, walletPort: 0, seed, clock: 'manual', walletRateLimit, quiet: true, ...(profile === undefined ? {} : { profile }) });
 }
 
 export function freshEmbeddedWallet(seed: number): () => Promise<FreshWalletTarget> {

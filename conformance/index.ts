@@ -9,8 +9,9 @@ export { summaryLine } from './reporters/summary-line.js';
 export { PreflightError } from './preflight.js';
 export { renderCurl } from './curl.js';
 export { TransportError } from './transport.js';
+export { learnedProfile } from './learned-profile.js';
 
 export type { ConformanceOptions, ConformanceTargets } from './run-conformance.js';
 export type { CheckCliOptions } from './run-check-cli.js';
 export type { Check, ResponseCheck, ScenarioCheck } from './checks/index.js';
-export type { CheckKind, CheckMeta, CheckResult, Exchange, Failure, Outcome, OperationCoverage, ReportedFailure, RunReport, CheckTally } from './types.js';
+export type { CheckKind, CheckMeta, CheckResult, Exchange, Failure, Observation, Outcome, OperationCoverage, ReportedFailure, RunReport, CheckTally } from './types.js';

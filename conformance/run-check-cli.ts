@@ -2,7 +2,10 @@
 // 1 a check failed, 2 a usage, connection or preflight problem, with what to fix). Option shapes
 // are checked by yargs (bin/commands/check.ts); what needs the registry or the file system is
 // checked here, before any request.
+import { readFileSync, writeFileSync } from 'node:fs';
+import { readProfile } from '../spec/profile.js';
 import { CHECKS } from './checks/index.js';
+import { learnedProfile } from './learned-profile.js';
 import { PreflightError } from './preflight.js';
 import { reportPathProblem } from './report-paths.js';
 import { progressLine, renderConsole } from './reporters/console.js';
@@ -37,6 +40,10 @@ export interface CheckCliOptions {
   html?: string | undefined;
   /** A shell script that re-sends every failure's requests. */
   replay?: string | undefined;
+  /** Write the observed decision points as a profile to this file (issue 17). */
+  learn?: string | undefined;
+  /** A profile file: decision checks compare with its values. */
+  profile?: string | undefined;
   /** Where output goes; default process.stdout / process.stderr. */
   out?: ((line: string) => void) | undefined;
   err?: ((line: string) => void) | undefined;
@@ -68,10 +75,21 @@ export async function runCheckCli(options: CheckCliOptions): Promise<number> {
     { flag: '--junit', file: options.junit },
     { flag: '--html', file: options.html },
     { flag: '--replay', file: options.replay },
+    { flag: '--learn', file: options.learn },
   ]);
   if (pathProblem) {
     err(`doppel check: ${pathProblem}`);
     return 2;
+  }
+  let profile: unknown;
+  if (options.profile !== undefined) {
+    try {
+      profile = JSON.parse(readFileSync(options.profile, 'utf8'));
+      readProfile(profile);
+    } catch (error) {
+      err(`doppel check: --profile ${options.profile}: ${(error as Error).message}`);
+      return 2;
+    }
   }
   const [walletKey, ...extraKeys] = options.walletKeys ?? [];
   const targets: ConformanceTargets = {};
@@ -93,6 +111,8 @@ export async function runCheckCli(options: CheckCliOptions): Promise<number> {
       checks: options.only,
       skip: options.skip,
       showSecrets: options.showSecrets,
+      profile,
+      profileName: options.profile,
       log: progress,
       onCheck: (result) => progress(progressLine(result)),
     });
@@ -101,6 +121,11 @@ export async function runCheckCli(options: CheckCliOptions): Promise<number> {
     if (options.junit) writeJunitReport(options.junit, report);
     if (options.html) writeHtmlReport(options.html, report);
     if (options.replay) writeReplayScript(options.replay, report);
+    if (options.learn) {
+      const learned = learnedProfile(report);
+      writeFileSync(options.learn, `${JSON.stringify(learned, null, 2)}\n`);
+      out(`doppel check: learned ${Object.keys(learned.points).length} of ${Object.keys(learned.points).length + (learned.unobserved?.length ?? 0)} decision points → ${options.learn}${learned.unobserved?.length ? ` (unobserved, left at doppel's choice: ${learned.unobserved.map((u) => u.id).join(', ')})` : ''}`);
+    }
     return report.failed ? 1 : 0;
   } catch (error) {
     if (error instanceof TransportError || error instanceof PreflightError) {

@@ -14,7 +14,9 @@ import { PreflightError, preflight } from './preflight.js';
 import { runProbes } from './probes.js';
 import { Secrets } from './secrets.js';
 import { Client, TransportError } from './transport.js';
-import type { CheckResult, CheckTally, Exchange, Failure, InterfaceName, OutcomeCounts, ReportedFailure, RunReport } from './types.js';
+import type { CheckResult, CheckTally, Exchange, Failure, InterfaceName, Observation, OutcomeCounts, ReportedFailure, RunReport } from './types.js';
+import { DEFAULT_DECISIONS, type DecisionValues } from '../spec/decision-points.js';
+import { readProfile } from '../spec/profile.js';
 
 export interface ConformanceTargets {
   trading?: { url: string; key?: string | undefined; readKey?: string | undefined } | undefined;
@@ -47,6 +49,27 @@ export interface ConformanceOptions {
   log?: ((line: string) => void) | undefined;
   /** Told as each check ends. */
   onCheck?: ((result: CheckResult) => void) | undefined;
+  /**
+   * A deployment profile (parsed JSON, spec/profile.ts): decision checks compare with its values
+   * instead of doppel's, and the embedded fake answers with them. Invalid → throws ProfileError.
+   */
+  profile?: unknown;
+  /** Where the profile came from, for the report (a file name). */
+  profileName?: string | undefined;
+}
+
+/** How much of a response body a learned profile quotes. */
+const EVIDENCE_CHARS = 600;
+
+/** Passwords of the users the checker registers: not keys (secrets.ts masks those), still not for a profile. */
+const maskPasswords = (text: string): string => text.replace(/("password"\s*:\s*)"(?:[^"\\]|\\.)*"/g, '$1"(masked)"');
+
+function evidenceOf(ex: Exchange): Observation['evidence'][number] {
+  return {
+    request: maskPasswords(`${ex.method} ${ex.url}${ex.requestBody ? ` ${ex.requestBody}` : ''}`),
+    status: ex.status,
+    response: maskPasswords(ex.bodyText.length > EVIDENCE_CHARS ? `${ex.bodyText.slice(0, EVIDENCE_CHARS)}…` : ex.bodyText),
+  };
 }
 
 /** Requests a minute per key the client allows itself under a declared limit: a small margin for clock skew. */
@@ -76,7 +99,9 @@ export async function runConformance(options: ConformanceOptions = {}): Promise<
   const runs = options.runs ?? 100;
   const log = options.log ?? (() => {});
   const embedded = !options.targets || (!options.targets.trading && !options.targets.wallet);
-  const mock = embedded ? await startEmbedded(seed) : undefined;
+  // Validated before anything starts: a bad profile is a usage problem, not a finding.
+  const decisions = options.profile === undefined ? DEFAULT_DECISIONS : readProfile(options.profile);
+  const mock = embedded ? await startEmbedded(seed, undefined, options.profile) : undefined;
   const targets: ConformanceTargets = mock
     ? { trading: { url: mock.trading.url, key: DEMO_KEYS.trading, readKey: DEMO_KEYS.tradingRead }, wallet: { url: mock.wallet.url, key: DEMO_KEYS.wallet } }
     : (options.targets as ConformanceTargets);
@@ -99,6 +124,8 @@ export async function runConformance(options: ConformanceOptions = {}): Promise<
   });
   const allowWrites = embedded || Boolean(options.allowWrites);
   const memos = new Map<string, Promise<unknown>>();
+  const observations: Observation[] = [];
+  let current = '';
   const ctx: CheckContext = {
     seed,
     runs,
@@ -122,6 +149,8 @@ export async function runConformance(options: ConformanceOptions = {}): Promise<
     },
     log,
     secret: (value, base, what) => secrets.add(value, base, what),
+    decisions,
+    observe: (point, value, evidence) => observations.push({ point, checkId: current, value, evidence: evidence.map(evidenceOf) }),
   };
 
   const tallies: Tallies = new Map();
@@ -184,6 +213,7 @@ export async function runConformance(options: ConformanceOptions = {}): Promise<
         },
       };
       const t0 = performance.now();
+      current = check.id;
       try {
         await check.run(ctx, out);
       } catch (error) {
@@ -200,7 +230,7 @@ export async function runConformance(options: ConformanceOptions = {}): Promise<
       if (check.scope !== 'response') continue;
       const t0 = performance.now();
       const before = failures.length;
-      const cases = runResponseCheck(check, client.exchanges, tallies, failures);
+      const cases = runResponseCheck(check, client.exchanges, tallies, failures, decisions);
       const status = statusOf(check, failures.length > before, cases);
       const reason = status === 'not-exercised' ? (check.needs?.(ctx) ?? 'no recorded answer was of the kind it judges') : undefined;
       finish(check, { status, reason, cases, durationMs: performance.now() - t0 }, true);
@@ -234,6 +264,8 @@ export async function runConformance(options: ConformanceOptions = {}): Promise<
     throttled: client.throttled,
     budgetWaitMs: Math.round(client.budgetWaitMs),
     failed: counts.failed > 0 || (Boolean(options.requireAll) && counts.notExercised > 0),
+    observations,
+    profile: options.profile === undefined ? undefined : (options.profileName ?? 'given'),
   };
   // Mask once, over the whole report (exchanges, messages, bodies), then render the curl lines
   // from the masked requests so that they name $DOPPEL_… variables.
@@ -246,13 +278,13 @@ export async function runConformance(options: ConformanceOptions = {}): Promise<
 }
 
 /** Applies one response check to every exchange; one Failure per (operation, message kind), the smallest exchange kept. Returns the cases evaluated. */
-function runResponseCheck(check: Extract<Check, { scope: 'response' }>, exchanges: Exchange[], tallies: Tallies, failures: Failure[]): number {
+function runResponseCheck(check: Extract<Check, { scope: 'response' }>, exchanges: Exchange[], tallies: Tallies, failures: Failure[], decisions: Readonly<DecisionValues>): number {
   const byOp = new Map<string, Failure>();
   let cases = 0;
   for (const ex of exchanges) {
     if (!check.appliesTo.includes(ex.iface) || !check.applies(ex)) continue;
     cases++;
-    const problems = check.run(ex);
+    const problems = check.run(ex, decisions);
     const op = ex.operationId ?? '(unknown path)';
     tally(tallies, check.id, ex.iface, op, problems.length > 0);
     if (!problems.length) continue;

@@ -130,4 +130,16 @@ export interface RunReport {
   budgetWaitMs: number;
   /** True when the run failed: a failure (not an observation), or with --require-all a check not exercised. */
   failed: boolean;
+  /** What the target did at each decision point the run exercised (issue 17; --learn writes them as a profile). */
+  observations: Observation[];
+  /** The profile the decision checks compared with (--profile), if any. */
+  profile: string | undefined;
+}
+
+/** One value a check saw at a decision point, with the exchanges that show it (masked with the report). */
+export interface Observation {
+  point: string;
+  checkId: string;
+  value: number | string;
+  evidence: { request: string; status: number; response: string }[];
 }

@@ -16,6 +16,7 @@ import { createTradingBackend, type TradingBackend } from './domain/trading/inde
 import { createWalletBackend, type WalletBackend } from './domain/wallet/index.js';
 import { tradingAdminRoutes, tradingOperations, tradingRules } from './api/trading/index.js';
 import { walletAdminRoutes, walletOperations, walletRules } from './api/wallet/index.js';
+import { readProfile } from '../spec/profile.js';
 import { clockView, commonAdminRoutes } from './admin/common-admin-routes.js';
 import { adminGuard } from './admin/admin-guard.js';
 import { stateRoutes } from './admin/state-routes.js';
@@ -58,6 +59,11 @@ export interface FakeOptions {
   journalSize?: number;
   /** How many namespaces may exist at once, the default one included (default 100); one more is a 409. */
   maxNamespaces?: number;
+  /**
+   * A deployment profile (spec/profile.ts, issue 17): the decision points' values to answer with
+   * instead of doppel's. Invalid → throws ProfileError naming the field.
+   */
+  profile?: unknown;
 }
 
 export interface Fake {
@@ -139,6 +145,7 @@ export function createFake(options: FakeOptions = {}): Fake {
   const maxNamespaces = options.maxNamespaces ?? DEFAULT_MAX_NAMESPACES;
   const cors: CorsPolicy | null = options.cors === false ? null : { origins: options.cors === undefined || options.cors === '*' ? '*' : options.cors };
   const namespaces = new Map<string, NamespaceState>();
+  const decisions = options.profile === undefined ? undefined : readProfile(options.profile);
 
   // Fake-wide admin routes (journal, faults, namespaces): the same in every namespace's pipeline.
   const shared: AdminRoute[] = [
@@ -156,8 +163,8 @@ export function createFake(options: FakeOptions = {}): Fake {
       const clock = createClock({ mode: options.clock ?? 'manual', start });
       const prices = createPriceBook({ seed, clock });
       const demo = from === undefined && options.demo !== false;
-      const trading = createTradingBackend({ seed, clock, prices, demo });
-      const wallet = createWalletBackend({ seed, clock, prices, rateLimit: options.walletRateLimit ?? 60, demoData: demo });
+      const trading = createTradingBackend({ seed, clock, prices, demo, decisions });
+      const wallet = createWalletBackend({ seed, clock, prices, rateLimit: options.walletRateLimit ?? 60, demoData: demo, decisions });
       if (from !== undefined) {
         // Each decoder checks its whole part before assigning; a throw here leaves `built` as it was.
         trading.importState(from.trading);

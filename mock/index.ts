@@ -4,8 +4,10 @@ export { startMock } from './start-mock.js';
 export { createHandlers } from './create-handlers.js';
 export { CLIENT_IP_HEADER } from './core/client-ip-header.js';
 export { NAMESPACE_HEADER, DEFAULT_NAMESPACE, DEFAULT_JOURNAL_SIZE, FaultRuleError } from './core/index.js';
+export { ProfileError } from '../spec/profile.js';
 export { SnapshotError, SNAPSHOT_VERSION, readSnapshotEnvelope } from './domain/snapshot/index.js';
 
+export type { Profile } from '../spec/profile.js';
 export type { Fake, FakeOptions, FakeNamespace } from './create-fake.js';
 export type { RunningMock, StartMockOptions } from './start-mock.js';
 export type { HandlerUrls } from './create-handlers.js';

@@ -3,8 +3,12 @@ export { INTERFACES, loadSpec, resolveRef } from './load-spec.js';
 export { getOperation, operations } from './operations.js';
 export { describe, validateParams, validateRequestBody, validateResponse, validatorAt } from './validators.js';
 export { decision, decisions } from './decisions.js';
+export { DECISION_POINTS, DEFAULT_DECISIONS, NOT_A_PARAMETER, NOT_LEARNABLE, decisionPoint } from './decision-points.js';
+export { PROFILE_VERSION, ProfileError, profileSchema, readProfile } from './profile.js';
 
 export type { InterfaceName, OpenApiDocument } from './load-spec.js';
 export type { Operation, ParameterSpec, Permission } from './operations.js';
 export type { ValidationResult } from './validators.js';
 export type { Decision } from './decisions.js';
+export type { DecisionPoint, DecisionValues, PointId, PointKind } from './decision-points.js';
+export type { Evidence, Profile, ProfilePoint } from './profile.js';

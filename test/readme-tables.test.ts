@@ -4,7 +4,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { CHECKS } from '../conformance/index.js';
-import { decisions } from '../spec/index.js';
+import { DECISION_POINTS, NOT_A_PARAMETER, NOT_LEARNABLE, decisions, type DecisionPoint } from '../spec/index.js';
 
 const README = new URL('../README.md', import.meta.url);
 const cell = (text: string) => text.replace(/\s+/g, ' ').replace(/\|/g, '\\|').trim();
@@ -15,6 +15,16 @@ const TABLES: Record<string, () => string> = {
       '| id | seed document says | doppel decides |',
       '|---|---|---|',
       ...decisions().map((d) => `| \`${d.id}\` | ${cell(d.seed)} | ${cell(d.summary)} |`),
+    ].join('\n'),
+  'decision-points': () =>
+    [
+      '| decision | point | kind | doppel | learnable |',
+      '|---|---|---|---|---|',
+      ...decisions().map((d) => {
+        const p = (DECISION_POINTS as readonly DecisionPoint[]).find((x) => x.id === d.id);
+        if (p) return `| \`${d.id}\` | ${cell(p.meaning)} | ${p.kind} | ${cell(JSON.stringify(p.default))} | yes: ${cell(p.learn)} |`;
+        return `| \`${d.id}\` | | | | no: ${cell(NOT_LEARNABLE[d.id] ?? NOT_A_PARAMETER)} |`;
+      }),
     ].join('\n'),
   checks: () =>
     [

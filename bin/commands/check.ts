@@ -3,7 +3,7 @@
 import { normalize } from 'node:path';
 import type { Argv, CommandModule } from 'yargs';
 import type { CheckCliOptions } from '../../conformance/index.js';
-import { checkInteger, checkReportFiles } from '../option-checks.js';
+import { checkInteger, checkJsonFile, checkReportFiles } from '../option-checks.js';
 
 function checkUrls(argv: { 'trading-url'?: string; 'wallet-url'?: string }): true {
   for (const name of ['trading-url', 'wallet-url'] as const) {
@@ -22,7 +22,7 @@ function checkUrls(argv: { 'trading-url'?: string; 'wallet-url'?: string }): tru
   return true;
 }
 
-const REPORTS = ['json', 'junit', 'html', 'replay'];
+const REPORTS = ['json', 'junit', 'html', 'replay', 'learn'];
 const file = (value: string | undefined): string | undefined => (value === undefined ? undefined : normalize(value));
 
 /** `--only a,b --only c` → ['a', 'b', 'c']. */
@@ -45,6 +45,8 @@ function builder(y: Argv) {
     .option('rate-limit', { type: 'boolean', default: false, describe: 'Also check that the 61st wallet request in a minute gets 429' })
     .option('wallet-rate-limit', { type: 'number', default: 60, describe: 'The target\'s wallet limit per key and minute, when it differs from the documented 60' })
     .option('strict', { type: 'boolean', default: false, describe: 'Fail on doppel-decision checks too, not only on the seed documents\' rules' })
+    .option('profile', { type: 'string', describe: 'Decision checks compare with this profile\'s values instead of doppel\'s (a file --learn wrote); with no URL the embedded fake answers with it' })
+    .option('learn', { type: 'string', describe: 'Write what the target did at each decision point the run exercised to this file, as a profile (with evidence, masked)' })
     .option('require-all', { type: 'boolean', default: false, describe: 'Fail the run when a check is not exercised (no key, no data, writes not allowed)' })
     .option('only', { type: 'string', array: true, describe: 'Run only these check ids (comma-separated or repeated)' })
     .option('skip', { type: 'string', array: true, describe: 'Skip these check ids (comma-separated or repeated)' })
@@ -62,7 +64,8 @@ function builder(y: Argv) {
     .implies('wallet-key', 'wallet-url')
     .check(checkInteger({ seed: [0], runs: [1], 'wallet-rate-limit': [1] }))
     .check(checkUrls)
-    .check(checkReportFiles(REPORTS));
+    .check(checkReportFiles(REPORTS))
+    .check(checkJsonFile('profile'));
 }
 
 /** The parsed options, as the builder declares them (the handler gets them camelCased too). */
@@ -93,6 +96,8 @@ export const checkCommand: CommandModule<object, CheckArgs> = {
       junit: file(argv.junit),
       html: file(argv.html),
       replay: file(argv.replay),
+      learn: file(argv.learn),
+      profile: file(argv.profile),
       showSecrets: argv.showSecrets,
       quiet: argv.quiet,
     };

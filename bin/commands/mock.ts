@@ -2,7 +2,8 @@
 import { normalize } from 'node:path';
 import type { Argv, CommandModule } from 'yargs';
 import type { RunningMock, StartMockOptions } from '../../mock/index.js';
-import { checkFolders, checkInteger, checkStateFile } from '../option-checks.js';
+import { readFileSync } from 'node:fs';
+import { checkFolders, checkInteger, checkJsonFile, checkStateFile } from '../option-checks.js';
 
 export const LOG_LEVELS = ['silent', 'error', 'warn', 'info', 'debug'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
@@ -21,6 +22,8 @@ export interface MockOptions {
   state?: string;
   /** Required by the admin API when bound to an address other than loopback (issue 8). */
   adminToken?: string;
+  /** A deployment profile file (issue 17): the fake answers with its decision points' values. */
+  profile?: string;
   logLevel: LogLevel;
   /** CORS: `*`, a list of origins, or false (--no-cors). */
   cors: '*' | string[] | false;
@@ -43,6 +46,7 @@ function builder(y: Argv) {
     .option('fixtures', { type: 'string', describe: 'Start from the state in this directory (written by doppel fixtures)' })
     .option('state', { type: 'string', describe: 'Snapshot file: loaded at start if present, written on SIGINT/SIGTERM' })
     .option('admin-token', { type: 'string', describe: 'Token the admin API (/__doppel/) requires; needed when --host is not loopback' })
+    .option('profile', { type: 'string', describe: 'Answer like this deployment profile (a file doppel check --learn wrote) at its decision points' })
     .option('log-level', { choices: LOG_LEVELS, default: 'info' as LogLevel, describe: 'How much to log' })
     .option('cors', { type: 'boolean', default: true, describe: 'Answer CORS preflights and send Access-Control-Allow-Origin (--no-cors: neither)' })
     .option('cors-origin', { type: 'string', default: '*', describe: 'The origins browsers may call from: * or a comma-separated list such as http://localhost:3000' })
@@ -53,6 +57,7 @@ function builder(y: Argv) {
     .check(checkPorts)
     .check(checkFolders({ fixtures: { mustExist: true } }))
     .check(checkStateFile('state'))
+    .check(checkJsonFile('profile'))
     .epilogue('Prints one ready line per interface with its URL; SIGINT or SIGTERM stops it (and writes --state).');
 }
 
@@ -124,13 +129,14 @@ export const mockCommand: CommandModule<object, MockArgs> = {
       fixtures: argv.fixtures === undefined ? undefined : normalize(argv.fixtures),
       state: argv.state === undefined ? undefined : normalize(argv.state),
       adminToken: argv.adminToken,
+      profile: argv.profile === undefined ? undefined : normalize(argv.profile),
       logLevel: argv.logLevel,
       cors: argv.cors ? parseCorsOrigins(argv.corsOrigin) : false,
       journalSize: argv.journalSize,
       maxNamespaces: argv.maxNamespaces,
     };
     // Loaded on use: each command pays only for its own modules (start-up time, issue 7).
-    const { startMock } = await import('../../mock/index.js');
+    const { startMock, ProfileError } = await import('../../mock/index.js');
     const mockOptions: StartMockOptions = {
       host: options.host,
       tradingPort: options.tradingPort,
@@ -141,6 +147,7 @@ export const mockCommand: CommandModule<object, MockArgs> = {
       ...(options.adminToken ? { adminToken: options.adminToken } : {}),
       ...(options.fixtures !== undefined ? { fixtures: options.fixtures } : {}),
       ...(options.state !== undefined ? { state: options.state } : {}),
+      ...(options.profile !== undefined ? { profile: JSON.parse(readFileSync(options.profile, 'utf8')) as unknown } : {}),
       logLevel: options.logLevel,
       cors: options.cors,
       journalSize: options.journalSize,
@@ -153,6 +160,12 @@ export const mockCommand: CommandModule<object, MockArgs> = {
     try {
       await starting;
     } catch (error) {
+      if (error instanceof ProfileError) {
+        // A usage problem, like a bad option value: exit 2 naming the field (issue 17).
+        process.stderr.write(`doppel mock: --profile ${options.profile}: ${error.message}\n`);
+        process.exitCode = 2;
+        return;
+      }
       throw listenProblem(error, options) ?? error;
     }
     await stopped;

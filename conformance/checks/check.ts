@@ -1,5 +1,6 @@
 // The two shapes of a check (Schemathesis' registered checks): a response check looks at every
 // recorded exchange; a scenario check sends its own requests. Both return typed Failures.
+import type { DecisionValues, PointId } from '../../spec/decision-points.js';
 import type { CheckContext } from '../context.js';
 import type { CheckMeta, Exchange, Failure } from '../types.js';
 
@@ -7,14 +8,16 @@ export interface ResponseCheck extends CheckMeta {
   scope: 'response';
   /** Whether the check has something to say about this exchange (counts as "checked"). */
   applies(exchange: Exchange): boolean;
-  /** Problems with this exchange: one message each. */
-  run(exchange: Exchange): string[];
+  /** Problems with this exchange: one message each. `decisions`: what --profile expects (default doppel's). */
+  run(exchange: Exchange, decisions?: Readonly<DecisionValues>): string[];
   /** Why no answer of the kind it judges can be expected with these options (e.g. no key given). */
   needs?(ctx: CheckContext): string | undefined;
 }
 
 export interface ScenarioCheck extends CheckMeta {
   scope: 'scenario';
+  /** The decision points whose value it records with ctx.observe (--learn, issue 17). */
+  observes?: readonly PointId[];
   /** Why the check cannot run with these options (e.g. no read key); undefined when it can. */
   skip(ctx: CheckContext): string | undefined;
   run(ctx: CheckContext, out: ScenarioOutput): Promise<void>;

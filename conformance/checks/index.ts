@@ -42,6 +42,9 @@ import { walletUnknownId404 } from './wallet-unknown-id-404.js';
 import { usdValueMatchesPrice } from './usd-value-matches-price.js';
 import { defaultListingLimit } from './default-listing-limit.js';
 import { settlementThroughClock } from './settlement-through-clock.js';
+import { copyConflictStatus } from './copy-conflict-status.js';
+import { registerMessage } from './register-message.js';
+import { sendConfirmationDelay } from './send-confirmation-delay.js';
 
 export type { Check, ResponseCheck, ScenarioCheck, ScenarioOutput } from './check.js';
 
@@ -88,6 +91,10 @@ export const CHECKS: readonly Check[] = [
   loginTokenWorks,
   duplicateEmailRefused,
   walletIsolation,
+  // Decision points (issue 17: what --learn writes, what --profile expects)
+  copyConflictStatus,
+  registerMessage,
+  sendConfirmationDelay,
   // After the writes, so that the listings hold more than a page's worth where they can
   defaultListingLimit,
   // Rate limit (--rate-limit)

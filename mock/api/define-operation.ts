@@ -6,6 +6,7 @@
 import { getOperation, type InterfaceName } from '../../spec/index.js';
 import type { operations as TradingOperations, PublicOperationId as TradingPublic } from '../../spec/generated/trading.js';
 import type { operations as WalletOperations, PublicOperationId as WalletPublic } from '../../spec/generated/wallet.js';
+import type { FakeRequest } from '../core/fake-request.js';
 import type { OperationEntry, OperationInput } from '../core/operation-entry.js';
 import type { TradingBackend, TradingCaller } from '../domain/trading/index.js';
 import type { WalletBackend, WalletCaller } from '../domain/wallet/index.js';
@@ -47,6 +48,8 @@ export interface OperationContext<I extends InterfaceName, Id extends OperationI
   body: Body<I, Id>;
   now: number;
   backend: Interfaces[I]['backend'];
+  /** The request as it came (e.g. whether `limit` was sent, or is the profile's default). */
+  req: FakeRequest;
 }
 
 export interface OperationDefinition<I extends InterfaceName> {

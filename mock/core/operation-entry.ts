@@ -19,6 +19,8 @@ export interface OperationInput {
   now: number;
   /** The interface's backend the operation was bound to (OperationEntry.backend). */
   backend: unknown;
+  /** The request as it came: whether a query parameter was sent or defaulted (a profile's default limit, issue 17). */
+  req: FakeRequest;
 }
 
 /** One documented operation: method, path and guards come from the spec (mock/api/define-operation.ts). */

@@ -88,7 +88,7 @@ export function createPipeline(options: PipelineOptions): RoutedApp {
     const params = takes.path ? valid(validateParams(op.iface, op.operationId, 'path', rawParams)) : NONE;
     const query = takes.query ? valid(validateParams(op.iface, op.operationId, 'query', firstValues(req.query))) : NONE;
     const body = hasBody && takes.body ? valid(validateRequestBody(op.iface, op.operationId, req.body)) : undefined;
-    return rules.envelope(op.run({ caller, params, query, body, now: at, backend: op.backend }));
+    return rules.envelope(op.run({ caller, params, query, body, now: at, backend: op.backend, req }));
   }
 
   function runAdmin(req: FakeRequest, route: AdminRoute, params: Record<string, string>): unknown {

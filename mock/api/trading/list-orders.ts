@@ -4,9 +4,9 @@
 import { defineOperation } from '../define-operation.js';
 import { presentOrder } from './present.js';
 
-export const listOrders = defineOperation('trading', 'listOrders', ({ caller, query, backend }) =>
-  backend
-    // The pipeline applied the spec's default limit.
-    .orders(caller.account.id, { type: query.type, status: query.status, limit: query.limit as number })
-    .map(presentOrder),
-);
+export const listOrders = defineOperation('trading', 'listOrders', ({ caller, query, backend, req }) => {
+  // Without `limit` the fake's decision point (doppel's 50, or a profile's) applies, not the
+  // spec's default the pipeline filled in.
+  const limit = req.query.has('limit') ? (query.limit as number) : backend.decisions['trading.orders-default-limit'];
+  return backend.orders(caller.account.id, { type: query.type, status: query.status, limit }).map(presentOrder);
+});

@@ -1,10 +1,12 @@
 // GET /api/v1/wallets/{id}/transactions (seed wallet §4): newest first, ?limit 1..100 default 50
-// (decision wallet.transactions-paging; the pipeline applied the default and refused the rest).
+// (decision wallet.transactions-paging; the pipeline refused a limit outside the range).
 
 import { defineOperation } from '../define-operation.js';
 import { wireTransaction } from './wire.js';
 
-export const listWalletTransactions = defineOperation('wallet', 'listWalletTransactions', ({ caller, params, query, backend }) => {
+export const listWalletTransactions = defineOperation('wallet', 'listWalletTransactions', ({ caller, params, query, backend, req }) => {
   const wallet = backend.walletOf(caller.userId, params.id);
-  return { transactions: backend.history(wallet, query.limit as number).map(wireTransaction) };
+  // Without `limit` the fake's decision point (doppel's 50, or a profile's) applies.
+  const limit = req.query.has('limit') ? (query.limit as number) : backend.decisions['wallet.transactions-paging'];
+  return { transactions: backend.history(wallet, limit).map(wireTransaction) };
 });

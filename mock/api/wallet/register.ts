@@ -4,6 +4,6 @@ import { defineOperation } from '../define-operation.js';
 
 export const register = defineOperation('wallet', 'register', ({ body, backend }) => {
   const user = backend.register({ name: body.name, email: body.email, password: body.password });
-  // Decision wallet.register-semantics: 200 (not 201) and this message.
-  return { user_id: user.id, message: 'User registered successfully' };
+  // Decision wallet.register-semantics: 200 (not 201) and the message of its decision point.
+  return { user_id: user.id, message: backend.decisions['wallet.register-semantics'] };
 });

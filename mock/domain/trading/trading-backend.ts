@@ -3,6 +3,7 @@
 // methods and never touch the records' indexes. No HTTP words here (docs/ARCHITECTURE.md).
 
 import { bytesToHex } from '@noble/hashes/utils.js';
+import { DEFAULT_DECISIONS, type DecisionValues } from '../../../spec/decision-points.js';
 import type { Clock } from '../clock.js';
 import type { Dec } from '../decimal.js';
 import { domainError } from '../domain-error.js';
@@ -41,6 +42,8 @@ export interface TradingBackendOptions {
   prices: PriceBook;
   /** Default true: the demo keys, accounts and lead traders (README, demo data). */
   demo?: boolean;
+  /** The deployment's decisions (a profile, spec/profile.ts); default doppel's. */
+  decisions?: DecisionValues;
 }
 
 /** Who is calling: the key's record and its account (read them, do not change them). */
@@ -69,6 +72,8 @@ export interface AccountView {
 export interface TradingBackend {
   readonly seed: number;
   readonly prices: PriceBook;
+  /** The decision points' values this fake answers with (issue 17). */
+  readonly decisions: Readonly<DecisionValues>;
   /** Processes every event due by now (default the clock's now): fills, expiries, settlements. Returns that time. */
   settle(now?: number): number;
   /**
@@ -124,6 +129,7 @@ export function createTradingBackend(options: TradingBackendOptions): TradingBac
   return {
     seed,
     prices,
+    decisions: options.decisions ?? DEFAULT_DECISIONS,
     settle: settleTo,
     authenticate(header, ip, permission) {
       if (header === undefined || header === '') throw domainError.unauthorized('missing API-KEY header');

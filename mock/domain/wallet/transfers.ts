@@ -1,5 +1,6 @@
 // Moving funds: send (pending → confirmed after 30 s), admin deposit, admin fail, and settle(now).
 
+import { DEFAULT_DECISIONS } from '../../../spec/decision-points.js';
 import { formatDec8, parseDec, type Dec } from '../decimal.js';
 import { domainError } from '../domain-error.js';
 import { generateAddress, generateTxHash, isValidAddress, normalizeAddress } from './address-format.js';
@@ -9,8 +10,11 @@ import { walletAt } from './wallet-book.js';
 import type { WalletRngs } from './wallet-rngs.js';
 import { assetKey, type Transfer, type Wallet, type WalletState } from './wallet-state.js';
 
-/** Decision wallet.send-semantics / wallet.transaction-states: "confirmed 30 virtual seconds later". */
-export const CONFIRMATION_DELAY_MS = 30_000;
+/**
+ * Decision wallet.send-semantics / wallet.transaction-states: "confirmed 30 virtual seconds later",
+ * doppel's choice of the decision point (spec/decision-points.ts); a profile can change it.
+ */
+export const CONFIRMATION_DELAY_MS = DEFAULT_DECISIONS['wallet.send-semantics'] * 1000;
 
 export interface SendInput {
   toAddress: string;
@@ -24,7 +28,7 @@ export interface SendInput {
  * own, amount > 0 with ≤ 8 fraction digits, amount ≤ available balance; no fee. The amount is
  * debited at once and the transfer stays pending until settle() reaches its due time.
  */
-export function sendFrom(state: WalletState, rngs: WalletRngs, now: number, wallet: Wallet, input: SendInput): Transfer {
+export function sendFrom(state: WalletState, rngs: WalletRngs, now: number, wallet: Wallet, input: SendInput, delayMs = CONFIRMATION_DELAY_MS): Transfer {
   const chain = chainOf(wallet);
   const asset = assetOf(chain, input.tokenId);
   if (!isValidAddress(chain.family, input.toAddress)) {
@@ -46,7 +50,7 @@ export function sendFrom(state: WalletState, rngs: WalletRngs, now: number, wall
     fromWalletId: wallet.id,
     toWalletId: receiver?.id ?? null,
     status: 'pending',
-    dueAt: now + CONFIRMATION_DELAY_MS,
+    dueAt: now + delayMs,
   });
   wallet.history.push({ transfer, type: 'send', date: now });
   state.pending.push(transfer);

@@ -1,5 +1,6 @@
 // createWalletBackend: the wallet fake's state and operations behind methods; no HTTP words (docs/ARCHITECTURE.md).
 
+import { DEFAULT_DECISIONS, type DecisionValues } from '../../../spec/decision-points.js';
 import type { Clock } from '../clock.js';
 import { mulDec, type Dec } from '../decimal.js';
 import { domainError, rateLimitedError } from '../domain-error.js';
@@ -27,6 +28,8 @@ export interface WalletBackendOptions {
   rateLimit?: number;
   /** Seed the demo user, key and wallets (default true). */
   demoData?: boolean;
+  /** The deployment's decisions (a profile, spec/profile.ts); default doppel's. */
+  decisions?: DecisionValues;
 }
 
 /** Who is calling: the user the X-API-Key belongs to, and that key (a login token or a static key). */
@@ -39,6 +42,8 @@ export interface WalletBackend {
   readonly clock: Pick<Clock, 'now'>;
   readonly prices: PriceSource;
   readonly rateLimit: number;
+  /** The decision points' values this fake answers with (issue 17). */
+  readonly decisions: Readonly<DecisionValues>;
   /** The live state, for read-only views (summary, audits); a new object after importState, so read it through the backend each time. */
   readonly state: WalletState;
   /** Confirms due transfers; called at the start of every request. Returns how many confirmed. */
@@ -74,6 +79,7 @@ export interface WalletBackend {
 
 export function createWalletBackend(options: WalletBackendOptions): WalletBackend {
   const { seed, clock, prices } = options;
+  const decisions = options.decisions ?? DEFAULT_DECISIONS;
   const rateLimit = options.rateLimit ?? DEFAULT_WALLET_RATE_LIMIT;
   const limiter = createRateLimiter({ limit: rateLimit, windowMs: RATE_WINDOW_MS, now: () => clock.now() });
 
@@ -91,6 +97,7 @@ export function createWalletBackend(options: WalletBackendOptions): WalletBacken
     clock,
     prices,
     rateLimit,
+    decisions,
     get state() {
       return state;
     },
@@ -110,7 +117,7 @@ export function createWalletBackend(options: WalletBackendOptions): WalletBacken
     walletOf: (userId, walletId) => walletOwnedBy(state, userId, walletId),
     history,
     usdValue: (wallet) => mulDec(wallet.native, prices.priceOf(chainOf(wallet).symbol) ?? 0n),
-    send: (userId, walletId, input) => sendFrom(state, rngs, clock.now(), walletOwnedBy(state, userId, walletId), input),
+    send: (userId, walletId, input) => sendFrom(state, rngs, clock.now(), walletOwnedBy(state, userId, walletId), input, decisions['wallet.send-semantics'] * 1000),
     deposit(walletId, amount, tokenId) {
       const wallet = state.wallets.get(walletId);
       if (wallet === undefined) throw domainError.not_found(`wallet ${walletId} not found`);

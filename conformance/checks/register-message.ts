@@ -1,0 +1,26 @@
+// A successful registration says "User registered successfully" (decision
+// wallet.register-semantics), or the message the --profile gives; --learn writes the one seen.
+import { defineScenarioCheck } from './check.js';
+import { writesSkip } from './writes-skip.js';
+import { obj } from '../json-shape.js';
+import { newEmail } from '../wallet-peer.js';
+
+export const registerMessage = defineScenarioCheck({
+  id: 'register-message',
+  source: 'decision:wallet.register-semantics',
+  kind: 'decision',
+  observes: ['wallet.register-semantics'],
+  appliesTo: ['wallet'],
+  title: 'a registration answers its decided message',
+  skip: (ctx) => writesSkip(ctx, 'wallet'),
+  async run(ctx, out) {
+    const reg = await ctx.call('register', { body: { name: 'doppel message', email: newEmail(ctx, 'message'), password: `pw-${ctx.nonce}` } });
+    const message = obj(reg.json)['message'];
+    // 409: an earlier run with this --seed registered the e-mail; no new registration to read.
+    if ((reg.status !== 200 && reg.status !== 201) || typeof message !== 'string') return out.notExercised(`registering a fresh e-mail answered ${reg.status}${typeof message === 'string' ? '' : ' without a message'}`);
+    out.checked('register');
+    ctx.observe('wallet.register-semantics', message, [reg]);
+    const expected = ctx.decisions['wallet.register-semantics'];
+    if (message !== expected) out.fail({ operationId: 'register', title: `registration message ${JSON.stringify(message)}`, message: `a registration answered the message ${JSON.stringify(message)}, expected ${JSON.stringify(expected)}`, exchange: reg });
+  },
+});

@@ -1,0 +1,81 @@
+// createFake({ profile }): the decision points a profile sets change what the fake answers, through
+// the one pipeline; a bad profile is refused naming the field (issue 17).
+import { describe, expect, it } from 'vitest';
+import { createFake, ProfileError } from '../../mock/index.js';
+import { DEFAULT_DECISIONS, getOperation } from '../../spec/index.js';
+
+const T = 'http://trading.doppel.test/api/v1';
+const W = 'http://wallet.doppel.test/api/v1';
+const tradingKey = { 'API-KEY': 'demo-trade-key', 'content-type': 'application/json' };
+const walletKey = { 'X-API-Key': 'demo-wallet-key', 'content-type': 'application/json' };
+
+const profile = {
+  doppel_profile: 1,
+  points: {
+    'trading.conflict-409': { value: 400 },
+    'trading.orders-default-limit': { value: 2 },
+    'wallet.transactions-paging': { value: 1 },
+    'wallet.send-semantics': { value: 90 },
+    'wallet.register-semantics': { value: 'Registered.' },
+  },
+};
+
+async function json(res: Response): Promise<any> {
+  return { status: res.status, body: await res.json() };
+}
+
+describe('createFake({ profile })', () => {
+  it('the registry\'s limits are the spec\'s query defaults', () => {
+    const limitOf = (iface: 'trading' | 'wallet', id: string) => getOperation(iface, id).parameters.find((p) => p.name === 'limit')?.schema['default'];
+    expect(limitOf('trading', 'listOrders')).toBe(DEFAULT_DECISIONS['trading.orders-default-limit']);
+    expect(limitOf('wallet', 'listWalletTransactions')).toBe(DEFAULT_DECISIONS['wallet.transactions-paging']);
+  });
+
+  it('answers with the profile at every point, and with doppel\'s choices without one', async () => {
+    for (const [p, expected] of [[undefined, { conflict: 409, orders: 50, txs: 50, delay: 30, message: 'User registered successfully' }], [profile, { conflict: 400, orders: 2, txs: 1, delay: 90, message: 'Registered.' }]] as const) {
+      const fake = createFake(p ? { profile: p } : {});
+      const start = () => fake.fetch(`${T}/copy/start`, { method: 'POST', headers: tradingKey, body: JSON.stringify({ lead_trader_id: 1, copy_amount: 100 }) });
+      expect((await start()).status).toBe(200);
+      expect((await start()).status).toBe(expected.conflict);
+      for (let i = 0; i < 3; i++) {
+        await fake.fetch(`${T}/spot/order`, { method: 'POST', headers: tradingKey, body: JSON.stringify({ market: 'BTC', pair: 'USDT', side: 'buy', order_type: 'limit', amount: '0.001', price: '1000' }) });
+      }
+      const orders = await json(await fake.fetch(`${T}/account/orders`, { headers: tradingKey }));
+      const all = await json(await fake.fetch(`${T}/account/orders?limit=100`, { headers: tradingKey }));
+      expect(orders.body.data.length).toBe(Math.min(expected.orders, all.body.data.length));
+      expect(all.body.data.length).toBeGreaterThanOrEqual(3);
+      const wallets = (await json(await fake.fetch(`${W}/wallets`, { headers: walletKey }))).body.wallets;
+      const txs = await json(await fake.fetch(`${W}/wallets/${wallets[0].id}/transactions`, { headers: walletKey }));
+      expect(txs.body.transactions.length).toBeLessThanOrEqual(expected.txs);
+      const reg = await json(await fake.fetch(`${W}/register`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name: 'a', email: 'profile@example.test', password: 'pw' }) }));
+      expect(reg.body.message).toBe(expected.message);
+      // A send confirms after the point's seconds, not before.
+      const from = wallets.find((w: any) => Number(w.balance) > 0.01);
+      const to = wallets.find((w: any) => w.chain === from.chain && w.id !== from.id)?.address ?? (await json(await fake.fetch(`${W}/wallets/create`, { method: 'POST', headers: walletKey, body: JSON.stringify({ chain: from.chain }) }))).body.wallet.address;
+      const sent = await json(await fake.fetch(`${W}/wallets/${from.id}/send`, { method: 'POST', headers: walletKey, body: JSON.stringify({ to_address: to, amount: '0.001' }) }));
+      expect(sent.status).toBe(200);
+      const statusOf = async () => (await json(await fake.fetch(`${W}/wallets/${from.id}/transactions?limit=100`, { headers: walletKey }))).body.transactions.find((t: any) => t.tx_hash === sent.body.tx_hash).status;
+      fake.advance(expected.delay * 1000 - 1000);
+      expect(await statusOf()).toBe('pending');
+      fake.advance(1000);
+      expect(await statusOf()).toBe('confirmed');
+    }
+  });
+
+  it('refuses a bad profile naming the field', () => {
+    const bad = (p: unknown) => {
+      try {
+        createFake({ profile: p });
+      } catch (error) {
+        expect(error).toBeInstanceOf(ProfileError);
+        return (error as Error).message;
+      }
+      throw new Error('accepted');
+    };
+    expect(bad({ doppel_profile: 2, points: {} })).toContain('/doppel_profile');
+    expect(bad({ doppel_profile: 1, points: { 'trading.nope': { value: 1 } } })).toContain('/points/trading.nope');
+    expect(bad({ doppel_profile: 1, points: { 'trading.orders-default-limit': { value: 0 } } })).toContain('/points/trading.orders-default-limit/value');
+    expect(bad({ doppel_profile: 1, points: { 'trading.conflict-409': { value: 422 } } })).toMatch(/at \/points\/trading.conflict-409\/value: the fake can answer 400, 404, 409/);
+    expect(bad({ doppel_profile: 1, points: { 'wallet.register-semantics': { value: 5 } } })).toContain('/points/wallet.register-semantics/value');
+  });
+});

@@ -1,0 +1,116 @@
+// Issue 17's closed loop: a fake started with a profile that differs from doppel's choices at
+// every decision point is learned over HTTP with `doppel check --learn`; the learned profile equals
+// the one it started with at every point the run observed (here: all of them); a second fake
+// started with the learned profile passes `check --strict --profile`, a default fake fails it.
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { runCheckCli, type CheckCliOptions } from '../../conformance/index.js';
+import { startMock, type RunningMock } from '../../mock/index.js';
+import { DECISION_POINTS, DEFAULT_DECISIONS, type Profile } from '../../spec/index.js';
+
+const STARTING: Profile = {
+  doppel_profile: 1,
+  points: {
+    'trading.conflict-409': { value: 400 },
+    'trading.orders-default-limit': { value: 3 },
+    'wallet.transactions-paging': { value: 2 },
+    'wallet.send-semantics': { value: 75 },
+    'wallet.register-semantics': { value: 'Welcome aboard' },
+  },
+};
+const POINT_CHECKS = ['copy-conflict-status', 'default-listing-limit', 'send-confirmation-delay', 'register-message'];
+const LIMIT = 1_000_000;
+
+const dir = mkdtempSync(join(tmpdir(), 'doppel-learn-'));
+const running: RunningMock[] = [];
+afterAll(async () => {
+  await Promise.all(running.map((m) => m.close()));
+  rmSync(dir, { recursive: true, force: true });
+});
+
+async function fake(profile?: unknown): Promise<RunningMock> {
+  const mock = await startMock({ host: '127.0.0.1', tradingPort: 0, walletPort: 0, clock: 'manual', quiet: true, walletRateLimit: LIMIT, ...(profile ? { profile } : {}) });
+  running.push(mock);
+  return mock;
+}
+
+async function check(mock: RunningMock, extra: Partial<CheckCliOptions>): Promise<{ code: number; lines: string[] }> {
+  const lines: string[] = [];
+  const code = await runCheckCli({
+    tradingUrl: mock.trading.url,
+    tradingKey: 'demo-trade-key',
+    tradingReadKey: 'demo-read-key',
+    walletUrl: mock.wallet.url,
+    walletKeys: ['demo-wallet-key'],
+    walletRateLimit: LIMIT,
+    seed: 17,
+    runs: 10,
+    quiet: true,
+    out: (l) => lines.push(l),
+    err: (l) => lines.push(l),
+    ...extra,
+  });
+  return { code, lines };
+}
+
+describe('learn a deployment, reproduce it, check against it', () => {
+  // The starting profile differs from doppel's at every point, so that equality proves learning.
+  it('the starting profile differs from the defaults at every point', () => {
+    for (const p of DECISION_POINTS) expect(STARTING.points[p.id]?.value, p.id).not.toBe(DEFAULT_DECISIONS[p.id]);
+  });
+
+  const learnedFile = join(dir, 'learned.json');
+  it('--learn recovers every point of the starting profile, with evidence', async () => {
+    const learning = await check(await fake(STARTING), { allowWrites: true, learn: learnedFile });
+    // Not strict: the fake differs from doppel's choices, which is an observation, not a failure.
+    expect(learning.code, learning.lines.join('\n')).toBe(0);
+    expect(learning.lines.join('\n')).toContain(`learned 5 of 5 decision points → ${learnedFile}`);
+    const learned = JSON.parse(readFileSync(learnedFile, 'utf8')) as Profile;
+    expect(learned.unobserved).toEqual([]);
+    for (const [id, point] of Object.entries(STARTING.points)) {
+      expect(learned.points[id]?.value, id).toBe(point.value);
+      expect(learned.points[id]?.consistent, id).toBe(true);
+      expect(learned.points[id]?.observed, id).toBeGreaterThanOrEqual(1);
+      expect(learned.points[id]?.evidence?.length, id).toBeGreaterThanOrEqual(1);
+    }
+    // Evidence is masked like every report: no key in clear text.
+    const text = readFileSync(learnedFile, 'utf8');
+    expect(text).not.toMatch(/demo-(trade|wallet|read)-key|wt_[0-9a-f]{40}|pw-s17/);
+    expect(text).toContain('\\"password\\":\\"(masked)\\"');
+  });
+
+  it('check --strict --profile passes against a fake started with the learned profile and fails against a default fake', async () => {
+    const learned = JSON.parse(readFileSync(learnedFile, 'utf8')) as unknown;
+    // transactions-limit: a response check that also reads the profile's default limit.
+    const same = await check(await fake(learned), { allowWrites: true, strict: true, profile: learnedFile, only: [...POINT_CHECKS, 'transactions-limit'] });
+    expect(same.lines.join('\n')).toMatch(/PASSED: 5 passed, 0 failed, 0 not exercised/);
+    expect(same.code, same.lines.join('\n')).toBe(0);
+    const plain = await check(await fake(), { allowWrites: true, strict: true, profile: learnedFile, only: POINT_CHECKS });
+    expect(plain.code).toBe(1);
+    const text = plain.lines.join('\n');
+    for (const id of POINT_CHECKS) expect(text, id).toContain(id);
+    expect(text).toContain('a second start answered 409, expected 400');
+  });
+
+  it('a read-only learning run leaves the write-only points unobserved, saying why', async () => {
+    const file = join(dir, 'read-only.json');
+    const run = await check(await fake(STARTING), { learn: file, only: POINT_CHECKS });
+    expect(run.code, run.lines.join('\n')).toBe(0);
+    const learned = JSON.parse(readFileSync(file, 'utf8')) as Profile;
+    const unobserved = Object.fromEntries((learned.unobserved ?? []).map((u) => [u.id, u.reason]));
+    expect(unobserved['trading.conflict-409']).toContain('writes not allowed');
+    expect(unobserved['wallet.register-semantics']).toContain('writes not allowed');
+    expect(unobserved['wallet.send-semantics']).toContain('writes not allowed');
+  });
+
+  it('a bad --profile is a usage problem naming the field', async () => {
+    const { writeFileSync } = await import('node:fs');
+    const file = join(dir, 'bad.json');
+    writeFileSync(file, JSON.stringify({ doppel_profile: 1, points: { 'trading.orders-default-limit': { value: 500 } } }));
+    const run = await check(running[0] as RunningMock, { profile: file });
+    expect(run.code).toBe(2);
+    expect(run.lines.join('\n')).toContain('invalid profile at /points/trading.orders-default-limit/value');
+  });
+});
