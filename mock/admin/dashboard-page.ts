@@ -142,24 +142,24 @@ function renderJournal(result) {
 var target = $('requests');
 if (result.status === 404) { target.replaceChildren(el('p', 'journal not available', 'empty')); return; }
 if (result.status !== 200) { target.replaceChildren(el('p', 'journal: ' + result.status + ' ' + (result.body.error || ''), 'empty')); return; }
-var data = result.body.data;
-var entries = Array.isArray(data) ? data : (data && (data.requests || data.entries)) || [];
-var pick = function (e, names) { for (var i = 0; i < names.length; i++) if (e[names[i]] !== undefined) return e[names[i]]; return undefined; };
+var entries = (result.body.data && result.body.data.requests) || [];
+// GET /__doppel/requests answers newest first (mock/core/request-journal.ts JournalEntry).
 table(target, [
-['time', function (e) { return pick(e, ['at', 'time', 'date', 'timestamp']); }],
-['port', function (e) { return pick(e, ['iface', 'interface', 'port']); }],
-['method', function (e) { return pick(e, ['method']) || (e.request && e.request.method); }],
-['path', function (e) { return pick(e, ['path', 'url']) || (e.request && (e.request.path || e.request.url)); }],
-['status', function (e) { return pick(e, ['status']) || (e.response && e.response.status); }, true],
-['operation', function (e) { return pick(e, ['operationId', 'operation_id', 'operation']); }]
-], entries.slice(-25).reverse(), 'no requests yet');
+['virtual time', function (e) { return e.virtual_time; }],
+['port', function (e) { return e.interface + (e.namespace !== 'default' ? ' (' + e.namespace + ')' : ''); }],
+['method', function (e) { return e.method; }],
+['path', function (e) { return e.path; }],
+['status', function (e) { return e.status === 0 ? 'dropped' : e.status; }, true],
+['operation', function (e) { return e.operationId || ''; }],
+['fault', function (e) { return e.fault || ''; }]
+], entries, 'no requests yet');
 }
 
 var busy = false;
 function refresh() {
 if (busy) return Promise.resolve();
 busy = true;
-return Promise.all([call('dashboard/state'), call('requests')]).then(function (results) {
+return Promise.all([call('dashboard/state'), call('requests?limit=25')]).then(function (results) {
 var state = results[0];
 if (state.status === 401) say('the admin API needs a token: type it above');
 else if (state.status !== 200) say('state: ' + state.status + ' ' + (state.body.error || ''));

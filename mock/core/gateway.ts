@@ -37,8 +37,11 @@ export interface GatewayOptions {
   namespace(name: string): ServedNamespace;
 }
 
-/** The journal does not record its own reads and clears (they would crowd out what a test looks for). */
-const JOURNAL_PATH = '/__doppel/requests';
+/**
+ * The journal does not record its own reads and clears, nor the dashboard's polling (they would
+ * crowd out what a test or a person looks for: what the client under test sent).
+ */
+const UNRECORDED = ['/__doppel/requests', '/__doppel/dashboard/'];
 const ADMIN_PREFIX = '/__doppel/';
 
 export function createGateway(options: GatewayOptions): App {
@@ -82,7 +85,7 @@ export function createGateway(options: GatewayOptions): App {
       }
     }
     if (cors !== null) addCorsHeaders(cors, req.headers['origin'], response.headers);
-    if (journal !== null && !req.path.startsWith(JOURNAL_PATH)) {
+    if (journal !== null && !UNRECORDED.some((prefix) => req.path.startsWith(prefix))) {
       facts ??= factsOf(req, method, namespace, response);
       // Fields listed one by one, not spread: an object spread here cost more than the whole
       // operation (bench/stub-features.ts), and one literal shape keeps the ring monomorphic.

@@ -10,6 +10,12 @@ import { matchesPattern, type RequestFacts, type RequestPattern } from './reques
 export const DEFAULT_JOURNAL_SIZE = 10_000;
 /** A response text longer than this is not kept (a large listing or page would make the ring's memory unbounded). */
 const MAX_KEPT_RESPONSE_CHARS = 64 * 1024;
+/**
+ * And all kept response texts together stay under this many characters: 10,000 answers of up to
+ * 64 KiB each could hold 640 MB (a 10-minute soak of order listings grew the heap past 700 MiB).
+ * Past it, the oldest entries lose their response text first (their request is kept).
+ */
+export const MAX_KEPT_RESPONSE_TOTAL_CHARS = 8 * 1024 * 1024;
 /** What a request body longer than that is kept as. */
 const TOO_LONG = JSON.stringify('(a body over 64 KiB, not kept)');
 
@@ -87,6 +93,20 @@ export function createRequestJournal(size = DEFAULT_JOURNAL_SIZE): RequestJourna
   let ring: (StoredEntry | undefined)[] = new Array(size);
   let next = 0; // ring position of the next write
   let seq = 0; // ids grow forever, positions wrap
+  let kept = 0; // characters of response text the ring keeps
+  let trimmed = 0; // how many of the oldest entries have lost their response text already
+
+  /** Drops the response texts of the oldest entries until the kept total is within its budget. */
+  function trim(): void {
+    const oldest = ring[next] === undefined ? 0 : next;
+    while (kept > MAX_KEPT_RESPONSE_TOTAL_CHARS && trimmed < size - 1) {
+      const e = ring[(oldest + trimmed) % size];
+      if (e === undefined) break;
+      kept -= e.text.length;
+      e.text = '';
+      trimmed++;
+    }
+  }
 
   function* newestFirst(): Generator<StoredEntry> {
     for (let i = 1; i <= size; i++) {
@@ -109,8 +129,15 @@ export function createRequestJournal(size = DEFAULT_JOURNAL_SIZE): RequestJourna
       stored.id = ++seq;
       if (stored.text.length > MAX_KEPT_RESPONSE_CHARS) stored.text = '';
       if (stored.body !== undefined && stored.body.length > MAX_KEPT_RESPONSE_CHARS) stored.body = TOO_LONG;
+      const replaced = ring[next];
+      if (replaced !== undefined) {
+        kept -= replaced.text.length;
+        if (trimmed > 0) trimmed--;
+      }
       ring[next] = stored;
+      kept += stored.text.length;
       next = (next + 1) % size;
+      if (kept > MAX_KEPT_RESPONSE_TOTAL_CHARS) trim();
     },
     find(filter = {}) {
       const limit = filter.limit ?? 100;
@@ -138,6 +165,8 @@ export function createRequestJournal(size = DEFAULT_JOURNAL_SIZE): RequestJourna
         const n = this.count();
         ring = new Array(size);
         next = 0;
+        kept = 0;
+        trimmed = 0;
         return n;
       }
       const keep = select(filter);
@@ -146,6 +175,8 @@ export function createRequestJournal(size = DEFAULT_JOURNAL_SIZE): RequestJourna
       ring = new Array(size);
       rest.forEach((e, i) => (ring[i] = e));
       next = rest.length % size;
+      kept = rest.reduce((n, e) => n + e.text.length, 0);
+      trimmed = 0;
       return removed;
     },
     count() {
