@@ -145,7 +145,7 @@ if (result.status !== 200) { target.replaceChildren(el('p', 'journal: ' + result
 var entries = (result.body.data && result.body.data.requests) || [];
 // GET /__doppel/requests answers newest first (mock/core/request-journal.ts JournalEntry).
 table(target, [
-['virtual time', function (e) { return e.virtual_time; }],
+['virtual time', function (e) { return String(e.virtual_time).replace('T', ' ').slice(0, 19); }],
 ['port', function (e) { return e.interface + (e.namespace !== 'default' ? ' (' + e.namespace + ')' : ''); }],
 ['method', function (e) { return e.method; }],
 ['path', function (e) { return e.path; }],
