@@ -93,15 +93,21 @@ export function checkFolders(folders: Record<string, { mustExist: boolean }>) {
   };
 }
 
+/** A file option's value, given once and not empty; undefined when the option is absent. */
+function fileOption(argv: Arguments, name: string): string | undefined {
+  const value = argv[name];
+  if (value === undefined) return undefined;
+  checkOnce(name, value);
+  const file = String(value);
+  if (file.trim() === '') throw new Error(`--${name} needs a file name`);
+  return file;
+}
+
 /** A snapshot file option: if the path exists it must be a file (it is read, then written back). */
 export function checkStateFile(name: string) {
   return (argv: Arguments): true => {
-    const value = argv[name];
-    if (value === undefined) return true;
-    checkOnce(name, value);
-    const file = String(value);
-    if (file.trim() === '') throw new Error(`--${name} needs a file name`);
-    if (statSync(file, { throwIfNoEntry: false })?.isDirectory()) throw new Error(`--${name} ${file} is a folder, not a file`);
+    const file = fileOption(argv, name);
+    if (file !== undefined && statSync(file, { throwIfNoEntry: false })?.isDirectory()) throw new Error(`--${name} ${file} is a folder, not a file`);
     return true;
   };
 }
@@ -113,11 +119,8 @@ export function checkStateFile(name: string) {
  */
 export function checkJsonFile(name: string) {
   return (argv: Arguments): true => {
-    const value = argv[name];
-    if (value === undefined) return true;
-    checkOnce(name, value);
-    const file = String(value);
-    if (file.trim() === '') throw new Error(`--${name} needs a file name`);
+    const file = fileOption(argv, name);
+    if (file === undefined) return true;
     const stat = statSync(file, { throwIfNoEntry: false });
     if (stat === undefined) throw new Error(`--${name} ${file}: no such file`);
     if (stat.isDirectory()) throw new Error(`--${name} ${file} is a folder, not a file`);

@@ -1,21 +1,8 @@
 // The options of issue 13 on `doppel mock`: --cors-origin, --no-cors, --journal-size,
 // --max-namespaces; listed in --help, and checked like the others (exit 2, one line naming the option).
 import { describe, expect, it } from 'vitest';
-import { buildCli } from '../../bin/index.js';
+import { run } from '../bin/run-cli.js';
 import { parseCorsOrigins } from '../../bin/commands/mock.js';
-
-async function run(args: string[]): Promise<{ exitCode: number; output: string; message: string }> {
-  let output = '';
-  try {
-    await buildCli(args).parseAsync(args, {}, (_error, _argv, text) => {
-      output = text;
-    });
-    return { exitCode: 0, output, message: '' };
-  } catch (error) {
-    const exitCode = (error as { exitCode?: unknown }).exitCode;
-    return { exitCode: typeof exitCode === 'number' ? exitCode : 1, output, message: (error as Error).message };
-  }
-}
 
 describe('doppel mock, issue 13 options', () => {
   it('--help lists them with their defaults', async () => {
