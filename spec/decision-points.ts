@@ -3,11 +3,18 @@
 // observe it, and the reason why not for every other decision. The one place the defaults live:
 // the fake (mock/) and the checker (conformance/) both read them from here.
 
-/** What a point's value is: an HTTP status, a message text, a duration in seconds, a listing limit. */
-export type PointKind = 'status' | 'message' | 'duration-seconds' | 'limit';
+/**
+ * What a point's value is: an HTTP status, a message text (maybe a template), a duration in
+ * seconds, a listing limit, a listing order ('newest-first' | 'oldest-first'), or one of a few
+ * named behaviours (`choices`).
+ */
+export type PointKind = 'status' | 'message' | 'duration-seconds' | 'limit' | 'order' | 'choice';
 
 export interface DecisionPoint<V extends number | string = number | string> {
-  /** The `x-doppel-decision` id in spec/ whose choice this point makes a parameter. */
+  /**
+   * The `x-doppel-decision` id in spec/ whose choice this point makes a parameter; a decision's
+   * further points are `<decision-id>#<facet>` (decisionOf gives the decision).
+   */
   id: string;
   kind: PointKind;
   /** doppel's choice. */
@@ -20,6 +27,29 @@ export interface DecisionPoint<V extends number | string = number | string> {
   statuses?: readonly number[];
   /** For numbers: the range a profile may give. */
   range?: readonly [number, number];
+  /** For enum-valued points (orders, named behaviours): the values a profile may give. */
+  choices?: readonly string[];
+  /** For status points: the operation whose answer it is (a profile's status is documented there). */
+  operationId?: string;
+}
+
+/** The `{operationId}` of a message template: what the pipeline prefixes an error's text with. */
+export const OPERATION_ID_SLOT = '{operationId}';
+
+/** A message template with the operation's id filled in. */
+export function renderTemplate(template: string, operationId: string): string {
+  return template.split(OPERATION_ID_SLOT).join(operationId);
+}
+
+/** An observed message as a template: the operation's id where it occurs (--learn). */
+export function templateOf(message: string, operationId: string): string {
+  return operationId === '' ? message : message.split(operationId).join(OPERATION_ID_SLOT);
+}
+
+/** The decision a point belongs to (the id before `#`). */
+export function decisionOf(pointId: string): string {
+  const hash = pointId.indexOf('#');
+  return hash === -1 ? pointId : pointId.slice(0, hash);
 }
 
 export const DECISION_POINTS = [
@@ -30,6 +60,7 @@ export const DECISION_POINTS = [
     meaning: 'status of starting to copy a lead trader the account already copies',
     learn: 'starts a copy twice and stops it (--allow-writes, --trading-key, a lead trader listed)',
     statuses: [400, 404, 409],
+    operationId: 'startCopy',
   },
   {
     id: 'trading.orders-default-limit',
@@ -62,6 +93,97 @@ export const DECISION_POINTS = [
     meaning: 'the `message` of a successful registration',
     learn: 'registers a user with a fresh e-mail (--allow-writes)',
   },
+  // Statuses, messages, listing orders and symbol matching (issue 17, branch `points`).
+  {
+    id: 'wallet.register-semantics#status',
+    kind: 'status',
+    default: 200,
+    meaning: 'status of a successful registration',
+    learn: 'registers a user with a fresh e-mail (--allow-writes)',
+    statuses: [200, 201],
+    operationId: 'register',
+  },
+  {
+    id: 'wallet.register-semantics#duplicate-status',
+    kind: 'status',
+    default: 409,
+    meaning: 'status of registering an e-mail already registered',
+    learn: 'registers a fresh e-mail twice (--allow-writes)',
+    statuses: [400, 409],
+    operationId: 'register',
+  },
+  {
+    id: 'wallet.create-semantics#status',
+    kind: 'status',
+    default: 200,
+    meaning: 'status of a successful wallet creation',
+    learn: 'creates a wallet for a user it registers (--allow-writes)',
+    statuses: [200, 201],
+    operationId: 'createWallet',
+  },
+  {
+    id: 'trading.cancel-semantics#not-open-status',
+    kind: 'status',
+    default: 400,
+    meaning: 'status of cancelling an order that is no longer open',
+    learn: 'places a spot limit order far from the price and cancels it twice (--allow-writes, --trading-key)',
+    statuses: [400, 409],
+    operationId: 'cancelSpotOrder',
+  },
+  {
+    id: 'trading.copy-semantics#stop-unknown-status',
+    kind: 'status',
+    default: 404,
+    meaning: 'status of stopping a copy relation that does not exist',
+    learn: 'stops copying a listed lead trader twice (--allow-writes, --trading-key, a lead trader listed)',
+    statuses: [400, 404],
+    operationId: 'stopCopy',
+  },
+  {
+    id: 'wallet.status-codes#missing-key-message',
+    kind: 'message',
+    default: '{operationId}: missing X-API-Key header',
+    meaning: 'the `error` of a 401 for a request without X-API-Key (a template: `{operationId}` is the operation\'s id)',
+    learn: 'sends each keyed operation without a key (read-only)',
+  },
+  {
+    id: 'trading.error-shape#missing-key-message',
+    kind: 'message',
+    default: '{operationId}: missing API-KEY header',
+    meaning: 'the `error` of a 401 for a request without API-KEY (a template: `{operationId}` is the operation\'s id)',
+    learn: 'sends each keyed operation without a key (read-only)',
+  },
+  {
+    id: 'wallet.login-token#failure-message',
+    kind: 'message',
+    default: '{operationId}: invalid email or password',
+    meaning: 'the `error` of a 401 for a failed login (a template: `{operationId}` is the operation\'s id)',
+    learn: 'logs in with an e-mail nobody registered (read-only: such a login changes no account, and the invalid-input checks send the same request without --allow-writes)',
+  },
+  {
+    id: 'wallet.list-order',
+    kind: 'order',
+    default: 'oldest-first',
+    meaning: 'order of the wallets listing (by id)',
+    learn: 'lists the wallets of the --wallet-key (read-only); only with at least 2 wallets',
+    choices: ['oldest-first', 'newest-first'],
+  },
+  {
+    id: 'trading.orders-listing#order',
+    kind: 'order',
+    default: 'newest-first',
+    meaning: 'order of the orders listing (by creation, then id)',
+    learn: 'lists the orders of the --trading-key (read-only) when it has at least 2; with --allow-writes it places two resting orders and cancels them when it has fewer',
+    choices: ['newest-first', 'oldest-first'],
+  },
+  {
+    id: 'trading.symbol-case',
+    kind: 'choice',
+    default: 'case-insensitive',
+    meaning: 'how symbols in paths and bodies are matched: `case-insensitive`, or `upper-case-only` (a lower-case symbol is unknown: 404 in a path, 400 in an order body)',
+    learn: 'gets the price of a listed symbol spelled lower-case (read-only)',
+    choices: ['case-insensitive', 'upper-case-only'],
+  },
 ] as const satisfies readonly DecisionPoint[];
 
 export type PointId = (typeof DECISION_POINTS)[number]['id'];
@@ -77,22 +199,71 @@ export function decisionPoint(id: string): DecisionPoint | undefined {
   return (DECISION_POINTS as readonly DecisionPoint[]).find((p) => p.id === id);
 }
 
+/** The points of one decision, its own first. */
+export function pointsOf(decisionId: string): DecisionPoint[] {
+  return (DECISION_POINTS as readonly DecisionPoint[]).filter((p) => decisionOf(p.id) === decisionId);
+}
+
 /**
- * Why a decision is not a learnable parameter. Decisions missing here are fixed in doppel (not a
- * parameter yet: the reason the README's list gives for them).
+ * The status point of this operation whose value (the profile's choice) is `status`, if any: a
+ * status spec/ documents for it only through a profile (the status checks accept it there).
  */
+export function statusChosen(decisions: Readonly<DecisionValues>, operationId: string, status: number): DecisionPoint | undefined {
+  return (DECISION_POINTS as readonly DecisionPoint[]).find(
+    (p) => p.kind === 'status' && p.operationId === operationId && (decisions as Record<string, number | string>)[p.id] === status,
+  );
+}
+
+/**
+ * Why a decision (or, for one with points, the rest of it) stays fixed in doppel: every decision
+ * without a point has its specific reason here (test/profile/registry.test.ts holds it to that).
+ */
+const RULE = 'a rule with state, not a value: the checks judge it';
+const SHAPE = 'a record shape: the response schema judges it';
 export const NOT_LEARNABLE: Readonly<Record<string, string>> = {
   'trading.versioning': 'nothing to observe: a deployment\'s other versions are not in the documents',
   'wallet.versioning': 'nothing to observe: a deployment\'s other versions are not in the documents',
   'trading.events': 'nothing to observe: the documents have no events',
   'wallet.events': 'nothing to observe: the documents have no events',
-  'trading.price-walk': 'a deployment\'s prices are its market\'s, not a rule a profile can hold',
-  'wallet.login-token': 'tokens are secrets: a run masks them and never records their format from a real user',
+  'trading.rate-limit': 'an absence: a deployment\'s limit shows only by sending until refused, which a run against a deployment must not do',
   'trading.key-format': 'keys are secrets: a run never records them',
-  'trading.error-shape': 'a shape, not a value: the response checks judge it',
-  'wallet.status-codes': 'several statuses at once: each would be its own point',
   'trading.guard-order': 'an order of guards: observable only with a key failing two guards at once, which a deployment does not hand out',
   'wallet.guard-order': 'an order of guards: observable only with a key failing two guards at once, which a deployment does not hand out',
+  'trading.request-bodies': 'rules of the HTTP layer (content type, size, parser refusals), several statuses at once: the invalid-input checks judge them',
+  'trading.single-price-shape': SHAPE,
+  'trading.orders-listing': 'the rest (filters, which account, input bounds) is a rule, not a value: the listing checks judge it; the order is its point',
+  'trading.spot-semantics': RULE,
+  'trading.cancel-semantics': 'the rest (which orders can be cancelled, the released reservation) is a rule with state: the checks judge it',
+  'trading.margin-semantics': RULE,
+  'trading.futures-semantics': RULE,
+  'trading.binary-semantics': RULE,
+  'trading.copy-semantics': 'the rest (locking, accrual, refund) is a rule with state: the checks judge it',
+  'trading.dates': 'a wire format of every record, not one answer: the date checks judge it',
+  'trading.error-shape': 'the rest is a shape, not a value: the response checks judge it',
+  'trading.price-walk': 'a deployment\'s prices are its market\'s, not a rule a profile can hold',
+  'trading.balance-meaning': RULE,
+  'trading.account-fields': SHAPE,
+  'trading.market-fields': SHAPE,
+  'trading.order-states': 'a state machine, not a value: the order checks judge it',
+  'trading.required-fields': 'a set of input rules: the invalid-input checks judge them',
+  'trading.futures-duration': 'bounds and a default of an input the schema states: the invalid-input checks judge them',
+  'trading.binary-durations': 'a set of allowed inputs the schema states: the invalid-input checks judge it',
+  'trading.order-fields': SHAPE,
+  'trading.lead-trader-fields': SHAPE,
+  'trading.copy-relation-fields': SHAPE,
+  'wallet.tokens': 'a table of the fake\'s data, not a behaviour: a deployment\'s tokens are its own',
+  'wallet.status-codes': 'the other statuses (400, 401, 404, 413, 429) are what the status checks judge by, one error code each; the duplicate e-mail\'s is wallet.register-semantics#duplicate-status',
+  'wallet.limits': 'absences (no cap, no fee) and the 8 fraction digits of wallet.decimal-format: nothing to vary',
+  'wallet.rate-limit-scope': 'a counting rule with state (per key, fixed windows): the rate-limit checks judge it; the limit itself is `doppel mock --wallet-rate-limit`',
+  'wallet.address-validation': 'a set of input rules per chain format: the send checks judge them',
+  'wallet.auth-exemptions': 'which operations need a key is the spec\'s `security`: the auth checks judge it',
+  'wallet.login-token': 'the rest: tokens are secrets: a run masks them and never records their format from a real user',
+  'wallet.create-semantics': 'the rest (address formats per chain) is a rule: the address checks judge it',
+  'wallet.usd-value': 'a formula over the price, not a value: usd-value-matches-price judges it',
+  'wallet.prices-unknown': 'a set of query rules, several at once: the prices checks judge them',
+  'wallet.decimal-format': 'a wire format of every amount: the decimal checks judge it',
+  'wallet.dates-utc': 'a time zone of every date: the date checks judge it',
+  'wallet.chains': 'a table of the fake\'s data: a deployment\'s chains are its own, read from GET /chains',
+  'wallet.transaction-types': SHAPE,
+  'wallet.transaction-states': 'a state machine; its one value, the confirmation delay, is wallet.send-semantics',
 };
-
-export const NOT_A_PARAMETER = 'fixed in doppel (not a parameter of the fake yet)';

@@ -46,7 +46,8 @@ export class ProfileError extends Error {
 }
 
 function valueSchema(p: DecisionPoint): Record<string, unknown> {
-  if (p.kind === 'message') return { type: 'string', minLength: 1, maxLength: 500 };
+  if (p.choices) return { type: 'string', enum: [...p.choices] };
+  if (typeof p.default === 'string') return { type: 'string', minLength: 1, maxLength: 500 };
   if (p.kind === 'status') return { type: 'integer', minimum: 100, maximum: 599 };
   const [min, max] = p.range ?? [0, Number.MAX_SAFE_INTEGER];
   return { type: 'integer', minimum: min, maximum: max };
@@ -104,6 +105,7 @@ function firstProblem(errors: ErrorObject[]): ProfileError {
     const where = e.instancePath === '/points' ? 'no such decision point (spec/decision-points.ts lists them)' : 'unknown field';
     return new ProfileError(`${e.instancePath}/${extra}`, where);
   }
+  if (e.keyword === 'enum') return new ProfileError(e.instancePath, `must be one of ${((e.params as { allowedValues: unknown[] }).allowedValues ?? []).map((v) => JSON.stringify(v)).join(', ')}`);
   if (e.keyword === 'const' && e.instancePath === '/doppel_profile') return new ProfileError('/doppel_profile', `version must be ${PROFILE_VERSION}`);
   return new ProfileError(e.instancePath, e.message ?? e.keyword);
 }

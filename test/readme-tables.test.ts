@@ -4,7 +4,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { CHECKS } from '../conformance/index.js';
-import { DECISION_POINTS, NOT_A_PARAMETER, NOT_LEARNABLE, decisions, type DecisionPoint } from '../spec/index.js';
+import { NOT_LEARNABLE, decisions, pointsOf } from '../spec/index.js';
 
 const README = new URL('../README.md', import.meta.url);
 const cell = (text: string) => text.replace(/\s+/g, ' ').replace(/\|/g, '\\|').trim();
@@ -18,12 +18,19 @@ const TABLES: Record<string, () => string> = {
     ].join('\n'),
   'decision-points': () =>
     [
-      '| decision | point | kind | doppel | learnable |',
-      '|---|---|---|---|---|',
-      ...decisions().map((d) => {
-        const p = (DECISION_POINTS as readonly DecisionPoint[]).find((x) => x.id === d.id);
-        if (p) return `| \`${d.id}\` | ${cell(p.meaning)} | ${p.kind} | ${cell(JSON.stringify(p.default))} | yes: ${cell(p.learn)} |`;
-        return `| \`${d.id}\` | | | | no: ${cell(NOT_LEARNABLE[d.id] ?? NOT_A_PARAMETER)} |`;
+      '| decision | point | meaning | kind | doppel | learnable |',
+      '|---|---|---|---|---|---|',
+      // One row per point (`<decision>#<facet>` for a decision's further points), then the reason
+      // the rest of the decision, or all of it, stays fixed.
+      ...decisions().flatMap((d) => {
+        const rows = pointsOf(d.id).map((p) => {
+          const choices = p.choices ?? p.statuses;
+          const values = choices ? ` (of ${choices.map((c) => JSON.stringify(c)).join(', ')})` : '';
+          return `| \`${d.id}\` | \`${p.id}\` | ${cell(p.meaning)} | ${p.kind} | ${cell(JSON.stringify(p.default) + values)} | yes: ${cell(p.learn)} |`;
+        });
+        const reason = NOT_LEARNABLE[d.id];
+        if (reason !== undefined) rows.push(`| \`${d.id}\` | | | | | no: ${cell(reason)} |`);
+        return rows;
       }),
     ].join('\n'),
   checks: () =>

@@ -63,6 +63,8 @@ export function defineOperation<I extends InterfaceName, Id extends OperationId<
   iface: I,
   operationId: Id,
   handler: (ctx: OperationContext<I, Id>) => Result<I, Id>,
+  /** status: a success's status when a decision point sets it (a profile's 201, issue 17). */
+  options: { status?: (backend: Interfaces[I]['backend']) => number } = {},
 ): OperationDefinition<I> {
   const op = getOperation(iface, operationId);
   if (op.method === 'PATCH') throw new Error(`${operationId}: PATCH is not routed`);
@@ -81,6 +83,7 @@ export function defineOperation<I extends InterfaceName, Id extends OperationId<
       // The pipeline validated and coerced the input against the same operation's schemas, and
       // passes this entry's backend in it.
       run: handler as (input: OperationInput) => unknown,
+      ...(options.status ? { successStatus: () => (options.status as (b: typeof backend) => number)(backend) } : {}),
     }),
   };
 }

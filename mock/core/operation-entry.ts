@@ -37,6 +37,8 @@ export interface OperationEntry extends Routable {
   backend: unknown;
   /** Returns the result the interface's envelope wraps. Synchronous: see docs/ARCHITECTURE.md. */
   run(input: OperationInput): unknown;
+  /** The status of a success when not 200: a profile's choice (decision points, issue 17). */
+  successStatus?(): number;
 }
 
 /** A page an admin route answers instead of JSON (the dashboard, the API reference). */

@@ -118,7 +118,7 @@ export function createPipeline(options: PipelineOptions): RoutedApp {
       if (body === undefined) throw new Error(`${operationId}: returned no body`);
       // Serialized once, here, so that a bigint or a cycle leaking into a body becomes a clean 500
       // instead of an exception inside an adapter, and adapters send the text as it is.
-      response = { status: 200, headers: {}, body, text: JSON.stringify(body) };
+      response = { status: entry.kind === 'operation' && entry.op.successStatus ? entry.op.successStatus() : 200, headers: {}, body, text: JSON.stringify(body) };
     } catch (error) {
       if (!(error instanceof DomainError)) logger.error(`doppel: ${operationId ?? `${req.method} ${req.path}`} failed with an unexpected error`, error);
       response = errorResponse(error, operationId);

@@ -1,5 +1,6 @@
 // The one place where a thrown error becomes a response: DomainError → its status and the error envelope.
 
+import { renderTemplate } from '../../spec/decision-points.js';
 import { DomainError } from '../domain/domain-error.js';
 import type { FakeResponse } from './fake-request.js';
 
@@ -16,7 +17,8 @@ const INTERNAL_TEXT = JSON.stringify(INTERNAL);
 
 export function errorResponse(error: unknown, operationId?: string): FakeResponse {
   if (error instanceof DomainError) {
-    const message = operationId === undefined ? error.message : `${operationId}: ${error.message}`;
+    // A profile's template (decision points with `{operationId}`, issue 17) is the whole text.
+    const message = error.template !== undefined ? renderTemplate(error.template, operationId ?? '') : operationId === undefined ? error.message : `${operationId}: ${error.message}`;
     const body: Record<string, unknown> = { success: false, error: message, code: error.code };
     if (error.details !== undefined) body['details'] = error.details;
     return { status: error.status, headers: { ...error.headers }, body, text: JSON.stringify(body) };

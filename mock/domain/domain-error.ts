@@ -11,14 +11,20 @@ export class DomainError extends Error {
   readonly details?: unknown;
   /** Extra response headers, e.g. retry-after for rate_limited. */
   readonly headers?: Readonly<Record<string, string>>;
+  /**
+   * A profile's message template (issue 17) sent instead of `operationId: message`: the whole
+   * `error` text, with `{operationId}` standing for the operation's id.
+   */
+  readonly template?: string;
 
   /** message is sent to the client as the body's `error` string; name the operation in it. */
-  constructor(code: ErrorCode, message: string, extra: { details?: unknown; headers?: Record<string, string> } = {}) {
+  constructor(code: ErrorCode, message: string, extra: { details?: unknown; headers?: Record<string, string>; template?: string } = {}) {
     super(message);
     this.code = code;
     this.status = ERROR_CODES[code];
     if (extra.details !== undefined) this.details = extra.details;
     if (extra.headers !== undefined) this.headers = extra.headers;
+    if (extra.template !== undefined) this.template = extra.template;
   }
 }
 

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { CHECKS } from '../../conformance/index.js';
 import { CODE_FOR_STATUS } from '../../mock/api/status-error.js';
 import { ERROR_CODES } from '../../mock/domain/error-codes.js';
-import { DECISION_POINTS, NOT_LEARNABLE, decisions, profileSchema, type DecisionPoint } from '../../spec/index.js';
+import { DECISION_POINTS, NOT_LEARNABLE, decisionOf, decisions, pointsOf, profileSchema, type DecisionPoint } from '../../spec/index.js';
 
 const SCHEMA = new URL('../../spec/profile.schema.json', import.meta.url);
 
@@ -16,17 +16,25 @@ describe('decision points', () => {
     const ids = new Set(decisions().map((d) => d.id));
     const points = DECISION_POINTS.map((p) => p.id);
     expect(new Set(points).size).toBe(points.length);
-    for (const id of points) expect(ids.has(id), id).toBe(true);
+    for (const id of points) expect(ids.has(decisionOf(id)), id).toBe(true);
     for (const id of Object.keys(NOT_LEARNABLE)) {
       expect(ids.has(id), id).toBe(true);
       expect(points as string[], id).not.toContain(id);
     }
   });
 
-  it('each default is the choice its decision\'s summary states', () => {
-    for (const p of DECISION_POINTS) {
-      const summary = decisions().find((d) => d.id === p.id)?.summary.replace(/\s+/g, ' ') ?? '';
-      expect(summary, p.id).toContain(String(p.default));
+  it('every decision without a point says why it stays fixed', () => {
+    for (const d of decisions()) {
+      if (pointsOf(d.id).length === 0) expect(NOT_LEARNABLE[d.id], d.id).toMatch(/\w{3}/);
+    }
+  });
+
+  it('each default is the choice its decision\'s summary states (and one of its choices)', () => {
+    const plain = (text: string) => text.replace(/\s+/g, ' ').replace(/-/g, ' ').toLowerCase();
+    for (const p of DECISION_POINTS as readonly DecisionPoint[]) {
+      const summary = decisions().find((d) => d.id === decisionOf(p.id))?.summary ?? '';
+      expect(plain(summary), p.id).toContain(plain(String(p.default)));
+      if (p.choices) expect(p.choices, p.id).toContain(p.default);
     }
   });
 
@@ -34,15 +42,18 @@ describe('decision points', () => {
     for (const p of DECISION_POINTS) {
       const observers = CHECKS.filter((c) => c.scope === 'scenario' && c.observes?.includes(p.id));
       expect(observers.length, p.id).toBeGreaterThan(0);
-      for (const c of observers) expect(c.source, c.id).toContain(`decision:${p.id}`);
+      for (const c of observers) expect(c.source, c.id).toContain(`decision:${decisionOf(p.id)}`);
     }
   });
 
-  it('a status point offers only statuses the fake answers with one error code each', () => {
+  it('a status point names its operation and offers a success status or statuses the fake answers with one error code each', () => {
     for (const p of DECISION_POINTS as readonly DecisionPoint[]) {
       if (p.kind !== 'status') continue;
+      expect(p.operationId, p.id).toBeDefined();
       expect(p.statuses, p.id).toContain(p.default);
-      for (const status of p.statuses ?? []) {
+      const success = (p.statuses ?? []).filter((s) => s < 300);
+      expect(success.length === 0 || success.length === p.statuses?.length, `${p.id}: success and error statuses mixed`).toBe(true);
+      for (const status of (p.statuses ?? []).filter((s) => s >= 400)) {
         const code = CODE_FOR_STATUS[status];
         expect(code, `${p.id} ${status}`).toBeDefined();
         expect(ERROR_CODES[code as keyof typeof ERROR_CODES]).toBe(status);

@@ -13,9 +13,22 @@ export type OrderBody = components['schemas']['OrderRequestBase'];
 
 export type ParsedOrder = { market: Market; amount: Dec } & ({ orderType: 'market'; price: null } | { orderType: 'limit'; price: Dec });
 
+/** What decides how symbols match: the backend's decision trading.symbol-case. */
+export interface SymbolCase {
+  decisions: { readonly 'trading.symbol-case': string };
+}
+
+/**
+ * Whether a symbol is unknown for its case alone: a profile's `upper-case-only` (decision
+ * trading.symbol-case) refuses what doppel matches case-insensitively.
+ */
+export function wrongCase(backend: SymbolCase, ...symbols: string[]): boolean {
+  return backend.decisions['trading.symbol-case'] === 'upper-case-only' && symbols.some((s) => s !== s.toUpperCase());
+}
+
 /** Unknown pairs are 400, not 404: order placement documents no 404 (seed trading §7). */
-export function requireMarket(base: string, quote: string): Market {
-  const market = findMarket(base, quote);
+export function requireMarket(base: string, quote: string, backend: SymbolCase): Market {
+  const market = wrongCase(backend, base, quote) ? undefined : findMarket(base, quote);
   if (market === undefined) {
     throw domainError.unknown_market(
       `unknown market ${base.toUpperCase()}/${quote.toUpperCase()}; tradeable pairs: ${MARKETS.map((m) => m.symbol).join(', ')}`,
@@ -31,8 +44,8 @@ export function positiveAmount(field: string, text: string): Dec {
   return amount;
 }
 
-export function parseOrder(body: OrderBody): ParsedOrder {
-  const market = requireMarket(body.market, body.pair);
+export function parseOrder(body: OrderBody, backend: SymbolCase): ParsedOrder {
+  const market = requireMarket(body.market, body.pair, backend);
   const amount = positiveAmount('amount', body.amount);
   if (!fitsPrecision(amount, market.amountPrecision)) {
     throw domainError.invalid_request(`amount has more than ${market.amountPrecision} fraction digits allowed for ${market.symbol}`);

@@ -6,7 +6,7 @@ import { positiveAmount, requireMarket } from './order-input.js';
 import { presentOrder } from './present.js';
 
 export const placeBinaryOrder = defineOperation('trading', 'placeBinaryOrder', ({ caller, body, now, backend }) => {
-  const market = requireMarket(body.market, body.pair);
+  const market = requireMarket(body.market, body.pair, backend);
   // The bid is in the quote currency, so the base's min_amount and precision do not apply.
   const input = { market, direction: body.direction, amount: positiveAmount('amount', body.amount), durationMinutes: body.duration_minutes };
   return presentOrder(backend.placeBinaryOrder(caller.account.id, input, now));

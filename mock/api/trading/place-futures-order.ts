@@ -6,7 +6,7 @@ import { parseLeverage, parseOrder } from './order-input.js';
 import { presentOrder } from './present.js';
 
 export const placeFuturesOrder = defineOperation('trading', 'placeFuturesOrder', ({ caller, body, now, backend }) => {
-  const order = parseOrder(body);
+  const order = parseOrder(body, backend);
   const leverage = parseLeverage(body.leverage, order.market);
   const input = { ...order, kind: 'futures' as const, side: body.side, leverage, durationHours: body.duration_hours };
   return presentOrder(backend.openPosition(caller.account.id, input, now));

@@ -5,5 +5,5 @@ import { parseOrder } from './order-input.js';
 import { presentOrder } from './present.js';
 
 export const placeSpotOrder = defineOperation('trading', 'placeSpotOrder', ({ caller, body, now, backend }) =>
-  presentOrder(backend.placeSpotOrder(caller.account.id, { ...parseOrder(body), side: body.side }, now)),
+  presentOrder(backend.placeSpotOrder(caller.account.id, { ...parseOrder(body, backend), side: body.side }, now)),
 );

@@ -1,8 +1,10 @@
-// GET /api/v1/wallets (seed wallet §4): the caller's wallets with balances, oldest first (decision wallet.list-order).
+// GET /api/v1/wallets (seed wallet §4): the caller's wallets with balances, oldest first, or
+// newest first when a profile says so (decision wallet.list-order).
 
 import { defineOperation } from '../define-operation.js';
 import { wireWallet } from './wire.js';
 
-export const listWallets = defineOperation('wallet', 'listWallets', ({ caller, backend }) => ({
-  wallets: backend.walletsOf(caller.userId).map(wireWallet),
-}));
+export const listWallets = defineOperation('wallet', 'listWallets', ({ caller, backend }) => {
+  const wallets = backend.walletsOf(caller.userId).map(wireWallet);
+  return { wallets: backend.decisions['wallet.list-order'] === 'newest-first' ? wallets.reverse() : wallets };
+});

@@ -50,9 +50,11 @@ export interface OrderFilter {
   type?: OrderKind;
   status?: OrderStatus;
   limit: number;
+  /** Oldest first instead (a profile's trading.orders-listing#order, issue 17). */
+  oldestFirst?: boolean;
 }
 
-/** The account's orders matching the filter, newest first, at most limit. */
+/** The account's orders matching the filter, newest first (or oldest first), at most limit. */
 export function listOrders(state: TradingState, accountId: number, filter: OrderFilter): Order[] {
   const buckets = state.orderBuckets.get(accountId);
   if (buckets === undefined) return [];
@@ -63,6 +65,7 @@ export function listOrders(state: TradingState, accountId: number, filter: Order
       if (ids !== undefined && ids.length > 0) lists.push(ids);
     }
   }
+  if (filter.oldestFirst === true) return mergeFromStarts(state, lists, filter.limit);
   // k-way merge from the ends: at most 16 lists, at most limit picks.
   const cursors = lists.map((ids) => ids.length - 1);
   const out: Order[] = [];
@@ -80,6 +83,30 @@ export function listOrders(state: TradingState, accountId: number, filter: Order
     }
     if (best === -1) break;
     cursors[best] = (cursors[best] as number) - 1;
+    out.push(state.orders[bestId - 1] as Order);
+  }
+  return out;
+}
+
+/** The same merge read from the arrays' starts: oldest first. */
+function mergeFromStarts(state: TradingState, lists: number[][], limit: number): Order[] {
+  const cursors = lists.map(() => 0);
+  const out: Order[] = [];
+  while (out.length < limit) {
+    let best = -1;
+    let bestId = Number.POSITIVE_INFINITY;
+    for (let i = 0; i < lists.length; i++) {
+      const ids = lists[i] as number[];
+      const c = cursors[i] as number;
+      if (c >= ids.length) continue;
+      const id = ids[c] as number;
+      if (id < bestId) {
+        bestId = id;
+        best = i;
+      }
+    }
+    if (best === -1) break;
+    cursors[best] = (cursors[best] as number) + 1;
     out.push(state.orders[bestId - 1] as Order);
   }
   return out;

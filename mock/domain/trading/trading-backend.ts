@@ -6,7 +6,7 @@ import { bytesToHex } from '@noble/hashes/utils.js';
 import { DEFAULT_DECISIONS, type DecisionValues } from '../../../spec/decision-points.js';
 import type { Clock } from '../clock.js';
 import type { Dec } from '../decimal.js';
-import { domainError } from '../domain-error.js';
+import { DomainError, domainError } from '../domain-error.js';
 import { ipAllowed } from '../ip-whitelist.js';
 import type { PriceBook } from '../price-book.js';
 import { createRng, type Rng } from '../rng.js';
@@ -126,13 +126,15 @@ export function createTradingBackend(options: TradingBackendOptions): TradingBac
   const withResult = (relation: CopyRelation, now: number) => ({ relation, result: copyResult(state, relation, now) });
   const priceNow = (market: Market, now: number): Dec => prices.priceAt(market.base, now) as Dec;
 
+  const decisions = options.decisions ?? DEFAULT_DECISIONS;
   return {
     seed,
     prices,
-    decisions: options.decisions ?? DEFAULT_DECISIONS,
+    decisions,
     settle: settleTo,
     authenticate(header, ip, permission) {
-      if (header === undefined || header === '') throw domainError.unauthorized('missing API-KEY header');
+      // Decision trading.error-shape#missing-key-message: the profile's text (default the usual prefix).
+      if (header === undefined || header === '') throw new DomainError('unauthorized', 'missing API-KEY header', { template: decisions['trading.error-shape#missing-key-message'] });
       const key = state.keys.get(header);
       if (key === undefined) throw domainError.unauthorized('invalid API key');
       if (!ipAllowed(key.ipWhitelist, ip)) throw domainError.ip_not_whitelisted(`address ${ip} is not on this key's IP whitelist`);

@@ -3,7 +3,7 @@
 import { DEFAULT_DECISIONS, type DecisionValues } from '../../../spec/decision-points.js';
 import type { Clock } from '../clock.js';
 import { mulDec, type Dec } from '../decimal.js';
-import { domainError, rateLimitedError } from '../domain-error.js';
+import { DomainError, domainError, rateLimitedError } from '../domain-error.js';
 import { createRateLimiter } from '../rate-limiter.js';
 import { chainOf } from './balances.js';
 import { seedDemoData } from './demo-data.js';
@@ -105,7 +105,8 @@ export function createWalletBackend(options: WalletBackendOptions): WalletBacken
     register: (input) => registerUser(state, rngs, input),
     login: (email, password) => loginUser(state, rngs, email, password),
     authenticate(key) {
-      if (key === undefined || key === '') throw domainError.unauthorized('missing X-API-Key header');
+      // Decision wallet.status-codes#missing-key-message: the profile's text (default the usual prefix).
+      if (key === undefined || key === '') throw new DomainError('unauthorized', 'missing X-API-Key header', { template: decisions['wallet.status-codes#missing-key-message'] });
       const userId = userIdForKey(state, key);
       if (userId === undefined) throw domainError.unauthorized('unknown X-API-Key');
       const decision = limiter.hit(key);
