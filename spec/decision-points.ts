@@ -205,13 +205,13 @@ export function pointsOf(decisionId: string): DecisionPoint[] {
 }
 
 /**
- * The status point of this operation whose value (the profile's choice) is `status`, if any: a
- * status spec/ documents for it only through a profile (the status checks accept it there).
+ * The status point of this operation that offers `status` (its chosen value first): a status
+ * spec/ documents there only as a deployment's alternative, which the status checks accept and
+ * judge like doppel's choice at that point (the point's default).
  */
-export function statusChosen(decisions: Readonly<DecisionValues>, operationId: string, status: number): DecisionPoint | undefined {
-  return (DECISION_POINTS as readonly DecisionPoint[]).find(
-    (p) => p.kind === 'status' && p.operationId === operationId && (decisions as Record<string, number | string>)[p.id] === status,
-  );
+export function statusPointFor(operationId: string, status: number, decisions: Readonly<DecisionValues> = DEFAULT_DECISIONS): DecisionPoint | undefined {
+  const points = (DECISION_POINTS as readonly DecisionPoint[]).filter((p) => p.kind === 'status' && p.operationId === operationId && p.statuses?.includes(status));
+  return points.find((p) => (decisions as Record<string, number | string>)[p.id] === status) ?? points[0];
 }
 
 /**

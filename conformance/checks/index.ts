@@ -45,6 +45,13 @@ import { settlementThroughClock } from './settlement-through-clock.js';
 import { copyConflictStatus } from './copy-conflict-status.js';
 import { registerMessage } from './register-message.js';
 import { sendConfirmationDelay } from './send-confirmation-delay.js';
+import { cancelNotOpenStatus } from './cancel-not-open-status.js';
+import { copyStopUnknownStatus } from './copy-stop-unknown-status.js';
+import { listingOrderCheck } from './listing-order.js';
+import { loginFailureMessage } from './login-failure-message.js';
+import { missingKeyMessage } from './missing-key-message.js';
+import { symbolCase } from './symbol-case.js';
+import { walletCreateStatus } from './wallet-create-status.js';
 
 export type { Check, ResponseCheck, ScenarioCheck, ScenarioOutput } from './check.js';
 
@@ -95,6 +102,13 @@ export const CHECKS: readonly Check[] = [
   copyConflictStatus,
   registerMessage,
   sendConfirmationDelay,
+  walletCreateStatus,
+  cancelNotOpenStatus,
+  copyStopUnknownStatus,
+  missingKeyMessage,
+  loginFailureMessage,
+  symbolCase,
+  listingOrderCheck,
   // After the writes, so that the listings hold more than a page's worth where they can
   defaultListingLimit,
   // Rate limit (--rate-limit)

@@ -1,5 +1,6 @@
 // doppel answers cancelling an unknown order (trading.cancel-semantics), and copying or stopping an
-// unknown lead trader (trading.copy-semantics), with 404. POSTs, so only with --allow-writes.
+// unknown lead trader (trading.copy-semantics), with 404 (stopping: the --profile's status at
+// trading.copy-semantics#stop-unknown-status). POSTs, so only with --allow-writes.
 import { defineScenarioCheck } from './check.js';
 import { has } from '../context.js';
 
@@ -19,7 +20,9 @@ export const tradingUnknownId404 = defineScenarioCheck({
     for (const [operationId, body] of cases) {
       const ex = await ctx.call(operationId, { key: ctx.trading.key, body });
       out.checked(operationId);
-      if (ex.status !== 404) out.fail({ operationId, title: `unknown id → ${ex.status}`, message: `${operationId} ${JSON.stringify(body)} got ${ex.status}, expected 404`, exchange: ex });
+      // No relation with an unknown trader either: the status of trading.copy-semantics#stop-unknown-status.
+      const expected = operationId === 'stopCopy' ? ctx.decisions['trading.copy-semantics#stop-unknown-status'] : 404;
+      if (ex.status !== expected) out.fail({ operationId, title: `unknown id → ${ex.status}`, message: `${operationId} ${JSON.stringify(body)} got ${ex.status}, expected ${expected}`, exchange: ex });
     }
   },
 });

@@ -18,9 +18,36 @@ const STARTING: Profile = {
     'wallet.transactions-paging': { value: 2 },
     'wallet.send-semantics': { value: 75 },
     'wallet.register-semantics': { value: 'Welcome aboard' },
+    'wallet.register-semantics#status': { value: 201 },
+    'wallet.register-semantics#duplicate-status': { value: 400 },
+    'wallet.create-semantics#status': { value: 201 },
+    'trading.cancel-semantics#not-open-status': { value: 409 },
+    'trading.copy-semantics#stop-unknown-status': { value: 400 },
+    // One message without the operation's id, one with it elsewhere than doppel puts it.
+    'wallet.status-codes#missing-key-message': { value: 'API key required' },
+    'trading.error-shape#missing-key-message': { value: 'no API-KEY sent to {operationId}' },
+    'wallet.login-token#failure-message': { value: 'Invalid credentials' },
+    'wallet.list-order': { value: 'newest-first' },
+    'trading.orders-listing#order': { value: 'oldest-first' },
+    'trading.symbol-case': { value: 'upper-case-only' },
   },
 };
-const POINT_CHECKS = ['copy-conflict-status', 'default-listing-limit', 'send-confirmation-delay', 'register-message'];
+const POINT_CHECKS = [
+  'copy-conflict-status',
+  'default-listing-limit',
+  'send-confirmation-delay',
+  'register-message',
+  'duplicate-email-refused',
+  'wallet-create-status',
+  'cancel-not-open-status',
+  'copy-stop-unknown-status',
+  'missing-key-message',
+  'login-failure-message',
+  'symbol-case',
+  'listing-order',
+];
+/** Points a run without --allow-writes can learn. */
+const READ_ONLY_POINTS = ['wallet.status-codes#missing-key-message', 'trading.error-shape#missing-key-message', 'wallet.login-token#failure-message', 'wallet.list-order', 'trading.symbol-case'];
 const LIMIT = 1_000_000;
 
 const dir = mkdtempSync(join(tmpdir(), 'doppel-learn-'));
@@ -66,7 +93,8 @@ describe('learn a deployment, reproduce it, check against it', () => {
     const learning = await check(await fake(STARTING), { allowWrites: true, learn: learnedFile });
     // Not strict: the fake differs from doppel's choices, which is an observation, not a failure.
     expect(learning.code, learning.lines.join('\n')).toBe(0);
-    expect(learning.lines.join('\n')).toContain(`learned 5 of 5 decision points → ${learnedFile}`);
+    const n = DECISION_POINTS.length;
+    expect(learning.lines.join('\n')).toContain(`learned ${n} of ${n} decision points → ${learnedFile}`);
     const learned = JSON.parse(readFileSync(learnedFile, 'utf8')) as Profile;
     expect(learned.unobserved).toEqual([]);
     for (const [id, point] of Object.entries(STARTING.points)) {
@@ -85,13 +113,18 @@ describe('learn a deployment, reproduce it, check against it', () => {
     const learned = JSON.parse(readFileSync(learnedFile, 'utf8')) as unknown;
     // transactions-limit: a response check that also reads the profile's default limit.
     const same = await check(await fake(learned), { allowWrites: true, strict: true, profile: learnedFile, only: [...POINT_CHECKS, 'transactions-limit'] });
-    expect(same.lines.join('\n')).toMatch(/PASSED: 5 passed, 0 failed, 0 not exercised/);
+    expect(same.lines.join('\n')).toMatch(new RegExp(`PASSED: ${POINT_CHECKS.length + 1} passed, 0 failed, 0 not exercised`));
     expect(same.code, same.lines.join('\n')).toBe(0);
     const plain = await check(await fake(), { allowWrites: true, strict: true, profile: learnedFile, only: POINT_CHECKS });
     expect(plain.code).toBe(1);
     const text = plain.lines.join('\n');
     for (const id of POINT_CHECKS) expect(text, id).toContain(id);
     expect(text).toContain('a second start answered 409, expected 400');
+    expect(text).toContain('a second cancel answered 400, expected 409');
+    expect(text).toContain('was told "listWallets: missing X-API-Key header", expected "API key required"');
+    expect(text).toContain('expected "no API-KEY sent to getAccount"');
+    expect(text).toContain('symbols are case-insensitive, expected upper-case-only');
+    expect(text).toContain('listWallets listed 3 entries oldest-first');
   });
 
   it('a read-only learning run leaves the write-only points unobserved, saying why', async () => {
@@ -103,6 +136,11 @@ describe('learn a deployment, reproduce it, check against it', () => {
     expect(unobserved['trading.conflict-409']).toContain('writes not allowed');
     expect(unobserved['wallet.register-semantics']).toContain('writes not allowed');
     expect(unobserved['wallet.send-semantics']).toContain('writes not allowed');
+    for (const id of ['wallet.register-semantics#status', 'wallet.register-semantics#duplicate-status', 'wallet.create-semantics#status', 'trading.cancel-semantics#not-open-status', 'trading.copy-semantics#stop-unknown-status']) {
+      expect(unobserved[id], id).toContain('writes not allowed');
+    }
+    // What a request that changes nothing shows is learned read-only too.
+    for (const id of READ_ONLY_POINTS) expect(learned.points[id]?.value, id).toBe(STARTING.points[id]?.value);
   });
 
   it('a bad --profile is a usage problem naming the field', async () => {

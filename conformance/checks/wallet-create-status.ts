@@ -1,0 +1,32 @@
+// A wallet creation answers 200 (decision point wallet.create-semantics#status), or the status the
+// --profile gives; --learn writes the one seen. The wallet is made for a user the checker
+// registers, never for the --wallet-key's user.
+import { defineScenarioCheck } from './check.js';
+import { writesSkip } from './writes-skip.js';
+import { obj } from '../json-shape.js';
+import { registerUser } from '../wallet-peer.js';
+
+const POINT = 'wallet.create-semantics#status';
+
+export const walletCreateStatus = defineScenarioCheck({
+  id: 'wallet-create-status',
+  source: 'decision:wallet.create-semantics',
+  kind: 'decision',
+  observes: [POINT],
+  appliesTo: ['wallet'],
+  title: 'a wallet creation answers 200 (or the profile\'s status)',
+  skip: (ctx) => writesSkip(ctx, 'wallet'),
+  async run(ctx, out) {
+    const user = await registerUser(ctx, 'create');
+    if (!user) return out.notExercised('could not register and log in a user to create a wallet for');
+    const chain = ctx.facts.chains[0] ?? 'ethereum';
+    const created = await ctx.call('createWallet', { key: user.token, body: { chain } });
+    if (created.status < 200 || created.status > 299 || typeof obj(obj(created.json)['wallet'])['id'] !== 'number') {
+      return out.notExercised(`creating a ${chain} wallet answered ${created.status} without a wallet`);
+    }
+    out.checked('createWallet');
+    ctx.observe(POINT, created.status, [created]);
+    const expected = ctx.decisions[POINT];
+    if (created.status !== expected) out.fail({ operationId: 'createWallet', title: `a wallet creation answered ${created.status}, expected ${expected}`, message: `creating a ${chain} wallet answered ${created.status}, expected ${expected}`, exchange: created });
+  },
+});
