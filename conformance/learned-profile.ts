@@ -45,5 +45,6 @@ function whyUnobserved(report: RunReport, p: DecisionPoint): string {
   const idle = checks.find((c) => c.status === 'not-exercised' || c.status === 'skipped');
   if (idle) return `${idle.id} was ${idle.status}: ${idle.reason ?? ''}`.trim();
   if (p.kind === 'limit') return 'the listing held no more entries than its default, which gives only a lower bound';
+  if (p.kind === 'order') return 'the listing held fewer than two entries, which show no order';
   return `no case of ${checks.map((c) => c.id).join(', ') || 'any check'} showed it`;
 }

@@ -52,8 +52,16 @@ export function decisionOf(pointId: string): string {
   return hash === -1 ? pointId : pointId.slice(0, hash);
 }
 
+/**
+ * A point whose id and default keep their literal types (PointId, DecisionValues) while its texts
+ * are plain strings, so that the published .d.ts does not repeat every text.
+ */
+function point<const Id extends string, const V extends number | string>(p: DecisionPoint<V> & { id: Id }): DecisionPoint<V> & { id: Id } {
+  return p;
+}
+
 export const DECISION_POINTS = [
-  {
+  point({
     id: 'trading.conflict-409',
     kind: 'status',
     default: 409,
@@ -61,40 +69,40 @@ export const DECISION_POINTS = [
     learn: 'starts a copy twice and stops it (--allow-writes, --trading-key, a lead trader listed)',
     statuses: [400, 404, 409],
     operationId: 'startCopy',
-  },
-  {
+  }),
+  point({
     id: 'trading.orders-default-limit',
     kind: 'limit',
     default: 50,
     meaning: 'entries of the orders listing without `limit`',
     learn: 'lists orders with limit=100 and without (read-only, --trading-key); exact only when the account has more orders than the default',
     range: [1, 100],
-  },
-  {
+  }),
+  point({
     id: 'wallet.transactions-paging',
     kind: 'limit',
     default: 50,
     meaning: 'entries of a wallet\'s transaction history without `limit`',
     learn: 'lists a wallet\'s transactions with limit=100 and without (read-only, --wallet-key with a wallet); exact only when it has more transactions than the default',
     range: [1, 100],
-  },
-  {
+  }),
+  point({
     id: 'wallet.send-semantics',
     kind: 'duration-seconds',
     default: 30,
     meaning: 'seconds a send stays `pending` before it is `confirmed`',
     learn: 'sends to a wallet of a user it registers, moves the clock an hour and reads the receive\'s date (--allow-writes, --wallet-key with funds; only a target whose clock it can move: doppel\'s /__doppel/clock)',
     range: [0, 3_600],
-  },
-  {
+  }),
+  point({
     id: 'wallet.register-semantics',
     kind: 'message',
     default: 'User registered successfully',
     meaning: 'the `message` of a successful registration',
     learn: 'registers a user with a fresh e-mail (--allow-writes)',
-  },
+  }),
   // Statuses, messages, listing orders and symbol matching (issue 17, branch `points`).
-  {
+  point({
     id: 'wallet.register-semantics#status',
     kind: 'status',
     default: 200,
@@ -102,8 +110,8 @@ export const DECISION_POINTS = [
     learn: 'registers a user with a fresh e-mail (--allow-writes)',
     statuses: [200, 201],
     operationId: 'register',
-  },
-  {
+  }),
+  point({
     id: 'wallet.register-semantics#duplicate-status',
     kind: 'status',
     default: 409,
@@ -111,8 +119,8 @@ export const DECISION_POINTS = [
     learn: 'registers a fresh e-mail twice (--allow-writes)',
     statuses: [400, 409],
     operationId: 'register',
-  },
-  {
+  }),
+  point({
     id: 'wallet.create-semantics#status',
     kind: 'status',
     default: 200,
@@ -120,71 +128,71 @@ export const DECISION_POINTS = [
     learn: 'creates a wallet for a user it registers (--allow-writes)',
     statuses: [200, 201],
     operationId: 'createWallet',
-  },
-  {
+  }),
+  point({
     id: 'trading.cancel-semantics#not-open-status',
     kind: 'status',
     default: 400,
     meaning: 'status of cancelling an order that is no longer open',
-    learn: 'places a spot limit order far from the price and cancels it twice (--allow-writes, --trading-key)',
+    learn: 'cancels a resting spot order twice (--allow-writes)',
     statuses: [400, 409],
     operationId: 'cancelSpotOrder',
-  },
-  {
+  }),
+  point({
     id: 'trading.copy-semantics#stop-unknown-status',
     kind: 'status',
     default: 404,
     meaning: 'status of stopping a copy relation that does not exist',
-    learn: 'stops copying a listed lead trader twice (--allow-writes, --trading-key, a lead trader listed)',
+    learn: 'stops copying a lead trader twice (--allow-writes)',
     statuses: [400, 404],
     operationId: 'stopCopy',
-  },
-  {
+  }),
+  point({
     id: 'wallet.status-codes#missing-key-message',
     kind: 'message',
     default: '{operationId}: missing X-API-Key header',
-    meaning: 'the `error` of a 401 for a request without X-API-Key (a template: `{operationId}` is the operation\'s id)',
-    learn: 'sends each keyed operation without a key (read-only)',
-  },
-  {
+    meaning: 'the `error` of a 401 without X-API-Key (a template)',
+    learn: 'calls each keyed operation without a key (read-only)',
+  }),
+  point({
     id: 'trading.error-shape#missing-key-message',
     kind: 'message',
     default: '{operationId}: missing API-KEY header',
-    meaning: 'the `error` of a 401 for a request without API-KEY (a template: `{operationId}` is the operation\'s id)',
-    learn: 'sends each keyed operation without a key (read-only)',
-  },
-  {
+    meaning: 'the `error` of a 401 without API-KEY (a template)',
+    learn: 'calls each keyed operation without a key (read-only)',
+  }),
+  point({
     id: 'wallet.login-token#failure-message',
     kind: 'message',
     default: '{operationId}: invalid email or password',
-    meaning: 'the `error` of a 401 for a failed login (a template: `{operationId}` is the operation\'s id)',
-    learn: 'logs in with an e-mail nobody registered (read-only: such a login changes no account, and the invalid-input checks send the same request without --allow-writes)',
-  },
-  {
+    meaning: 'the `error` of a failed login\'s 401 (a template)',
+    learn: 'logs in with an e-mail nobody registered (read-only: that changes no account)',
+  }),
+  point({
     id: 'wallet.list-order',
     kind: 'order',
     default: 'oldest-first',
     meaning: 'order of the wallets listing (by id)',
-    learn: 'lists the wallets of the --wallet-key (read-only); only with at least 2 wallets',
+    learn: 'lists the --wallet-key\'s wallets (read-only; needs 2)',
     choices: ['oldest-first', 'newest-first'],
-  },
-  {
+  }),
+  point({
     id: 'trading.orders-listing#order',
     kind: 'order',
     default: 'newest-first',
     meaning: 'order of the orders listing (by creation, then id)',
-    learn: 'lists the orders of the --trading-key (read-only) when it has at least 2; with --allow-writes it places two resting orders and cancels them when it has fewer',
+    learn: 'lists the --trading-key\'s orders (read-only; needs 2)',
     choices: ['newest-first', 'oldest-first'],
-  },
-  {
+  }),
+  point({
     id: 'trading.symbol-case',
     kind: 'choice',
     default: 'case-insensitive',
-    meaning: 'how symbols in paths and bodies are matched: `case-insensitive`, or `upper-case-only` (a lower-case symbol is unknown: 404 in a path, 400 in an order body)',
-    learn: 'gets the price of a listed symbol spelled lower-case (read-only)',
+    meaning: 'symbol matching in paths and bodies (upper-case-only: a lower-case one is unknown)',
+    learn: 'gets a listed symbol\'s price spelled lower-case (read-only)',
     choices: ['case-insensitive', 'upper-case-only'],
-  },
-] as const satisfies readonly DecisionPoint[];
+  }),
+] as const;
 
 export type PointId = (typeof DECISION_POINTS)[number]['id'];
 
@@ -220,50 +228,57 @@ export function statusPointFor(operationId: string, status: number, decisions: R
  */
 const RULE = 'a rule with state, not a value: the checks judge it';
 const SHAPE = 'a record shape: the response schema judges it';
+const INPUT = 'input rules: the invalid-input checks judge them';
+const FORMAT = 'a wire format of every record: the format checks judge it';
+const DATA = 'the deployment\'s own data, not a behaviour';
+const NO_VERSIONS = 'nothing to observe: the documents name no other version';
+const NO_EVENTS = 'nothing to observe: the documents have no events';
+const GUARDS = 'an order of guards: it shows only with a key failing two guards at once, which a deployment does not hand out';
+const rest = (why: string) => `the rest: ${why}`;
 export const NOT_LEARNABLE: Readonly<Record<string, string>> = {
-  'trading.versioning': 'nothing to observe: a deployment\'s other versions are not in the documents',
-  'wallet.versioning': 'nothing to observe: a deployment\'s other versions are not in the documents',
-  'trading.events': 'nothing to observe: the documents have no events',
-  'wallet.events': 'nothing to observe: the documents have no events',
-  'trading.rate-limit': 'an absence: a deployment\'s limit shows only by sending until refused, which a run against a deployment must not do',
+  'trading.versioning': NO_VERSIONS,
+  'wallet.versioning': NO_VERSIONS,
+  'trading.events': NO_EVENTS,
+  'wallet.events': NO_EVENTS,
+  'trading.rate-limit': 'an absence: a limit shows only by sending until refused, which a run must not do to a deployment',
   'trading.key-format': 'keys are secrets: a run never records them',
-  'trading.guard-order': 'an order of guards: observable only with a key failing two guards at once, which a deployment does not hand out',
-  'wallet.guard-order': 'an order of guards: observable only with a key failing two guards at once, which a deployment does not hand out',
-  'trading.request-bodies': 'rules of the HTTP layer (content type, size, parser refusals), several statuses at once: the invalid-input checks judge them',
+  'trading.guard-order': GUARDS,
+  'wallet.guard-order': GUARDS,
+  'trading.request-bodies': INPUT,
   'trading.single-price-shape': SHAPE,
-  'trading.orders-listing': 'the rest (filters, which account, input bounds) is a rule, not a value: the listing checks judge it; the order is its point',
+  'trading.orders-listing': rest(INPUT),
   'trading.spot-semantics': RULE,
-  'trading.cancel-semantics': 'the rest (which orders can be cancelled, the released reservation) is a rule with state: the checks judge it',
+  'trading.cancel-semantics': rest(RULE),
   'trading.margin-semantics': RULE,
   'trading.futures-semantics': RULE,
   'trading.binary-semantics': RULE,
-  'trading.copy-semantics': 'the rest (locking, accrual, refund) is a rule with state: the checks judge it',
-  'trading.dates': 'a wire format of every record, not one answer: the date checks judge it',
-  'trading.error-shape': 'the rest is a shape, not a value: the response checks judge it',
+  'trading.copy-semantics': rest(RULE),
+  'trading.dates': FORMAT,
+  'trading.error-shape': rest(SHAPE),
   'trading.price-walk': 'a deployment\'s prices are its market\'s, not a rule a profile can hold',
   'trading.balance-meaning': RULE,
   'trading.account-fields': SHAPE,
   'trading.market-fields': SHAPE,
-  'trading.order-states': 'a state machine, not a value: the order checks judge it',
-  'trading.required-fields': 'a set of input rules: the invalid-input checks judge them',
-  'trading.futures-duration': 'bounds and a default of an input the schema states: the invalid-input checks judge them',
-  'trading.binary-durations': 'a set of allowed inputs the schema states: the invalid-input checks judge it',
+  'trading.order-states': RULE,
+  'trading.required-fields': INPUT,
+  'trading.futures-duration': INPUT,
+  'trading.binary-durations': INPUT,
   'trading.order-fields': SHAPE,
   'trading.lead-trader-fields': SHAPE,
   'trading.copy-relation-fields': SHAPE,
-  'wallet.tokens': 'a table of the fake\'s data, not a behaviour: a deployment\'s tokens are its own',
-  'wallet.status-codes': 'the other statuses (400, 401, 404, 413, 429) are what the status checks judge by, one error code each; the duplicate e-mail\'s is wallet.register-semantics#duplicate-status',
-  'wallet.limits': 'absences (no cap, no fee) and the 8 fraction digits of wallet.decimal-format: nothing to vary',
-  'wallet.rate-limit-scope': 'a counting rule with state (per key, fixed windows): the rate-limit checks judge it; the limit itself is `doppel mock --wallet-rate-limit`',
-  'wallet.address-validation': 'a set of input rules per chain format: the send checks judge them',
-  'wallet.auth-exemptions': 'which operations need a key is the spec\'s `security`: the auth checks judge it',
-  'wallet.login-token': 'the rest: tokens are secrets: a run masks them and never records their format from a real user',
-  'wallet.create-semantics': 'the rest (address formats per chain) is a rule: the address checks judge it',
-  'wallet.usd-value': 'a formula over the price, not a value: usd-value-matches-price judges it',
-  'wallet.prices-unknown': 'a set of query rules, several at once: the prices checks judge them',
-  'wallet.decimal-format': 'a wire format of every amount: the decimal checks judge it',
-  'wallet.dates-utc': 'a time zone of every date: the date checks judge it',
-  'wallet.chains': 'a table of the fake\'s data: a deployment\'s chains are its own, read from GET /chains',
+  'wallet.tokens': DATA,
+  'wallet.status-codes': rest('the statuses every status check judges by, one error code each'),
+  'wallet.limits': 'absences (no cap, no fee); the digits are wallet.decimal-format\'s',
+  'wallet.rate-limit-scope': `${RULE}; the limit is doppel mock --wallet-rate-limit`,
+  'wallet.address-validation': INPUT,
+  'wallet.auth-exemptions': 'the spec\'s `security`: the auth checks judge it',
+  'wallet.login-token': rest('tokens are secrets: a run masks them and never records their format'),
+  'wallet.create-semantics': rest('address formats, a rule the address checks judge'),
+  'wallet.usd-value': 'a formula over the price: usd-value-matches-price judges it',
+  'wallet.prices-unknown': INPUT,
+  'wallet.decimal-format': FORMAT,
+  'wallet.dates-utc': FORMAT,
+  'wallet.chains': DATA,
   'wallet.transaction-types': SHAPE,
-  'wallet.transaction-states': 'a state machine; its one value, the confirmation delay, is wallet.send-semantics',
+  'wallet.transaction-states': rest('its one value, the confirmation delay, is wallet.send-semantics'),
 };

@@ -1,50 +1,18 @@
-// The wallets listing is oldest first by id (decision wallet.list-order) and the orders listing
-// newest first by creation, then id (decision point trading.orders-listing#order), or the orders
-// the --profile gives; --learn writes the order seen. Read-only; a listing needs two entries to
-// show an order (the orders one has some after a writes run's order checks).
+// Wallets are listed oldest first by id (decision wallet.list-order), orders newest first by
+// creation, then id (decision point trading.orders-listing#order), or as the --profile says;
+// --learn writes the order seen. Read-only; a listing shows an order from two entries on.
 import { defineScenarioCheck } from './check.js';
-import { has, type CheckContext } from '../context.js';
+import { has } from '../context.js';
 import { arr, obj } from '../json-shape.js';
-import type { Exchange, InterfaceName } from '../types.js';
 
-type Order = 'oldest-first' | 'newest-first';
 type Key = readonly [string, number];
+const compare = (a: Key, b: Key): number => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : a[1] - b[1]);
 
-function compare(a: Key, b: Key): number {
-  return a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : a[1] - b[1];
-}
-
-/** The order the keys are in, when strict; undefined for fewer than two or no strict order. */
-export function listingOrder(keys: readonly Key[]): Order | 'unordered' | undefined {
+/** The keys' strict order; undefined for fewer than two. */
+export function listingOrder(keys: readonly Key[]): 'oldest-first' | 'newest-first' | 'unordered' | undefined {
   if (keys.length < 2) return undefined;
   const steps = keys.slice(1).map((k, i) => Math.sign(compare(keys[i] as Key, k)));
-  if (steps.every((s) => s < 0)) return 'oldest-first';
-  if (steps.every((s) => s > 0)) return 'newest-first';
-  return 'unordered';
-}
-
-interface Listing {
-  iface: InterfaceName;
-  operationId: string;
-  point: 'wallet.list-order' | 'trading.orders-listing#order';
-  ex: Exchange;
-  keys: Key[];
-}
-
-async function listings(ctx: CheckContext): Promise<Listing[]> {
-  const out: Listing[] = [];
-  if (has(ctx, 'wallet') && ctx.wallet.key) {
-    const ex = await ctx.call('listWallets', { key: ctx.wallet.key });
-    const keys = arr(obj(ex.json)['wallets']).map((w) => ['', Number(obj(w)['id'])] as const);
-    if (ex.status === 200) out.push({ iface: 'wallet', operationId: 'listWallets', point: 'wallet.list-order', ex, keys });
-  }
-  const tradingKey = ctx.trading.key ?? ctx.trading.readKey;
-  if (has(ctx, 'trading') && tradingKey) {
-    const ex = await ctx.call('listOrders', { key: tradingKey, query: { limit: '100' } });
-    const keys = arr(obj(ex.json)['data']).map((o) => [String(obj(o)['created_at']), Number(obj(o)['id'])] as const);
-    if (ex.status === 200) out.push({ iface: 'trading', operationId: 'listOrders', point: 'trading.orders-listing#order', ex, keys });
-  }
-  return out;
+  return steps.every((s) => s < 0) ? 'oldest-first' : steps.every((s) => s > 0) ? 'newest-first' : 'unordered';
 }
 
 export const listingOrderCheck = defineScenarioCheck({
@@ -56,22 +24,28 @@ export const listingOrderCheck = defineScenarioCheck({
   title: 'wallets are listed oldest first, orders newest first (or in the profile\'s orders)',
   skip: (ctx) => ((has(ctx, 'wallet') && ctx.wallet.key) || (has(ctx, 'trading') && (ctx.trading.key ?? ctx.trading.readKey)) ? undefined : 'no key given (--wallet-key or --trading-key)'),
   async run(ctx, out) {
-    const shown: string[] = [];
+    const tradingKey = ctx.trading.key ?? ctx.trading.readKey;
+    const listings = [
+      has(ctx, 'wallet') && ctx.wallet.key ? { iface: 'wallet', point: 'wallet.list-order', by: 'id', ex: await ctx.call('listWallets', { key: ctx.wallet.key }), field: 'wallets' } as const : undefined,
+      has(ctx, 'trading') && tradingKey ? { iface: 'trading', point: 'trading.orders-listing#order', by: 'created_at, then id', ex: await ctx.call('listOrders', { key: tradingKey, query: { limit: '100' } }), field: 'data' } as const : undefined,
+    ];
+    const short: string[] = [];
     let checked = 0;
-    for (const l of await listings(ctx)) {
-      const order = listingOrder(l.keys);
+    for (const l of listings) {
+      if (!l || l.ex.status !== 200) continue;
+      const keys = arr(obj(l.ex.json)[l.field]).map((e) => [String(obj(e)['created_at'] ?? ''), Number(obj(e)['id'])] as const);
+      const order = listingOrder(keys);
+      const operationId = l.ex.operationId as string;
       if (order === undefined) {
-        shown.push(`${l.operationId} listed ${l.keys.length} entr${l.keys.length === 1 ? 'y' : 'ies'}`);
+        short.push(`${operationId} listed ${keys.length}`);
         continue;
       }
-      out.checked(l.operationId, l.iface);
+      out.checked(operationId, l.iface);
       checked++;
       if (order !== 'unordered') ctx.observe(l.point, order, [l.ex]);
       const expected = ctx.decisions[l.point];
-      if (order !== expected) {
-        out.fail({ iface: l.iface, operationId: l.operationId, title: `${l.operationId} is ${order}, expected ${expected}`, message: `${l.operationId} listed ${l.keys.length} entries ${order === 'unordered' ? 'in neither order' : order} (by ${l.iface === 'wallet' ? 'id' : 'created_at, then id'}), expected ${expected}`, exchange: l.ex });
-      }
+      if (order !== expected) out.fail({ iface: l.iface, operationId, title: `${operationId} is ${order}, expected ${expected}`, message: `${operationId} listed ${keys.length} entries ${order} (by ${l.by}), expected ${expected}`, exchange: l.ex });
     }
-    if (checked === 0) out.notExercised(`no listing of two entries or more: ${shown.join('; ')}`);
+    if (checked === 0) out.notExercised(`no listing of two entries or more (${short.join(', ')})`);
   },
 });

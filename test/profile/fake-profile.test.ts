@@ -62,6 +62,61 @@ describe('createFake({ profile })', () => {
     }
   });
 
+  it('answers with the profile at the status, message, order and symbol points, and as doppel without one', async () => {
+    const points = {
+      'wallet.register-semantics#status': { value: 201 },
+      'wallet.register-semantics#duplicate-status': { value: 400 },
+      'wallet.create-semantics#status': { value: 201 },
+      'trading.cancel-semantics#not-open-status': { value: 409 },
+      'trading.copy-semantics#stop-unknown-status': { value: 400 },
+      'wallet.status-codes#missing-key-message': { value: 'API key required' },
+      'trading.error-shape#missing-key-message': { value: '{operationId} wants an API-KEY' },
+      'wallet.login-token#failure-message': { value: 'Bad credentials for {operationId}' },
+      'wallet.list-order': { value: 'newest-first' },
+      'trading.orders-listing#order': { value: 'oldest-first' },
+      'trading.symbol-case': { value: 'upper-case-only' },
+    };
+    const doppel = {
+      register: 200, duplicate: [409, 'conflict'], create: 200, cancelAgain: [400, 'order_not_open'], stopUnknown: [404, 'not_found'],
+      walletNoKey: 'listWallets: missing X-API-Key header', tradingNoKey: 'getAccount: missing API-KEY header', badLogin: 'login: invalid email or password',
+      walletIds: [1, 2, 3], ordersAscending: false, lower: [200, 200],
+    };
+    const profiled = {
+      register: 201, duplicate: [400, 'invalid_request'], create: 201, cancelAgain: [409, 'conflict'], stopUnknown: [400, 'invalid_request'],
+      walletNoKey: 'API key required', tradingNoKey: 'getAccount wants an API-KEY', badLogin: 'Bad credentials for login',
+      walletIds: [3, 2, 1], ordersAscending: true, lower: [404, 400],
+    };
+    for (const [p, expected] of [[undefined, doppel], [{ doppel_profile: 1, points }, profiled]] as const) {
+      const fake = createFake(p ? { profile: p } : {});
+      const post = async (url: string, body: unknown, headers: Record<string, string> = { 'content-type': 'application/json' }) => json(await fake.fetch(url, { method: 'POST', headers, body: JSON.stringify(body) }));
+      const user = { name: 'a', email: 'points@example.test', password: 'pw' };
+      expect((await post(`${W}/register`, user)).status).toBe(expected.register);
+      const dup = await post(`${W}/register`, { ...user, email: 'POINTS@example.test' });
+      expect([dup.status, dup.body.code]).toEqual(expected.duplicate);
+      expect((await post(`${W}/wallets/create`, { chain: 'ethereum' }, walletKey)).status).toBe(expected.create);
+      const order = { market: 'BTC', pair: 'USDT', side: 'buy', order_type: 'limit', amount: '0.001', price: '1000' };
+      const placed = await post(`${T}/spot/order`, order, tradingKey);
+      await post(`${T}/spot/order`, order, tradingKey);
+      expect((await post(`${T}/spot/cancel`, { order_id: placed.body.data.id }, tradingKey)).status).toBe(200);
+      const again = await post(`${T}/spot/cancel`, { order_id: placed.body.data.id }, tradingKey);
+      expect([again.status, again.body.code]).toEqual(expected.cancelAgain);
+      const stop = await post(`${T}/copy/stop`, { lead_trader_id: 1 }, tradingKey);
+      expect([stop.status, stop.body.code]).toEqual(expected.stopUnknown);
+      expect((await json(await fake.fetch(`${W}/wallets`))).body.error).toBe(expected.walletNoKey);
+      expect((await json(await fake.fetch(`${T}/account`))).body.error).toBe(expected.tradingNoKey);
+      const login = await post(`${W}/login`, { email: 'nobody@example.test', password: 'pw' });
+      expect([login.status, login.body.error]).toEqual([401, expected.badLogin]);
+      const wallets = (await json(await fake.fetch(`${W}/wallets`, { headers: walletKey }))).body.wallets;
+      expect(wallets.map((w: { id: number }) => w.id).filter((id: number) => id <= 3)).toEqual(expected.walletIds);
+      const ids = (await json(await fake.fetch(`${T}/account/orders?limit=100`, { headers: tradingKey }))).body.data.map((o: { id: number }) => o.id);
+      expect(ids.length).toBe(2);
+      expect(ids[0] < ids[1]).toBe(expected.ordersAscending);
+      const lowerPrice = await fake.fetch(`${T}/price/btc`);
+      const lowerOrder = await post(`${T}/spot/order`, { ...order, market: 'btc' }, tradingKey);
+      expect([lowerPrice.status, lowerOrder.status]).toEqual(expected.lower);
+    }
+  });
+
   it('refuses a bad profile naming the field', () => {
     const bad = (p: unknown) => {
       try {
@@ -77,5 +132,7 @@ describe('createFake({ profile })', () => {
     expect(bad({ doppel_profile: 1, points: { 'trading.orders-default-limit': { value: 0 } } })).toContain('/points/trading.orders-default-limit/value');
     expect(bad({ doppel_profile: 1, points: { 'trading.conflict-409': { value: 422 } } })).toMatch(/at \/points\/trading.conflict-409\/value: the fake can answer 400, 404, 409/);
     expect(bad({ doppel_profile: 1, points: { 'wallet.register-semantics': { value: 5 } } })).toContain('/points/wallet.register-semantics/value');
+    expect(bad({ doppel_profile: 1, points: { 'wallet.list-order': { value: 'sideways' } } })).toContain('at /points/wallet.list-order/value: must be one of "oldest-first", "newest-first"');
+    expect(bad({ doppel_profile: 1, points: { 'wallet.register-semantics#status': { value: 202 } } })).toContain('the fake can answer 200, 201 here');
   });
 });
