@@ -192,6 +192,14 @@ export const DECISION_POINTS = [
     learn: 'gets a listed symbol\'s price spelled lower-case (read-only)',
     choices: ['case-insensitive', 'upper-case-only'],
   }),
+  point({
+    id: 'wallet.auth-exemptions',
+    kind: 'choice',
+    default: 'public',
+    meaning: 'whether chains and prices are public or need X-API-Key (key-required: 401 without one; register and login stay public)',
+    learn: 'gets the chains and prices without a key (read-only)',
+    choices: ['public', 'key-required'],
+  }),
 ] as const;
 
 export type PointId = (typeof DECISION_POINTS)[number]['id'];
@@ -220,6 +228,14 @@ export function pointsOf(decisionId: string): DecisionPoint[] {
 export function statusPointFor(operationId: string, status: number, decisions: Readonly<DecisionValues> = DEFAULT_DECISIONS): DecisionPoint | undefined {
   const points = (DECISION_POINTS as readonly DecisionPoint[]).filter((p) => p.kind === 'status' && p.operationId === operationId && p.statuses?.includes(status));
   return points.find((p) => (decisions as Record<string, number | string>)[p.id] === status) ?? points[0];
+}
+
+/**
+ * Whether a --profile's wallet.auth-exemptions `key-required` makes this public operation answer
+ * 401 like a keyed one (chains and prices; register and login stay public).
+ */
+export function keyRequiredByProfile(decisions: Readonly<DecisionValues>, operationId: string): boolean {
+  return decisions['wallet.auth-exemptions'] === 'key-required' && (operationId === 'listChains' || operationId === 'getWalletPrices');
 }
 
 /**
@@ -271,7 +287,6 @@ export const NOT_LEARNABLE: Readonly<Record<string, string>> = {
   'wallet.limits': 'absences (no cap, no fee); the digits are wallet.decimal-format\'s',
   'wallet.rate-limit-scope': `${RULE}; the limit is doppel mock --wallet-rate-limit`,
   'wallet.address-validation': INPUT,
-  'wallet.auth-exemptions': 'the spec\'s `security`: the auth checks judge it',
   'wallet.login-token': rest('tokens are secrets: a run masks them and never records their format'),
   'wallet.create-semantics': rest('address formats, a rule the address checks judge'),
   'wallet.usd-value': 'a formula over the price: usd-value-matches-price judges it',

@@ -1,6 +1,6 @@
 // The wallet seed names only 429 (§8); the other statuses are doppel's choice (wallet.status-codes),
 // documented per operation in spec/wallet.openapi.yaml.
-import { getOperation, statusPointFor } from '../../spec/index.js';
+import { DEFAULT_DECISIONS, getOperation, keyRequiredByProfile, statusPointFor } from '../../spec/index.js';
 import { defineResponseCheck } from './check.js';
 
 export const walletStatusDocumented = defineResponseCheck({
@@ -10,8 +10,9 @@ export const walletStatusDocumented = defineResponseCheck({
   appliesTo: ['wallet'],
   title: 'only statuses documented for the operation',
   applies: (ex) => ex.iface === 'wallet' && ex.operationId !== null,
-  run(ex) {
+  run(ex, decisions = DEFAULT_DECISIONS) {
     const op = getOperation('wallet', ex.operationId as string);
+    if (ex.status === 401 && keyRequiredByProfile(decisions, op.operationId)) return [];
     if (op.statuses.includes(String(ex.status)) || ex.status === 429) return [];
     // A status a deployment may choose at a decision point of this operation (e.g. a 201 for register).
     if (statusPointFor(op.operationId, ex.status)) return [];

@@ -75,16 +75,17 @@ describe('createFake({ profile })', () => {
       'wallet.list-order': { value: 'newest-first' },
       'trading.orders-listing#order': { value: 'oldest-first' },
       'trading.symbol-case': { value: 'upper-case-only' },
+      'wallet.auth-exemptions': { value: 'key-required' },
     };
     const doppel = {
       register: 200, duplicate: [409, 'conflict'], create: 200, cancelAgain: [400, 'order_not_open'], stopUnknown: [404, 'not_found'],
       walletNoKey: 'listWallets: missing X-API-Key header', tradingNoKey: 'getAccount: missing API-KEY header', badLogin: 'login: invalid email or password',
-      walletIds: [1, 2, 3], ordersAscending: false, lower: [200, 200],
+      walletIds: [1, 2, 3], ordersAscending: false, lower: [200, 200], publicNoKey: [200, 200], publicWithKey: 200,
     };
     const profiled = {
       register: 201, duplicate: [400, 'invalid_request'], create: 201, cancelAgain: [409, 'conflict'], stopUnknown: [400, 'invalid_request'],
       walletNoKey: 'API key required', tradingNoKey: 'getAccount wants an API-KEY', badLogin: 'Bad credentials for login',
-      walletIds: [3, 2, 1], ordersAscending: true, lower: [404, 400],
+      walletIds: [3, 2, 1], ordersAscending: true, lower: [404, 400], publicNoKey: [401, 401], publicWithKey: 200,
     };
     for (const [p, expected] of [[undefined, doppel], [{ doppel_profile: 1, points }, profiled]] as const) {
       const fake = createFake(p ? { profile: p } : {});
@@ -114,6 +115,10 @@ describe('createFake({ profile })', () => {
       const lowerPrice = await fake.fetch(`${T}/price/btc`);
       const lowerOrder = await post(`${T}/spot/order`, { ...order, market: 'btc' }, tradingKey);
       expect([lowerPrice.status, lowerOrder.status]).toEqual(expected.lower);
+      const chains = await fake.fetch(`${W}/chains`);
+      const prices = await fake.fetch(`${W}/prices?symbols=BTC`);
+      expect([chains.status, prices.status]).toEqual(expected.publicNoKey);
+      expect((await fake.fetch(`${W}/chains`, { headers: walletKey })).status).toBe(expected.publicWithKey);
     }
   });
 

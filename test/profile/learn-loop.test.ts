@@ -30,6 +30,7 @@ const STARTING: Profile = {
     'wallet.list-order': { value: 'newest-first' },
     'trading.orders-listing#order': { value: 'oldest-first' },
     'trading.symbol-case': { value: 'upper-case-only' },
+    'wallet.auth-exemptions': { value: 'key-required' },
   },
 };
 const POINT_CHECKS = [
@@ -45,9 +46,10 @@ const POINT_CHECKS = [
   'login-failure-message',
   'symbol-case',
   'listing-order',
+  'wallet-public-no-key',
 ];
 /** Points a run without --allow-writes can learn. */
-const READ_ONLY_POINTS = ['wallet.status-codes#missing-key-message', 'trading.error-shape#missing-key-message', 'wallet.login-token#failure-message', 'wallet.list-order', 'trading.symbol-case'];
+const READ_ONLY_POINTS = ['wallet.status-codes#missing-key-message', 'trading.error-shape#missing-key-message', 'wallet.login-token#failure-message', 'wallet.list-order', 'trading.symbol-case', 'wallet.auth-exemptions'];
 const LIMIT = 1_000_000;
 
 const dir = mkdtempSync(join(tmpdir(), 'doppel-learn-'));

@@ -3,6 +3,7 @@
 import { decToJsonNumber } from '../../domain/decimal.js';
 import { domainError } from '../../domain/domain-error.js';
 import { defineOperation } from '../define-operation.js';
+import { requireKeyIfProfiled } from './public-by-profile.js';
 
 const MAX_SYMBOLS = 50;
 
@@ -11,7 +12,8 @@ const MAX_SYMBOLS = 50;
  * most 50. Blank items ("BTC,,ETH", spaces around commas) are ignored: a doppel reading of
  * "comma-separated" that keeps hand-typed queries working.
  */
-export const getWalletPrices = defineOperation('wallet', 'getWalletPrices', ({ query, backend }) => {
+export const getWalletPrices = defineOperation('wallet', 'getWalletPrices', ({ query, backend, req }) => {
+  requireKeyIfProfiled(backend, req);
   const wanted = [...new Set(query.symbols.split(',').map((s) => s.trim().toUpperCase()).filter((s) => s !== ''))];
   if (wanted.length === 0) throw domainError.invalid_request('symbols must name at least one symbol');
   if (wanted.length > MAX_SYMBOLS) throw domainError.invalid_request(`at most ${MAX_SYMBOLS} symbols`);
