@@ -18,18 +18,18 @@ const TABLES: Record<string, () => string> = {
     ].join('\n'),
   'decision-points': () =>
     [
-      '| decision | facet | point | kind | doppel | learnable |',
-      '|---|---|---|---|---|---|',
+      '| decision | facet | kind | doppel | learnable |',
+      '|---|---|---|---|---|',
       // One row per point (a facet for a decision's further points: `<decision>#<facet>`), then the reason
       // the rest of the decision, or all of it, stays fixed.
       ...decisions().flatMap((d) => {
         const rows = pointsOf(d.id).map((p) => {
           const choices = p.choices ?? p.statuses;
           const values = choices ? ` (of ${choices.map((c) => JSON.stringify(c)).join(', ')})` : '';
-          return `| \`${d.id}\` | ${p.id === d.id ? '' : `\`${p.id.slice(d.id.length)}\``} | ${cell(p.meaning)} | ${p.kind} | ${cell(JSON.stringify(p.default) + values)} | yes: ${cell(p.learn)} |`;
+          return `| \`${d.id}\` | ${p.id === d.id ? '' : `\`${p.id.slice(d.id.length)}\``} | ${p.kind} | ${cell(JSON.stringify(p.default) + values)} | yes: ${cell(p.learn)} |`;
         });
         const reason = NOT_LEARNABLE[d.id];
-        if (reason !== undefined) rows.push(`| \`${d.id}\` | | | | | no: ${cell(reason)} |`);
+        if (reason !== undefined) rows.push(`| \`${d.id}\` | | | | no: ${cell(reason)} |`);
         return rows;
       }),
     ].join('\n'),

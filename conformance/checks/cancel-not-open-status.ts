@@ -31,7 +31,7 @@ export const cancelNotOpenStatus = defineScenarioCheck({
     if (again.status >= 400 && again.status < 500) ctx.observe(POINT, again.status, [again]);
     const expected = ctx.decisions[POINT];
     if (again.status !== expected) {
-      out.fail({ operationId: 'cancelSpotOrder', title: `a second cancel answered ${again.status}, expected ${expected}`, message: `cancelling order ${order['id']} again after it was cancelled answered ${again.status}, expected ${expected}`, exchange: again });
+      out.fail({ operationId: 'cancelSpotOrder', title: `a second cancel answered ${again.status}, expected ${expected}`, message: `cancelling order ${order['id']} again answered ${again.status}, expected ${expected}`, exchange: again });
     }
   },
 });

@@ -25,7 +25,7 @@ export const copyStopUnknownStatus = defineScenarioCheck({
     if (again.status >= 400 && again.status < 500) ctx.observe(POINT, again.status, [again]);
     const expected = ctx.decisions[POINT];
     if (again.status !== expected) {
-      out.fail({ operationId: 'stopCopy', title: `stopping a copy that does not exist answered ${again.status}, expected ${expected}`, message: `stopping lead trader ${trader.id} twice: the second answered ${again.status}, expected ${expected}`, exchange: again });
+      out.fail({ operationId: 'stopCopy', title: `a second stop answered ${again.status}, expected ${expected}`, message: `stopping lead trader ${trader.id} twice: the second answered ${again.status}, expected ${expected}`, exchange: again });
     }
   },
 });

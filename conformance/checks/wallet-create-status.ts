@@ -27,6 +27,6 @@ export const walletCreateStatus = defineScenarioCheck({
     out.checked('createWallet');
     ctx.observe(POINT, created.status, [created]);
     const expected = ctx.decisions[POINT];
-    if (created.status !== expected) out.fail({ operationId: 'createWallet', title: `a wallet creation answered ${created.status}, expected ${expected}`, message: `creating a ${chain} wallet answered ${created.status}, expected ${expected}`, exchange: created });
+    if (created.status !== expected) out.fail({ operationId: 'createWallet', title: `createWallet → ${created.status}, expected ${expected}`, message: `creating a ${chain} wallet answered ${created.status}, expected ${expected}`, exchange: created });
   },
 });
