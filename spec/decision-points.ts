@@ -23,7 +23,7 @@ export interface DecisionPoint<V extends number | string = number | string> {
   meaning: string;
   /** How a check run observes it, and what the run needs for that (its flags). */
   learn: string;
-  /** For status points: the statuses the fake can answer there (one error code each). */
+  /** For status points: the statuses the fake can answer there (an error: one error code each; a success: 200 or 201). */
   statuses?: readonly number[];
   /** For numbers: the range a profile may give. */
   range?: readonly [number, number];
