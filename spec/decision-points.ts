@@ -3,8 +3,11 @@
 // observe it, and the reason why not for every other decision. The one place the defaults live:
 // the fake (mock/) and the checker (conformance/) both read them from here.
 
-/** What a point's value is: an HTTP status, a message text, a duration in seconds, a listing limit. */
-export type PointKind = 'status' | 'message' | 'duration-seconds' | 'limit';
+/**
+ * What a point's value is: an HTTP status, a message text, a duration in seconds, a limit, a
+ * precision (fraction digits) or a guard order (guard names joined by ' > ', first runs first).
+ */
+export type PointKind = 'status' | 'message' | 'duration-seconds' | 'limit' | 'precision' | 'guard-order';
 
 export interface DecisionPoint<V extends number | string = number | string> {
   /** The `x-doppel-decision` id in spec/ whose choice this point makes a parameter. */
@@ -20,7 +23,57 @@ export interface DecisionPoint<V extends number | string = number | string> {
   statuses?: readonly number[];
   /** For numbers: the range a profile may give. */
   range?: readonly [number, number];
+  /** For enum-valued points (a guard order): the values the fake can run. */
+  choices?: readonly string[];
 }
+
+// Limits, precisions and guard orders (issue 17). A decision's further points are named
+// `<decision-id>#<facet>`; a guard order is guard names joined by ' > ', the first runs first.
+export const TRADING_GUARD_ORDERS = ['key > whitelist > permission > input', 'key > whitelist > input > permission'] as const;
+export const WALLET_GUARD_ORDERS = ['key > rate-limit > input', 'key > input > rate-limit'] as const;
+
+const LIMIT_AND_GUARD_POINTS = [
+  {
+    id: 'trading.orders-listing#max-limit',
+    kind: 'limit',
+    default: 100,
+    meaning: 'the largest `limit` the orders listing accepts (one more is a 400)',
+    learn: 'lists orders with limit=N and N+1, bisecting upwards while a limit is accepted (read-only, --trading-key or --trading-read-key)',
+    range: [1, 1000],
+  },
+  {
+    id: 'wallet.transactions-paging#max-limit',
+    kind: 'limit',
+    default: 100,
+    meaning: 'the largest `limit` a wallet\'s transaction history accepts (one more is a 400)',
+    learn: 'lists a wallet\'s transactions with limit=N and N+1, bisecting upwards while a limit is accepted (read-only, --wallet-key with a wallet)',
+    range: [1, 1000],
+  },
+  {
+    id: 'wallet.prices-unknown#max-symbols',
+    kind: 'limit',
+    default: 50,
+    meaning: 'the most distinct symbols one prices request may name (one more is a 400)',
+    learn: 'asks for the prices of N and N+1 distinct symbols, bisecting (read-only, public endpoint)',
+    range: [1, 200],
+  },
+  {
+    id: 'trading.guard-order',
+    kind: 'guard-order',
+    default: TRADING_GUARD_ORDERS[0],
+    meaning: 'whether the key\'s permission (403) is checked before or after the input (400)',
+    learn: 'places an invalid spot order with the read-only key: 403 or 400, nothing is written either way (read-only, --trading-read-key); key and whitelist always come first, since observing their order needs a key failing two guards at once, which a deployment does not hand out',
+    choices: TRADING_GUARD_ORDERS,
+  },
+  {
+    id: 'wallet.guard-order',
+    kind: 'guard-order',
+    default: WALLET_GUARD_ORDERS[0],
+    meaning: 'whether the rate limit (429) is checked before or after the input (400)',
+    learn: 'spends the key\'s budget, then sends an invalid body: 429 or 400, nothing is written either way (read-only, --rate-limit and --wallet-key with a wallet); the key always comes first',
+    choices: WALLET_GUARD_ORDERS,
+  },
+] as const satisfies readonly DecisionPoint[];
 
 export const DECISION_POINTS = [
   {
@@ -62,6 +115,7 @@ export const DECISION_POINTS = [
     meaning: 'the `message` of a successful registration',
     learn: 'registers a user with a fresh e-mail (--allow-writes)',
   },
+  ...LIMIT_AND_GUARD_POINTS,
 ] as const satisfies readonly DecisionPoint[];
 
 export type PointId = (typeof DECISION_POINTS)[number]['id'];
@@ -91,8 +145,6 @@ export const NOT_LEARNABLE: Readonly<Record<string, string>> = {
   'trading.key-format': 'keys are secrets: a run never records them',
   'trading.error-shape': 'a shape, not a value: the response checks judge it',
   'wallet.status-codes': 'several statuses at once: each would be its own point',
-  'trading.guard-order': 'an order of guards: observable only with a key failing two guards at once, which a deployment does not hand out',
-  'wallet.guard-order': 'an order of guards: observable only with a key failing two guards at once, which a deployment does not hand out',
 };
 
 export const NOT_A_PARAMETER = 'fixed in doppel (not a parameter of the fake yet)';

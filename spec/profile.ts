@@ -46,6 +46,7 @@ export class ProfileError extends Error {
 }
 
 function valueSchema(p: DecisionPoint): Record<string, unknown> {
+  if (p.choices) return { type: 'string', enum: [...p.choices] };
   if (p.kind === 'message') return { type: 'string', minLength: 1, maxLength: 500 };
   if (p.kind === 'status') return { type: 'integer', minimum: 100, maximum: 599 };
   const [min, max] = p.range ?? [0, Number.MAX_SAFE_INTEGER];

@@ -77,6 +77,11 @@ export function validateParams(
   operationId: string,
   location: 'query' | 'path',
   raw: Record<string, string | undefined>,
+  /**
+   * A deployment's own maximum for some integer parameters (a profile's max-limit, issue 17): the
+   * spec's schema with that `maximum` in place of its own, so the rule stays this one validation.
+   */
+  maxima?: Readonly<Record<string, number>>,
 ): ValidationResult<Record<string, unknown>> {
   const op = getOperation(iface, operationId);
   const value: Record<string, unknown> = {};
@@ -93,19 +98,22 @@ export function validateParams(
       errors.push(coerced.error);
       continue;
     }
-    const check = run(paramValidator(iface, op.operationId, param), coerced.value, param.name);
+    const check = run(paramValidator(iface, op.operationId, param, maxima?.[param.name]), coerced.value, param.name);
     if (!check.ok) errors.push(...check.errors);
     else value[param.name] = coerced.value;
   }
   return errors.length ? { ok: false, errors } : { ok: true, value, errors };
 }
 
-function paramValidator(iface: InterfaceName, operationId: string, param: ParameterSpec): ValidateFunction {
-  const key = `${iface}#param/${operationId}/${param.in}/${param.name}`;
+function paramValidator(iface: InterfaceName, operationId: string, param: ParameterSpec, maximum?: number): ValidateFunction {
+  // Only an inline schema with its own maximum takes another one; compiled once per bound.
+  const bound = maximum !== undefined && !param.schema.$ref && param.schema.maximum !== undefined && maximum !== param.schema.maximum ? maximum : undefined;
+  const key = `${iface}#param/${operationId}/${param.in}/${param.name}${bound === undefined ? '' : `/max=${bound}`}`;
   let fn = compiled.get(key);
   if (!fn) {
     ajvFor(iface);
-    fn = ajvFor(iface).compile(param.schema.$ref ? { $ref: `doppel:${iface}${param.schema.$ref}` } : param.schema);
+    const schema = bound === undefined ? param.schema : { ...param.schema, maximum: bound };
+    fn = ajvFor(iface).compile(param.schema.$ref ? { $ref: `doppel:${iface}${param.schema.$ref}` } : schema);
     compiled.set(key, fn);
   }
   return fn;

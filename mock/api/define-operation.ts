@@ -59,10 +59,16 @@ export interface OperationDefinition<I extends InterfaceName> {
   bind(backend: Interfaces[I]['backend']): OperationEntry;
 }
 
+export interface OperationOptions<I extends InterfaceName> {
+  /** A backend's own maximum for integer query parameters (a profile's max-limit point, issue 17). */
+  maxima?(backend: Interfaces[I]['backend']): Record<string, number>;
+}
+
 export function defineOperation<I extends InterfaceName, Id extends OperationId<I>>(
   iface: I,
   operationId: Id,
   handler: (ctx: OperationContext<I, Id>) => Result<I, Id>,
+  options: OperationOptions<I> = {},
 ): OperationDefinition<I> {
   const op = getOperation(iface, operationId);
   if (op.method === 'PATCH') throw new Error(`${operationId}: PATCH is not routed`);
@@ -78,6 +84,7 @@ export function defineOperation<I extends InterfaceName, Id extends OperationId<
     bind: (backend) => ({
       ...meta,
       backend,
+      ...(options.maxima ? { maxima: options.maxima(backend) } : {}),
       // The pipeline validated and coerced the input against the same operation's schemas, and
       // passes this entry's backend in it.
       run: handler as (input: OperationInput) => unknown,

@@ -16,7 +16,8 @@ describe('decision points', () => {
     const ids = new Set(decisions().map((d) => d.id));
     const points = DECISION_POINTS.map((p) => p.id);
     expect(new Set(points).size).toBe(points.length);
-    for (const id of points) expect(ids.has(id), id).toBe(true);
+    // A decision's further points are `<decision-id>#<facet>`.
+    for (const id of points) expect(ids.has(id.split('#')[0] as string), id).toBe(true);
     for (const id of Object.keys(NOT_LEARNABLE)) {
       expect(ids.has(id), id).toBe(true);
       expect(points as string[], id).not.toContain(id);
@@ -25,7 +26,7 @@ describe('decision points', () => {
 
   it('each default is the choice its decision\'s summary states', () => {
     for (const p of DECISION_POINTS) {
-      const summary = decisions().find((d) => d.id === p.id)?.summary.replace(/\s+/g, ' ') ?? '';
+      const summary = decisions().find((d) => d.id === p.id.split('#')[0])?.summary.replace(/\s+/g, ' ') ?? '';
       expect(summary, p.id).toContain(String(p.default));
     }
   });
@@ -35,6 +36,12 @@ describe('decision points', () => {
       const observers = CHECKS.filter((c) => c.scope === 'scenario' && c.observes?.includes(p.id));
       expect(observers.length, p.id).toBeGreaterThan(0);
       for (const c of observers) expect(c.source, c.id).toContain(`decision:${p.id}`);
+    }
+  });
+
+  it('an enum-valued point offers its default among its choices', () => {
+    for (const p of DECISION_POINTS as readonly DecisionPoint[]) {
+      if (p.kind === 'guard-order') expect(p.choices, p.id).toContain(p.default);
     }
   });
 
