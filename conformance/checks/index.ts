@@ -45,6 +45,9 @@ import { settlementThroughClock } from './settlement-through-clock.js';
 import { copyConflictStatus } from './copy-conflict-status.js';
 import { registerMessage } from './register-message.js';
 import { sendConfirmationDelay } from './send-confirmation-delay.js';
+import { listingMaxLimit } from './listing-max-limit.js';
+import { tradingGuardOrder } from './trading-guard-order.js';
+import { walletGuardOrder } from './wallet-guard-order.js';
 
 export type { Check, ResponseCheck, ScenarioCheck, ScenarioOutput } from './check.js';
 
@@ -97,7 +100,11 @@ export const CHECKS: readonly Check[] = [
   sendConfirmationDelay,
   // After the writes, so that the listings hold more than a page's worth where they can
   defaultListingLimit,
+  listingMaxLimit,
+  tradingGuardOrder,
   // Rate limit (--rate-limit)
   rateLimit429,
   rateLimitRetryAfter,
+  // Last: it leaves a key over its limit for a minute (decision wallet.guard-order)
+  walletGuardOrder,
 ];

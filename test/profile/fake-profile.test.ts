@@ -62,6 +62,24 @@ describe('createFake({ profile })', () => {
     }
   });
 
+  it('moves the largest limits to the profile\'s, through the spec\'s schema with that maximum', async () => {
+    const limits = { doppel_profile: 1, points: { 'trading.orders-listing#max-limit': { value: 150 }, 'wallet.transactions-paging#max-limit': { value: 7 }, 'wallet.prices-unknown#max-symbols': { value: 3 } } };
+    for (const [p, orders, txs, symbols] of [[undefined, 100, 100, 50], [limits, 150, 7, 3]] as const) {
+      const fake = createFake(p ? { profile: p } : {});
+      const status = async (url: string, headers: Record<string, string> = {}) => (await fake.fetch(url, { headers })).status;
+      expect(await status(`${T}/account/orders?limit=${orders}`, tradingKey)).toBe(200);
+      const refused = await json(await fake.fetch(`${T}/account/orders?limit=${orders + 1}`, { headers: tradingKey }));
+      expect(refused.status).toBe(400);
+      expect(refused.body.error).toBe(`listOrders: limit must be <= ${orders}`);
+      const wallet = (await json(await fake.fetch(`${W}/wallets`, { headers: walletKey }))).body.wallets[0].id;
+      expect(await status(`${W}/wallets/${wallet}/transactions?limit=${txs}`, walletKey)).toBe(200);
+      expect(await status(`${W}/wallets/${wallet}/transactions?limit=${txs + 1}`, walletKey)).toBe(400);
+      const list = (n: number) => Array.from({ length: n }, (_, i) => `S${i}`).join(',');
+      expect(await status(`${W}/prices?symbols=${list(symbols)}`)).toBe(200);
+      expect(await status(`${W}/prices?symbols=${list(symbols + 1)}`)).toBe(400);
+    }
+  });
+
   it('refuses a bad profile naming the field', () => {
     const bad = (p: unknown) => {
       try {

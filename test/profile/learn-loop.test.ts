@@ -18,9 +18,17 @@ const STARTING: Profile = {
     'wallet.transactions-paging': { value: 2 },
     'wallet.send-semantics': { value: 75 },
     'wallet.register-semantics': { value: 'Welcome aboard' },
+    // Above the spec's 100 (so that the listings at limit=100 stay valid): trading's breaks the seed.
+    'trading.orders-listing#max-limit': { value: 150 },
+    'wallet.transactions-paging#max-limit': { value: 120 },
+    'wallet.prices-unknown#max-symbols': { value: 20 },
+    'trading.guard-order': { value: 'key > whitelist > input > permission' },
+    'wallet.guard-order': { value: 'key > input > rate-limit' },
   },
 };
-const POINT_CHECKS = ['copy-conflict-status', 'default-listing-limit', 'send-confirmation-delay', 'register-message'];
+/** Learned only by a run with --rate-limit against a fake with a real limit (below). */
+const RATE_LIMITED = ['wallet.guard-order'];
+const POINT_CHECKS = ['copy-conflict-status', 'default-listing-limit', 'send-confirmation-delay', 'register-message', 'listing-max-limit', 'trading-guard-order'];
 const LIMIT = 1_000_000;
 
 const dir = mkdtempSync(join(tmpdir(), 'doppel-learn-'));
@@ -64,12 +72,17 @@ describe('learn a deployment, reproduce it, check against it', () => {
   const learnedFile = join(dir, 'learned.json');
   it('--learn recovers every point of the starting profile, with evidence', async () => {
     const learning = await check(await fake(STARTING), { allowWrites: true, learn: learnedFile });
-    // Not strict: the fake differs from doppel's choices, which is an observation, not a failure.
-    expect(learning.code, learning.lines.join('\n')).toBe(0);
-    expect(learning.lines.join('\n')).toContain(`learned 5 of 5 decision points → ${learnedFile}`);
+    // Not strict: the fake differs from doppel's choices, which is an observation, not a failure;
+    // except where the seed gives the value: trading §8's "at most 100" limit (150 here).
+    expect(learning.code, learning.lines.join('\n')).toBe(1);
+    expect([...learning.lines.join('\n').matchAll(/^FAILURE (\S+)/gm)].map((m) => m[1])).toEqual(['trading-invalid-input-400']);
+    expect(learning.lines.join('\n')).toContain('limit = 101 (at most 100) was answered 200, expected 400 (seed trading §8)');
+    const all = DECISION_POINTS.length;
+    expect(learning.lines.join('\n')).toContain(`learned ${all - RATE_LIMITED.length} of ${all} decision points → ${learnedFile}`);
     const learned = JSON.parse(readFileSync(learnedFile, 'utf8')) as Profile;
-    expect(learned.unobserved).toEqual([]);
+    expect(learned.unobserved).toEqual([{ id: 'wallet.guard-order', default: 'key > rate-limit > input', reason: 'wallet-guard-order was not-exercised: not asked for (--rate-limit)' }]);
     for (const [id, point] of Object.entries(STARTING.points)) {
+      if (RATE_LIMITED.includes(id)) continue;
       expect(learned.points[id]?.value, id).toBe(point.value);
       expect(learned.points[id]?.consistent, id).toBe(true);
       expect(learned.points[id]?.observed, id).toBeGreaterThanOrEqual(1);
@@ -85,13 +98,31 @@ describe('learn a deployment, reproduce it, check against it', () => {
     const learned = JSON.parse(readFileSync(learnedFile, 'utf8')) as unknown;
     // transactions-limit: a response check that also reads the profile's default limit.
     const same = await check(await fake(learned), { allowWrites: true, strict: true, profile: learnedFile, only: [...POINT_CHECKS, 'transactions-limit'] });
-    expect(same.lines.join('\n')).toMatch(/PASSED: 5 passed, 0 failed, 0 not exercised/);
+    expect(same.lines.join('\n')).toMatch(new RegExp(`PASSED: ${POINT_CHECKS.length + 1} passed, 0 failed, 0 not exercised`));
     expect(same.code, same.lines.join('\n')).toBe(0);
     const plain = await check(await fake(), { allowWrites: true, strict: true, profile: learnedFile, only: POINT_CHECKS });
     expect(plain.code).toBe(1);
     const text = plain.lines.join('\n');
     for (const id of POINT_CHECKS) expect(text, id).toContain(id);
     expect(text).toContain('a second start answered 409, expected 400');
+    expect(text).toContain('the largest accepted is 100, expected 150');
+    expect(text).toContain('read-only key + invalid order → 403');
+  });
+
+  it('a run with --rate-limit learns the wallet\'s guard order from a fake with a real limit, and checks it', async () => {
+    const file = join(dir, 'rate-limited.json');
+    const mock = await startMock({ host: '127.0.0.1', tradingPort: 0, walletPort: 0, clock: 'manual', quiet: true, walletRateLimit: 60, profile: STARTING });
+    running.push(mock);
+    const run = await check(mock, { allowWrites: true, rateLimit: true, walletRateLimit: 60, learn: file, only: ['wallet-guard-order'] });
+    expect(run.code, run.lines.join('\n')).toBe(0);
+    const learned = JSON.parse(readFileSync(file, 'utf8')) as Profile;
+    expect(learned.points['wallet.guard-order']).toMatchObject({ value: 'key > input > rate-limit', observed: 1, consistent: true });
+    // A default fake counts first: 429, which a strict run against the learned profile fails.
+    const plain = await startMock({ host: '127.0.0.1', tradingPort: 0, walletPort: 0, clock: 'manual', quiet: true, walletRateLimit: 60 });
+    running.push(plain);
+    const strict = await check(plain, { allowWrites: true, rateLimit: true, walletRateLimit: 60, strict: true, profile: file, only: ['wallet-guard-order'] });
+    expect(strict.code).toBe(1);
+    expect(strict.lines.join('\n')).toContain('over the limit + invalid body → 429');
   });
 
   it('a read-only learning run leaves the write-only points unobserved, saying why', async () => {
@@ -103,6 +134,10 @@ describe('learn a deployment, reproduce it, check against it', () => {
     expect(unobserved['trading.conflict-409']).toContain('writes not allowed');
     expect(unobserved['wallet.register-semantics']).toContain('writes not allowed');
     expect(unobserved['wallet.send-semantics']).toContain('writes not allowed');
+    // The limits and the trading guard order are read-only points.
+    for (const id of ['trading.orders-listing#max-limit', 'wallet.transactions-paging#max-limit', 'wallet.prices-unknown#max-symbols', 'trading.guard-order']) {
+      expect(learned.points[id]?.value, id).toBe(STARTING.points[id]?.value);
+    }
   });
 
   it('a bad --profile is a usage problem naming the field', async () => {
