@@ -58,6 +58,14 @@ const LIMIT_AND_GUARD_POINTS = [
     range: [1, 200],
   },
   {
+    id: 'trading.futures-duration',
+    kind: 'limit',
+    default: 720,
+    meaning: 'the longest `duration_hours` a futures order accepts (one more is a 400)',
+    learn: 'places the smallest futures order at duration_hours N+1 and N, bisecting when they do not bound it (--allow-writes, --trading-key): each accepted probe opens a small position that runs to its expiry (the cost of learning it)',
+    range: [24, 8760],
+  },
+  {
     id: 'trading.guard-order',
     kind: 'guard-order',
     default: TRADING_GUARD_ORDERS[0],

@@ -59,13 +59,57 @@ export function validateResponse(iface: InterfaceName, operationId: string, stat
  * defaults are filled into the body given (in place: a copy would cost a deep walk of every body,
  * and a hostile 100k-deep one would overflow it before the schema refuses it).
  */
-export function validateRequestBody(iface: InterfaceName, operationId: string, body: unknown): ValidationResult {
+export function validateRequestBody(
+  iface: InterfaceName,
+  operationId: string,
+  body: unknown,
+  /** A deployment's own maximum for some top-level body properties (a profile's point, issue 17). */
+  maxima?: Readonly<Record<string, number>>,
+): ValidationResult {
   const op = getOperation(iface, operationId);
   if (!op.requestBodyPointer) return { ok: true, value: body, errors: [] };
   if (body === undefined) {
     return op.requestBodyRequired ? { ok: false, errors: ['a JSON request body is required'] } : { ok: true, errors: [] };
   }
-  return run(validatorAt(iface, op.requestBodyPointer), body, 'body');
+  return run(maxima ? boundValidatorAt(iface, op.requestBodyPointer, maxima) : validatorAt(iface, op.requestBodyPointer), body, 'body');
+}
+
+/**
+ * The schema at a pointer with other maxima for named properties (a profile's bound, issue 17): a
+ * copy of the schema (its own $ref resolved once, the refs inside it pointing into the document)
+ * whose properties of those names carry the given `maximum`; compiled once per bound. So the
+ * rule stays the spec's one validation, only the bound moves.
+ */
+function boundValidatorAt(iface: InterfaceName, ref: string, maxima: Readonly<Record<string, number>>): ValidateFunction {
+  const key = `${iface}${ref}/max=${JSON.stringify(maxima)}`;
+  let fn = compiled.get(key);
+  if (!fn) {
+    const doc = loadSpec(iface);
+    let schema = pointer(doc, ref);
+    if (typeof schema?.$ref === 'string' && schema.$ref.startsWith('#')) schema = pointer(doc, schema.$ref);
+    fn = ajvFor(iface).compile(withMaxima(iface, schema, maxima) as Record<string, unknown>);
+    compiled.set(key, fn);
+  }
+  return fn;
+}
+
+function withMaxima(iface: InterfaceName, node: unknown, maxima: Readonly<Record<string, number>>): unknown {
+  if (Array.isArray(node)) return node.map((n) => withMaxima(iface, n, maxima));
+  if (!node || typeof node !== 'object') return node;
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(node)) {
+    if (k === '$ref' && typeof v === 'string' && v.startsWith('#')) out[k] = `doppel:${iface}${v}`;
+    else if (k === 'properties' && v && typeof v === 'object') {
+      out[k] = Object.fromEntries(
+        Object.entries(v).map(([name, prop]) => {
+          const copy = withMaxima(iface, prop, maxima) as Record<string, unknown>;
+          const max = maxima[name];
+          return [name, max !== undefined && typeof copy['maximum'] === 'number' ? { ...copy, maximum: max } : copy];
+        }),
+      );
+    } else out[k] = withMaxima(iface, v, maxima);
+  }
+  return out;
 }
 
 /**

@@ -46,6 +46,7 @@ import { copyConflictStatus } from './copy-conflict-status.js';
 import { registerMessage } from './register-message.js';
 import { sendConfirmationDelay } from './send-confirmation-delay.js';
 import { listingMaxLimit } from './listing-max-limit.js';
+import { futuresDurationLimit } from './futures-duration-limit.js';
 import { tradingGuardOrder } from './trading-guard-order.js';
 import { walletGuardOrder } from './wallet-guard-order.js';
 
@@ -101,6 +102,7 @@ export const CHECKS: readonly Check[] = [
   // After the writes, so that the listings hold more than a page's worth where they can
   defaultListingLimit,
   listingMaxLimit,
+  futuresDurationLimit,
   tradingGuardOrder,
   // Rate limit (--rate-limit)
   rateLimit429,

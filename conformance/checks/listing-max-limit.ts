@@ -9,9 +9,9 @@ import { defineScenarioCheck } from './check.js';
 import { has, type CheckContext } from '../context.js';
 import type { Exchange } from '../types.js';
 
-type Outcome = { ok: boolean; ex: Exchange } | undefined;
+export type Outcome = { ok: boolean; ex: Exchange } | undefined;
 
-interface Target {
+export interface Target {
   point: PointId;
   operationId: string;
   iface: 'trading' | 'wallet';
@@ -47,10 +47,10 @@ function targets(ctx: CheckContext): Target[] {
   return out;
 }
 
-type Bound = { value: number; evidence: Exchange[] } | { beyond: number; ex: Exchange } | { unclear: string };
+export type Bound = { value: number; evidence: Exchange[] } | { beyond: number; ex: Exchange } | { unclear: string };
 
 /** The largest n in the point's range that is accepted while n+1 is refused. */
-async function boundOf(t: Target, expected: number): Promise<Bound> {
+export async function boundOf(t: Target, expected: number): Promise<Bound> {
   const [min, max] = decisionPoint(t.point)?.range ?? [1, 1000];
   const at = await t.probe(expected);
   if (!at) return { unclear: `${t.operationId} at ${expected} answered neither 200 nor 400` };

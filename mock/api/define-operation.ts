@@ -60,7 +60,7 @@ export interface OperationDefinition<I extends InterfaceName> {
 }
 
 export interface OperationOptions<I extends InterfaceName> {
-  /** A backend's own maximum for integer query parameters (a profile's max-limit point, issue 17). */
+  /** A backend's own maximum for integer query parameters and body properties, by name (a profile's point, issue 17). */
   maxima?(backend: Interfaces[I]['backend']): Record<string, number>;
 }
 

@@ -33,7 +33,7 @@ export interface OperationEntry extends Routable {
   permission: Permission;
   /** Which inputs the spec documents, so that the pipeline validates only those (a hot path). */
   takes: { path: boolean; query: boolean; body: boolean };
-  /** Its own maximum for integer query parameters, in place of the spec's (a profile's max-limit, issue 17). */
+  /** Its own maximum for integer query parameters and body properties, in place of the spec's (a profile's point, issue 17). */
   maxima?: Readonly<Record<string, number>>;
   /** The backend `run` works on; the pipeline passes it in the input (one object per request). */
   backend: unknown;

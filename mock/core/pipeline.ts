@@ -89,7 +89,7 @@ export function createPipeline(options: PipelineOptions): RoutedApp {
     const { takes } = op;
     const params = takes.path ? valid(validateParams(op.iface, op.operationId, 'path', rawParams)) : NONE;
     const query = takes.query ? valid(validateParams(op.iface, op.operationId, 'query', firstValues(req.query), op.maxima)) : NONE;
-    const body = hasBody && takes.body ? valid(validateRequestBody(op.iface, op.operationId, req.body)) : undefined;
+    const body = hasBody && takes.body ? valid(validateRequestBody(op.iface, op.operationId, req.body, op.maxima)) : undefined;
     if (afterInput !== undefined && caller !== undefined) afterInput(caller, req, op);
     return rules.envelope(op.run({ caller, params, query, body, now: at, backend: op.backend, req }));
   }

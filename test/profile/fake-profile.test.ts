@@ -78,6 +78,20 @@ describe('createFake({ profile })', () => {
       expect(await status(`${W}/prices?symbols=${list(symbols)}`)).toBe(200);
       expect(await status(`${W}/prices?symbols=${list(symbols + 1)}`)).toBe(400);
     }
+    // The longest futures duration, past the spec's 720 and below it; the rest of the body's rules stay.
+    for (const [hours, ok] of [[900, 200], [901, 400], [720, 200]] as const) {
+      const fake = createFake({ profile: { doppel_profile: 1, points: { 'trading.futures-duration': { value: 900 } } } });
+      const order = { market: 'BTC', pair: 'USDT', side: 'long', order_type: 'market', amount: '0.001', leverage: 2, duration_hours: hours };
+      const res = await json(await fake.fetch(`${T}/futures/order`, { method: 'POST', headers: tradingKey, body: JSON.stringify(order) }));
+      expect(res.status, JSON.stringify(res.body)).toBe(ok);
+      if (ok === 200) expect(res.body.data.duration_hours).toBe(hours);
+      else expect(res.body.error).toBe('placeFuturesOrder: duration_hours must be <= 900');
+    }
+    const short = createFake({ profile: { doppel_profile: 1, points: { 'trading.futures-duration': { value: 48 } } } });
+    const refused = await json(await short.fetch(`${T}/futures/order`, { method: 'POST', headers: tradingKey, body: JSON.stringify({ market: 'BTC', pair: 'USDT', side: 'long', order_type: 'market', amount: '0.001', leverage: 2, duration_hours: 49 }) }));
+    expect(refused.status).toBe(400);
+    const defaulted = await json(await short.fetch(`${T}/futures/order`, { method: 'POST', headers: tradingKey, body: JSON.stringify({ market: 'BTC', pair: 'USDT', side: 'long', order_type: 'market', amount: '0.001', leverage: 2 }) }));
+    expect(defaulted.body.data?.duration_hours, JSON.stringify(defaulted.body)).toBe(24);
   });
 
   it('refuses a bad profile naming the field', () => {

@@ -22,13 +22,14 @@ const STARTING: Profile = {
     'trading.orders-listing#max-limit': { value: 150 },
     'wallet.transactions-paging#max-limit': { value: 120 },
     'wallet.prices-unknown#max-symbols': { value: 20 },
+    'trading.futures-duration': { value: 100 },
     'trading.guard-order': { value: 'key > whitelist > input > permission' },
     'wallet.guard-order': { value: 'key > input > rate-limit' },
   },
 };
 /** Learned only by a run with --rate-limit against a fake with a real limit (below). */
 const RATE_LIMITED = ['wallet.guard-order'];
-const POINT_CHECKS = ['copy-conflict-status', 'default-listing-limit', 'send-confirmation-delay', 'register-message', 'listing-max-limit', 'trading-guard-order'];
+const POINT_CHECKS = ['copy-conflict-status', 'default-listing-limit', 'send-confirmation-delay', 'register-message', 'listing-max-limit', 'futures-duration-limit', 'trading-guard-order'];
 const LIMIT = 1_000_000;
 
 const dir = mkdtempSync(join(tmpdir(), 'doppel-learn-'));
@@ -107,6 +108,7 @@ describe('learn a deployment, reproduce it, check against it', () => {
     expect(text).toContain('a second start answered 409, expected 400');
     expect(text).toContain('the largest accepted is 100, expected 150');
     expect(text).toContain('read-only key + invalid order → 403');
+    expect(text).toContain('the longest accepted duration is 720 hours, expected 100');
   });
 
   it('a run with --rate-limit learns the wallet\'s guard order from a fake with a real limit, and checks it', async () => {
@@ -134,6 +136,7 @@ describe('learn a deployment, reproduce it, check against it', () => {
     expect(unobserved['trading.conflict-409']).toContain('writes not allowed');
     expect(unobserved['wallet.register-semantics']).toContain('writes not allowed');
     expect(unobserved['wallet.send-semantics']).toContain('writes not allowed');
+    expect(unobserved['trading.futures-duration']).toContain('writes not allowed');
     // The limits and the trading guard order are read-only points.
     for (const id of ['trading.orders-listing#max-limit', 'wallet.transactions-paging#max-limit', 'wallet.prices-unknown#max-symbols', 'trading.guard-order']) {
       expect(learned.points[id]?.value, id).toBe(STARTING.points[id]?.value);
