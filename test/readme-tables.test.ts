@@ -20,10 +20,11 @@ const TABLES: Record<string, () => string> = {
     [
       '| decision | point | kind | doppel | learnable |',
       '|---|---|---|---|---|',
-      ...decisions().map((d) => {
-        const p = (DECISION_POINTS as readonly DecisionPoint[]).find((x) => x.id === d.id);
-        if (p) return `| \`${d.id}\` | ${cell(p.meaning)} | ${p.kind} | ${cell(JSON.stringify(p.default))} | yes: ${cell(p.learn)} |`;
-        return `| \`${d.id}\` | | | | no: ${cell(NOT_LEARNABLE[d.id] ?? NOT_A_PARAMETER)} |`;
+      ...decisions().flatMap((d) => {
+        // A decision's points: its own id, then `<decision-id>#<facet>`, one row each.
+        const points = (DECISION_POINTS as readonly DecisionPoint[]).filter((x) => x.id.split('#')[0] === d.id);
+        if (points.length) return points.map((p) => `| \`${p.id}\` | ${cell(p.meaning)} | ${p.kind} | ${cell(JSON.stringify(p.default))} | yes: ${cell(p.learn)} |`);
+        return [`| \`${d.id}\` | | | | no: ${cell(NOT_LEARNABLE[d.id] ?? NOT_A_PARAMETER)} |`];
       }),
     ].join('\n'),
   checks: () =>
