@@ -4,10 +4,10 @@
 // the fake (mock/) and the checker (conformance/) both read them from here.
 
 /**
- * What a point's value is: an HTTP status, a message text, a duration in seconds, a limit, a
- * precision (fraction digits) or a guard order (guard names joined by ' > ', first runs first).
+ * What a point's value is: an HTTP status, a message text, a duration in seconds, a limit or a
+ * guard order (guard names joined by ' > ', first runs first).
  */
-export type PointKind = 'status' | 'message' | 'duration-seconds' | 'limit' | 'precision' | 'guard-order';
+export type PointKind = 'status' | 'message' | 'duration-seconds' | 'limit' | 'guard-order';
 
 export interface DecisionPoint<V extends number | string = number | string> {
   /** The `x-doppel-decision` id in spec/ whose choice this point makes a parameter. */

@@ -81,17 +81,25 @@ export function validateRequestBody(
  * rule stays the spec's one validation, only the bound moves.
  */
 function boundValidatorAt(iface: InterfaceName, ref: string, maxima: Readonly<Record<string, number>>): ValidateFunction {
-  const key = `${iface}${ref}/max=${JSON.stringify(maxima)}`;
-  let fn = compiled.get(key);
+  // Found by the maxima object an operation's entry holds for its life (one body schema each): no
+  // key is built per request.
+  let fn = boundCompiled.get(maxima);
   if (!fn) {
-    const doc = loadSpec(iface);
-    let schema = pointer(doc, ref);
-    if (typeof schema?.$ref === 'string' && schema.$ref.startsWith('#')) schema = pointer(doc, schema.$ref);
-    fn = ajvFor(iface).compile(withMaxima(iface, schema, maxima) as Record<string, unknown>);
-    compiled.set(key, fn);
+    const key = `${iface}${ref}/max=${JSON.stringify(maxima)}`;
+    fn = compiled.get(key);
+    if (!fn) {
+      const doc = loadSpec(iface);
+      let schema = pointer(doc, ref);
+      if (typeof schema?.$ref === 'string' && schema.$ref.startsWith('#')) schema = pointer(doc, schema.$ref);
+      fn = ajvFor(iface).compile(withMaxima(iface, schema, maxima) as Record<string, unknown>);
+      compiled.set(key, fn);
+    }
+    boundCompiled.set(maxima, fn);
   }
   return fn;
 }
+
+const boundCompiled = new WeakMap<object, ValidateFunction>();
 
 function withMaxima(iface: InterfaceName, node: unknown, maxima: Readonly<Record<string, number>>): unknown {
   if (Array.isArray(node)) return node.map((n) => withMaxima(iface, n, maxima));
