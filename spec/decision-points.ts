@@ -5,10 +5,10 @@
 
 /**
  * What a point's value is: an HTTP status, a message text (maybe a template), a duration in
- * seconds, a listing limit, a listing order ('newest-first' | 'oldest-first'), or one of a few
- * named behaviours (`choices`).
+ * seconds, a listing limit, a listing order ('newest-first' | 'oldest-first'), one of a few
+ * named behaviours (`choices`), or a guard order (guard names joined by ' > ', first runs first).
  */
-export type PointKind = 'status' | 'message' | 'duration-seconds' | 'limit' | 'order' | 'choice';
+export type PointKind = 'status' | 'message' | 'duration-seconds' | 'limit' | 'order' | 'choice' | 'guard-order';
 
 export interface DecisionPoint<V extends number | string = number | string> {
   /**
@@ -59,6 +59,54 @@ export function decisionOf(pointId: string): string {
 function point<const Id extends string, const V extends number | string>(p: DecisionPoint<V> & { id: Id }): DecisionPoint<V> & { id: Id } {
   return p;
 }
+
+// Limits and guard orders (issue 17). A decision's further points are named
+// `<decision-id>#<facet>`; a guard order is guard names joined by ' > ', the first runs first.
+export const TRADING_GUARD_ORDERS = ['key > whitelist > permission > input', 'key > whitelist > input > permission'] as const;
+export const WALLET_GUARD_ORDERS = ['key > rate-limit > input', 'key > input > rate-limit'] as const;
+
+const LIMIT_AND_GUARD_POINTS = [
+  {
+    id: 'wallet.transactions-paging#max-limit',
+    kind: 'limit',
+    default: 100,
+    meaning: 'the largest `limit` a wallet\'s transaction history accepts (one more is a 400)',
+    learn: 'lists a wallet\'s transactions with limit=N and N+1, bisecting upwards while a limit is accepted (read-only, --wallet-key with a wallet)',
+    range: [1, 1000],
+  },
+  {
+    id: 'wallet.prices-unknown#max-symbols',
+    kind: 'limit',
+    default: 50,
+    meaning: 'the most distinct symbols one prices request may name (one more is a 400)',
+    learn: 'asks for the prices of N and N+1 distinct symbols, bisecting (read-only, public endpoint)',
+    range: [1, 200],
+  },
+  {
+    id: 'trading.futures-duration',
+    kind: 'limit',
+    default: 720,
+    meaning: 'the longest `duration_hours` a futures order accepts (one more is a 400)',
+    learn: 'places the smallest futures order at duration_hours N+1 and N, bisecting when they do not bound it (--allow-writes, --trading-key): each accepted probe opens a small position that runs to its expiry (the cost of learning it)',
+    range: [24, 8760],
+  },
+  {
+    id: 'trading.guard-order',
+    kind: 'guard-order',
+    default: TRADING_GUARD_ORDERS[0],
+    meaning: 'whether the key\'s permission (403) is checked before or after the input (400)',
+    learn: 'places an invalid spot order with the read-only key: 403 or 400, nothing is written either way (read-only, --trading-read-key); key and whitelist always come first, since observing their order needs a key failing two guards at once, which a deployment does not hand out',
+    choices: TRADING_GUARD_ORDERS,
+  },
+  {
+    id: 'wallet.guard-order',
+    kind: 'guard-order',
+    default: WALLET_GUARD_ORDERS[0],
+    meaning: 'whether the rate limit (429) is checked before or after the input (400)',
+    learn: 'spends the key\'s budget, then sends an invalid body: 429 or 400, nothing is written either way (read-only, --rate-limit and --wallet-key with a wallet); the key always comes first',
+    choices: WALLET_GUARD_ORDERS,
+  },
+] as const satisfies readonly DecisionPoint[];
 
 export const DECISION_POINTS = [
   point({
@@ -200,6 +248,7 @@ export const DECISION_POINTS = [
     learn: 'gets the chains and prices without a key (read-only)',
     choices: ['public', 'key-required'],
   }),
+  ...LIMIT_AND_GUARD_POINTS,
 ] as const;
 
 export type PointId = (typeof DECISION_POINTS)[number]['id'];
@@ -249,7 +298,6 @@ const FORMAT = 'a wire format of every record: the format checks judge it';
 const DATA = 'the deployment\'s own data, not a behaviour';
 const NO_VERSIONS = 'nothing to observe: the documents name no other version';
 const NO_EVENTS = 'nothing to observe: the documents have no events';
-const GUARDS = 'an order of guards: it shows only with a key failing two guards at once, which a deployment does not hand out';
 const rest = (why: string) => `the rest: ${why}`;
 export const NOT_LEARNABLE: Readonly<Record<string, string>> = {
   'trading.versioning': NO_VERSIONS,
@@ -258,8 +306,6 @@ export const NOT_LEARNABLE: Readonly<Record<string, string>> = {
   'wallet.events': NO_EVENTS,
   'trading.rate-limit': 'an absence: a limit shows only by sending until refused, which a run must not do to a deployment',
   'trading.key-format': 'keys are secrets: a run never records them',
-  'trading.guard-order': GUARDS,
-  'wallet.guard-order': GUARDS,
   'trading.request-bodies': INPUT,
   'trading.single-price-shape': SHAPE,
   'trading.orders-listing': rest(INPUT),
@@ -277,7 +323,6 @@ export const NOT_LEARNABLE: Readonly<Record<string, string>> = {
   'trading.market-fields': SHAPE,
   'trading.order-states': RULE,
   'trading.required-fields': INPUT,
-  'trading.futures-duration': INPUT,
   'trading.binary-durations': INPUT,
   'trading.order-fields': SHAPE,
   'trading.lead-trader-fields': SHAPE,
@@ -290,7 +335,7 @@ export const NOT_LEARNABLE: Readonly<Record<string, string>> = {
   'wallet.login-token': rest('tokens are secrets: a run masks them and never records their format'),
   'wallet.create-semantics': rest('address formats, a rule the address checks judge'),
   'wallet.usd-value': 'a formula over the price: usd-value-matches-price judges it',
-  'wallet.prices-unknown': INPUT,
+  'wallet.prices-unknown': rest(INPUT),
   'wallet.decimal-format': FORMAT,
   'wallet.dates-utc': FORMAT,
   'wallet.chains': DATA,

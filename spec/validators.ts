@@ -59,13 +59,65 @@ export function validateResponse(iface: InterfaceName, operationId: string, stat
  * defaults are filled into the body given (in place: a copy would cost a deep walk of every body,
  * and a hostile 100k-deep one would overflow it before the schema refuses it).
  */
-export function validateRequestBody(iface: InterfaceName, operationId: string, body: unknown): ValidationResult {
+export function validateRequestBody(
+  iface: InterfaceName,
+  operationId: string,
+  body: unknown,
+  /** A deployment's own maximum for some top-level body properties (a profile's point, issue 17). */
+  maxima?: Readonly<Record<string, number>>,
+): ValidationResult {
   const op = getOperation(iface, operationId);
   if (!op.requestBodyPointer) return { ok: true, value: body, errors: [] };
   if (body === undefined) {
     return op.requestBodyRequired ? { ok: false, errors: ['a JSON request body is required'] } : { ok: true, errors: [] };
   }
-  return run(validatorAt(iface, op.requestBodyPointer), body, 'body');
+  return run(maxima ? boundValidatorAt(iface, op.requestBodyPointer, maxima) : validatorAt(iface, op.requestBodyPointer), body, 'body');
+}
+
+/**
+ * The schema at a pointer with other maxima for named properties (a profile's bound, issue 17): a
+ * copy of the schema (its own $ref resolved once, the refs inside it pointing into the document)
+ * whose properties of those names carry the given `maximum`; compiled once per bound. So the
+ * rule stays the spec's one validation, only the bound moves.
+ */
+function boundValidatorAt(iface: InterfaceName, ref: string, maxima: Readonly<Record<string, number>>): ValidateFunction {
+  // Found by the maxima object an operation's entry holds for its life (one body schema each): no
+  // key is built per request.
+  let fn = boundCompiled.get(maxima);
+  if (!fn) {
+    const key = `${iface}${ref}/max=${JSON.stringify(maxima)}`;
+    fn = compiled.get(key);
+    if (!fn) {
+      const doc = loadSpec(iface);
+      let schema = pointer(doc, ref);
+      if (typeof schema?.$ref === 'string' && schema.$ref.startsWith('#')) schema = pointer(doc, schema.$ref);
+      fn = ajvFor(iface).compile(withMaxima(iface, schema, maxima) as Record<string, unknown>);
+      compiled.set(key, fn);
+    }
+    boundCompiled.set(maxima, fn);
+  }
+  return fn;
+}
+
+const boundCompiled = new WeakMap<object, ValidateFunction>();
+
+function withMaxima(iface: InterfaceName, node: unknown, maxima: Readonly<Record<string, number>>): unknown {
+  if (Array.isArray(node)) return node.map((n) => withMaxima(iface, n, maxima));
+  if (!node || typeof node !== 'object') return node;
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(node)) {
+    if (k === '$ref' && typeof v === 'string' && v.startsWith('#')) out[k] = `doppel:${iface}${v}`;
+    else if (k === 'properties' && v && typeof v === 'object') {
+      out[k] = Object.fromEntries(
+        Object.entries(v).map(([name, prop]) => {
+          const copy = withMaxima(iface, prop, maxima) as Record<string, unknown>;
+          const max = maxima[name];
+          return [name, max !== undefined && typeof copy['maximum'] === 'number' ? { ...copy, maximum: max } : copy];
+        }),
+      );
+    } else out[k] = withMaxima(iface, v, maxima);
+  }
+  return out;
 }
 
 /**
@@ -77,6 +129,11 @@ export function validateParams(
   operationId: string,
   location: 'query' | 'path',
   raw: Record<string, string | undefined>,
+  /**
+   * A deployment's own maximum for some integer parameters (a profile's max-limit, issue 17): the
+   * spec's schema with that `maximum` in place of its own, so the rule stays this one validation.
+   */
+  maxima?: Readonly<Record<string, number>>,
 ): ValidationResult<Record<string, unknown>> {
   const op = getOperation(iface, operationId);
   const value: Record<string, unknown> = {};
@@ -93,19 +150,22 @@ export function validateParams(
       errors.push(coerced.error);
       continue;
     }
-    const check = run(paramValidator(iface, op.operationId, param), coerced.value, param.name);
+    const check = run(paramValidator(iface, op.operationId, param, maxima?.[param.name]), coerced.value, param.name);
     if (!check.ok) errors.push(...check.errors);
     else value[param.name] = coerced.value;
   }
   return errors.length ? { ok: false, errors } : { ok: true, value, errors };
 }
 
-function paramValidator(iface: InterfaceName, operationId: string, param: ParameterSpec): ValidateFunction {
-  const key = `${iface}#param/${operationId}/${param.in}/${param.name}`;
+function paramValidator(iface: InterfaceName, operationId: string, param: ParameterSpec, maximum?: number): ValidateFunction {
+  // Only an inline schema with its own maximum takes another one; compiled once per bound.
+  const bound = maximum !== undefined && !param.schema.$ref && param.schema.maximum !== undefined && maximum !== param.schema.maximum ? maximum : undefined;
+  const key = `${iface}#param/${operationId}/${param.in}/${param.name}${bound === undefined ? '' : `/max=${bound}`}`;
   let fn = compiled.get(key);
   if (!fn) {
     ajvFor(iface);
-    fn = ajvFor(iface).compile(param.schema.$ref ? { $ref: `doppel:${iface}${param.schema.$ref}` } : param.schema);
+    const schema = bound === undefined ? param.schema : { ...param.schema, maximum: bound };
+    fn = ajvFor(iface).compile(param.schema.$ref ? { $ref: `doppel:${iface}${param.schema.$ref}` } : schema);
     compiled.set(key, fn);
   }
   return fn;

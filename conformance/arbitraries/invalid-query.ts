@@ -17,14 +17,15 @@ export function invalidOrdersQuery(): InvalidCase[] {
 }
 
 /** Wallet GETs: a malformed wallet id, a transactions limit outside 1..100, prices without symbols. */
-export function invalidWalletQuery(walletId: number | undefined): InvalidCase[] {
+export function invalidWalletQuery(walletId: number | undefined, maxLimit = 100): InvalidCase[] {
   const cases: InvalidCase[] = [];
   for (const id of ['abc', '1.5', '1e3']) {
     cases.push({ operationId: 'getWalletBalance', params: { id }, mutation: `wallet id = ${id} (not an integer)`, basis: 'decision:wallet.status-codes' });
   }
   if (walletId !== undefined) {
-    for (const limit of ['0', '101', 'x']) {
-      cases.push({ operationId: 'listWalletTransactions', params: { id: walletId }, query: { limit }, mutation: `limit = ${limit} (1..100)`, basis: 'decision:wallet.transactions-paging' });
+    // The largest limit is a decision point (wallet.transactions-paging#max-limit: 100, or the --profile's).
+    for (const limit of ['0', String(maxLimit + 1), 'x']) {
+      cases.push({ operationId: 'listWalletTransactions', params: { id: walletId }, query: { limit }, mutation: `limit = ${limit} (1..${maxLimit})`, basis: 'decision:wallet.transactions-paging' });
     }
   }
   cases.push({ operationId: 'getWalletPrices', mutation: 'symbols missing', basis: 'decision:wallet.prices-unknown' });

@@ -52,6 +52,10 @@ import { loginFailureMessage } from './login-failure-message.js';
 import { missingKeyMessage } from './missing-key-message.js';
 import { symbolCase } from './symbol-case.js';
 import { walletCreateStatus } from './wallet-create-status.js';
+import { listingMaxLimit } from './listing-max-limit.js';
+import { futuresDurationLimit } from './futures-duration-limit.js';
+import { tradingGuardOrder } from './trading-guard-order.js';
+import { walletGuardOrder } from './wallet-guard-order.js';
 
 export type { Check, ResponseCheck, ScenarioCheck, ScenarioOutput } from './check.js';
 
@@ -111,7 +115,12 @@ export const CHECKS: readonly Check[] = [
   listingOrderCheck,
   // After the writes, so that the listings hold more than a page's worth where they can
   defaultListingLimit,
+  listingMaxLimit,
+  futuresDurationLimit,
+  tradingGuardOrder,
   // Rate limit (--rate-limit)
   rateLimit429,
   rateLimitRetryAfter,
+  // Last: it leaves a key over its limit for a minute (decision wallet.guard-order)
+  walletGuardOrder,
 ];

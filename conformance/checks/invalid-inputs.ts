@@ -35,7 +35,7 @@ async function tradingCases(ctx: CheckContext): Promise<Group[]> {
 // and its own 60 requests a minute.
 async function walletCases(ctx: CheckContext): Promise<Group[]> {
   const first = await nextPoolKey(ctx);
-  const groups: Group[] = [{ cases: invalidWalletQuery(first?.walletId), key: first?.key }];
+  const groups: Group[] = [{ cases: invalidWalletQuery(first?.walletId, ctx.decisions['wallet.transactions-paging#max-limit']), key: first?.key }];
   if (!ctx.allowWrites) return groups;
   groups.push({ cases: invalidBodyCases('wallet', 'register', { name: 'doppel invalid', email: `doppel-invalid-${ctx.nonce}@example.test`, password: 'pw' }), key: undefined });
   groups.push({ cases: invalidBodyCases('wallet', 'login', { email: `doppel-nobody-${ctx.nonce}@example.test`, password: 'pw' }), key: undefined });

@@ -59,12 +59,18 @@ export interface OperationDefinition<I extends InterfaceName> {
   bind(backend: Interfaces[I]['backend']): OperationEntry;
 }
 
+export interface OperationOptions<I extends InterfaceName> {
+  /** A backend's own maximum for integer query parameters and body properties, by name (a profile's point, issue 17). */
+  maxima?(backend: Interfaces[I]['backend']): Record<string, number>;
+  /** A success's status when a decision point sets it (a profile's 201, issue 17). */
+  status?(backend: Interfaces[I]['backend']): number;
+}
+
 export function defineOperation<I extends InterfaceName, Id extends OperationId<I>>(
   iface: I,
   operationId: Id,
   handler: (ctx: OperationContext<I, Id>) => Result<I, Id>,
-  /** status: a success's status when a decision point sets it (a profile's 201, issue 17). */
-  options: { status?: (backend: Interfaces[I]['backend']) => number } = {},
+  options: OperationOptions<I> = {},
 ): OperationDefinition<I> {
   const op = getOperation(iface, operationId);
   if (op.method === 'PATCH') throw new Error(`${operationId}: PATCH is not routed`);
@@ -80,6 +86,7 @@ export function defineOperation<I extends InterfaceName, Id extends OperationId<
     bind: (backend) => ({
       ...meta,
       backend,
+      ...(options.maxima ? { maxima: options.maxima(backend) } : {}),
       // The pipeline validated and coerced the input against the same operation's schemas, and
       // passes this entry's backend in it.
       run: handler as (input: OperationInput) => unknown,

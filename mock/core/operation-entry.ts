@@ -33,6 +33,8 @@ export interface OperationEntry extends Routable {
   permission: Permission;
   /** Which inputs the spec documents, so that the pipeline validates only those (a hot path). */
   takes: { path: boolean; query: boolean; body: boolean };
+  /** Its own maximum for integer query parameters and body properties, in place of the spec's (a profile's point, issue 17). */
+  maxima?: Readonly<Record<string, number>>;
   /** The backend `run` works on; the pipeline passes it in the input (one object per request). */
   backend: unknown;
   /** Returns the result the interface's envelope wraps. Synchronous: see docs/ARCHITECTURE.md. */
@@ -68,6 +70,12 @@ export interface InterfaceRules {
    * whitelist → permission; wallet: key → rate limit). Throws DomainError; returns the caller.
    */
   authenticate(req: FakeRequest, operation: OperationEntry): unknown;
+  /**
+   * The guards a profile's guard order (decisions trading.guard-order, wallet.guard-order) puts
+   * after input validation, given authenticate's caller; absent in doppel's order. Resolved once
+   * per pipeline, when the rules are made.
+   */
+  afterInput?(caller: unknown, req: FakeRequest, operation: OperationEntry): void;
   /** The statuses those guards can answer, for the spec's status lists (mock/core/pipeline-statuses.ts). */
   guardStatuses: readonly number[];
   /** The success body around a result (trading: {success, data}; wallet: fields at the top level). */

@@ -3,8 +3,8 @@
 // (decisions trading.guard-order, wallet.guard-order):
 //
 //   route → settle the clock → authenticate (key → whitelist → permission → rate limit) →
-//   body decode error → input validation (path → query → body, ajv from spec/) → operation →
-//   envelope
+//   body decode error → input validation (path → query → body, ajv from spec/) → the guards a
+//   profile's guard order puts after the input (rules.afterInput) → operation → envelope
 //
 // Admin routes: route → admin token → settle → body decode error → handler → {success, data}.
 // Before it (mock/core/gateway.ts): CORS preflight / HEAD → namespace → fault rule; after it:
@@ -71,6 +71,8 @@ type Entry = { kind: 'operation'; op: OperationEntry } | { kind: 'admin'; route:
 
 export function createPipeline(options: PipelineOptions): RoutedApp {
   const { rules, now } = options;
+  // The guards a profile's guard order runs after the input (none in doppel's order).
+  const afterInput = rules.afterInput;
   const logger = options.logger ?? stderrLogger;
   const table = createRouteTable<Entry & { method: OperationEntry['method']; path: string }>([
     ...options.operations.map((op) => ({ kind: 'operation' as const, op, method: op.method, path: op.path })),
@@ -86,8 +88,9 @@ export function createPipeline(options: PipelineOptions): RoutedApp {
     if (hasBody) rejectBodyError(req);
     const { takes } = op;
     const params = takes.path ? valid(validateParams(op.iface, op.operationId, 'path', rawParams)) : NONE;
-    const query = takes.query ? valid(validateParams(op.iface, op.operationId, 'query', firstValues(req.query))) : NONE;
-    const body = hasBody && takes.body ? valid(validateRequestBody(op.iface, op.operationId, req.body)) : undefined;
+    const query = takes.query ? valid(validateParams(op.iface, op.operationId, 'query', firstValues(req.query), op.maxima)) : NONE;
+    const body = hasBody && takes.body ? valid(validateRequestBody(op.iface, op.operationId, req.body, op.maxima)) : undefined;
+    if (afterInput !== undefined && caller !== undefined) afterInput(caller, req, op);
     return rules.envelope(op.run({ caller, params, query, body, now: at, backend: op.backend, req }));
   }
 

@@ -122,6 +122,39 @@ describe('createFake({ profile })', () => {
     }
   });
 
+  it('moves the largest limits to the profile\'s, through the spec\'s schema with that maximum', async () => {
+    const limits = { doppel_profile: 1, points: { 'wallet.transactions-paging#max-limit': { value: 7 }, 'wallet.prices-unknown#max-symbols': { value: 3 } } };
+    // The orders listing's maximum is the seed's (trading §8: 100), not a point: it stays.
+    for (const [p, orders, txs, symbols] of [[undefined, 100, 100, 50], [limits, 100, 7, 3]] as const) {
+      const fake = createFake(p ? { profile: p } : {});
+      const status = async (url: string, headers: Record<string, string> = {}) => (await fake.fetch(url, { headers })).status;
+      expect(await status(`${T}/account/orders?limit=${orders}`, tradingKey)).toBe(200);
+      const refused = await json(await fake.fetch(`${T}/account/orders?limit=${orders + 1}`, { headers: tradingKey }));
+      expect(refused.status).toBe(400);
+      expect(refused.body.error).toBe(`listOrders: limit must be <= ${orders}`);
+      const wallet = (await json(await fake.fetch(`${W}/wallets`, { headers: walletKey }))).body.wallets[0].id;
+      expect(await status(`${W}/wallets/${wallet}/transactions?limit=${txs}`, walletKey)).toBe(200);
+      expect(await status(`${W}/wallets/${wallet}/transactions?limit=${txs + 1}`, walletKey)).toBe(400);
+      const list = (n: number) => Array.from({ length: n }, (_, i) => `S${i}`).join(',');
+      expect(await status(`${W}/prices?symbols=${list(symbols)}`)).toBe(200);
+      expect(await status(`${W}/prices?symbols=${list(symbols + 1)}`)).toBe(400);
+    }
+    // The longest futures duration, past the spec's 720 and below it; the rest of the body's rules stay.
+    for (const [hours, ok] of [[900, 200], [901, 400], [720, 200]] as const) {
+      const fake = createFake({ profile: { doppel_profile: 1, points: { 'trading.futures-duration': { value: 900 } } } });
+      const order = { market: 'BTC', pair: 'USDT', side: 'long', order_type: 'market', amount: '0.001', leverage: 2, duration_hours: hours };
+      const res = await json(await fake.fetch(`${T}/futures/order`, { method: 'POST', headers: tradingKey, body: JSON.stringify(order) }));
+      expect(res.status, JSON.stringify(res.body)).toBe(ok);
+      if (ok === 200) expect(res.body.data.duration_hours).toBe(hours);
+      else expect(res.body.error).toBe('placeFuturesOrder: duration_hours must be <= 900');
+    }
+    const short = createFake({ profile: { doppel_profile: 1, points: { 'trading.futures-duration': { value: 48 } } } });
+    const refused = await json(await short.fetch(`${T}/futures/order`, { method: 'POST', headers: tradingKey, body: JSON.stringify({ market: 'BTC', pair: 'USDT', side: 'long', order_type: 'market', amount: '0.001', leverage: 2, duration_hours: 49 }) }));
+    expect(refused.status).toBe(400);
+    const defaulted = await json(await short.fetch(`${T}/futures/order`, { method: 'POST', headers: tradingKey, body: JSON.stringify({ market: 'BTC', pair: 'USDT', side: 'long', order_type: 'market', amount: '0.001', leverage: 2 }) }));
+    expect(defaulted.body.data?.duration_hours, JSON.stringify(defaulted.body)).toBe(24);
+  });
+
   it('refuses a bad profile naming the field', () => {
     const bad = (p: unknown) => {
       try {

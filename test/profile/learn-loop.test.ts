@@ -31,8 +31,16 @@ const STARTING: Profile = {
     'trading.orders-listing#order': { value: 'oldest-first' },
     'trading.symbol-case': { value: 'upper-case-only' },
     'wallet.auth-exemptions': { value: 'key-required' },
+    // Above doppel's (so that the listings at limit=100 stay valid).
+    'wallet.transactions-paging#max-limit': { value: 120 },
+    'wallet.prices-unknown#max-symbols': { value: 20 },
+    'trading.futures-duration': { value: 100 },
+    'trading.guard-order': { value: 'key > whitelist > input > permission' },
+    'wallet.guard-order': { value: 'key > input > rate-limit' },
   },
 };
+/** Learned only by a run with --rate-limit against a fake with a real limit (below). */
+const RATE_LIMITED = ['wallet.guard-order'];
 const POINT_CHECKS = [
   'copy-conflict-status',
   'default-listing-limit',
@@ -47,9 +55,12 @@ const POINT_CHECKS = [
   'symbol-case',
   'listing-order',
   'wallet-public-no-key',
+  'listing-max-limit',
+  'futures-duration-limit',
+  'trading-guard-order',
 ];
 /** Points a run without --allow-writes can learn. */
-const READ_ONLY_POINTS = ['wallet.status-codes#missing-key-message', 'trading.error-shape#missing-key-message', 'wallet.login-token#failure-message', 'wallet.list-order', 'trading.symbol-case', 'wallet.auth-exemptions'];
+const READ_ONLY_POINTS = ['wallet.status-codes#missing-key-message', 'trading.error-shape#missing-key-message', 'wallet.login-token#failure-message', 'wallet.list-order', 'trading.symbol-case', 'wallet.auth-exemptions', 'wallet.transactions-paging#max-limit', 'wallet.prices-unknown#max-symbols', 'trading.guard-order'];
 const LIMIT = 1_000_000;
 
 const dir = mkdtempSync(join(tmpdir(), 'doppel-learn-'));
@@ -95,11 +106,12 @@ describe('learn a deployment, reproduce it, check against it', () => {
     const learning = await check(await fake(STARTING), { allowWrites: true, learn: learnedFile });
     // Not strict: the fake differs from doppel's choices, which is an observation, not a failure.
     expect(learning.code, learning.lines.join('\n')).toBe(0);
-    const n = DECISION_POINTS.length;
-    expect(learning.lines.join('\n')).toContain(`learned ${n} of ${n} decision points → ${learnedFile}`);
+    const all = DECISION_POINTS.length;
+    expect(learning.lines.join('\n')).toContain(`learned ${all - RATE_LIMITED.length} of ${all} decision points → ${learnedFile}`);
     const learned = JSON.parse(readFileSync(learnedFile, 'utf8')) as Profile;
-    expect(learned.unobserved).toEqual([]);
+    expect(learned.unobserved).toEqual([{ id: 'wallet.guard-order', default: 'key > rate-limit > input', reason: 'wallet-guard-order was not-exercised: not asked for (--rate-limit)' }]);
     for (const [id, point] of Object.entries(STARTING.points)) {
+      if (RATE_LIMITED.includes(id)) continue;
       expect(learned.points[id]?.value, id).toBe(point.value);
       expect(learned.points[id]?.consistent, id).toBe(true);
       expect(learned.points[id]?.observed, id).toBeGreaterThanOrEqual(1);
@@ -127,6 +139,25 @@ describe('learn a deployment, reproduce it, check against it', () => {
     expect(text).toContain('expected "no API-KEY sent to getAccount"');
     expect(text).toContain('symbols are case-insensitive, expected upper-case-only');
     expect(text).toContain('listWallets listed 3 entries oldest-first');
+    expect(text).toContain('the largest accepted is 100, expected 120');
+    expect(text).toContain('read-only key + invalid order → 403');
+    expect(text).toContain('the longest accepted duration is 720 hours, expected 100');
+  });
+
+  it('a run with --rate-limit learns the wallet\'s guard order from a fake with a real limit, and checks it', async () => {
+    const file = join(dir, 'rate-limited.json');
+    const mock = await startMock({ host: '127.0.0.1', tradingPort: 0, walletPort: 0, clock: 'manual', quiet: true, walletRateLimit: 60, profile: STARTING });
+    running.push(mock);
+    const run = await check(mock, { allowWrites: true, rateLimit: true, walletRateLimit: 60, learn: file, only: ['wallet-guard-order'] });
+    expect(run.code, run.lines.join('\n')).toBe(0);
+    const learned = JSON.parse(readFileSync(file, 'utf8')) as Profile;
+    expect(learned.points['wallet.guard-order']).toMatchObject({ value: 'key > input > rate-limit', observed: 1, consistent: true });
+    // A default fake counts first: 429, which a strict run against the learned profile fails.
+    const plain = await startMock({ host: '127.0.0.1', tradingPort: 0, walletPort: 0, clock: 'manual', quiet: true, walletRateLimit: 60 });
+    running.push(plain);
+    const strict = await check(plain, { allowWrites: true, rateLimit: true, walletRateLimit: 60, strict: true, profile: file, only: ['wallet-guard-order'] });
+    expect(strict.code).toBe(1);
+    expect(strict.lines.join('\n')).toContain('over the limit + invalid body → 429');
   });
 
   it('a read-only learning run leaves the write-only points unobserved, saying why', async () => {
@@ -143,6 +174,7 @@ describe('learn a deployment, reproduce it, check against it', () => {
     }
     // What a request that changes nothing shows is learned read-only too.
     for (const id of READ_ONLY_POINTS) expect(learned.points[id]?.value, id).toBe(STARTING.points[id]?.value);
+    expect(unobserved['trading.futures-duration']).toContain('writes not allowed');
   });
 
   it('a bad --profile is a usage problem naming the field', async () => {

@@ -1,5 +1,6 @@
-// GET /api/v1/account/orders: the caller's orders, newest first (or a profile's order), filtered by type and status,
-// limit 1..100 default 50 (decisions trading.orders-listing, trading.orders-default-limit).
+// GET /api/v1/account/orders: the caller's orders, newest first (or a profile's order), filtered
+// by type and status, limit 1..100 (seed trading §8) default 50 (decisions trading.orders-listing,
+// trading.orders-default-limit).
 
 import { defineOperation } from '../define-operation.js';
 import { presentOrder } from './present.js';

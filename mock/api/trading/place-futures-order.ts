@@ -10,4 +10,5 @@ export const placeFuturesOrder = defineOperation('trading', 'placeFuturesOrder',
   const leverage = parseLeverage(body.leverage, order.market);
   const input = { ...order, kind: 'futures' as const, side: body.side, leverage, durationHours: body.duration_hours };
   return presentOrder(backend.openPosition(caller.account.id, input, now));
-});
+  // The longest duration is the fake's decision point (doppel's 720 hours, or a profile's).
+}, { maxima: (backend) => ({ duration_hours: backend.decisions['trading.futures-duration'] }) });

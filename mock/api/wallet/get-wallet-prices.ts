@@ -5,18 +5,18 @@ import { domainError } from '../../domain/domain-error.js';
 import { defineOperation } from '../define-operation.js';
 import { requireKeyIfProfiled } from './public-by-profile.js';
 
-const MAX_SYMBOLS = 50;
-
 /**
  * Case-insensitive, answered upper-case; unknown symbols left out; missing or empty → 400; at
- * most 50. Blank items ("BTC,,ETH", spaces around commas) are ignored: a doppel reading of
+ * most 50 (the fake's decision point wallet.prices-unknown#max-symbols: doppel's 50, or a
+ * profile's). Blank items ("BTC,,ETH", spaces around commas) are ignored: a doppel reading of
  * "comma-separated" that keeps hand-typed queries working.
  */
 export const getWalletPrices = defineOperation('wallet', 'getWalletPrices', ({ query, backend, req }) => {
   requireKeyIfProfiled(backend, req);
   const wanted = [...new Set(query.symbols.split(',').map((s) => s.trim().toUpperCase()).filter((s) => s !== ''))];
   if (wanted.length === 0) throw domainError.invalid_request('symbols must name at least one symbol');
-  if (wanted.length > MAX_SYMBOLS) throw domainError.invalid_request(`at most ${MAX_SYMBOLS} symbols`);
+  const most = backend.decisions['wallet.prices-unknown#max-symbols'];
+  if (wanted.length > most) throw domainError.invalid_request(`at most ${most} symbols`);
   const prices: Record<string, number> = {};
   for (const symbol of wanted) {
     const price = backend.prices.priceOf(symbol);

@@ -9,4 +9,5 @@ export const listWalletTransactions = defineOperation('wallet', 'listWalletTrans
   // Without `limit` the fake's decision point (doppel's 50, or a profile's) applies.
   const limit = req.query.has('limit') ? (query.limit as number) : backend.decisions['wallet.transactions-paging'];
   return { transactions: backend.history(wallet, limit).map(wireTransaction) };
-});
+  // The largest `limit` is the fake's decision point too (doppel's 100, or a profile's).
+}, { maxima: (backend) => ({ limit: backend.decisions['wallet.transactions-paging#max-limit'] }) });

@@ -1,13 +1,17 @@
 // What the wallet interface supplies to the one pipeline (mock/core/pipeline.ts): its settle, its
 // guards and its envelope.
 
+import { WALLET_GUARD_ORDERS } from '../../../spec/index.js';
 import type { InterfaceRules } from '../../core/operation-entry.js';
-import type { WalletBackend } from '../../domain/wallet/index.js';
+import type { WalletBackend, WalletCaller } from '../../domain/wallet/index.js';
 
 /** What the guards below can answer: the spec lists these for every operation that needs a key. */
 export const WALLET_GUARD_STATUSES: readonly number[] = [401, 429];
 
 export function walletRules(backend: WalletBackend): InterfaceRules {
+  const order = backend.decisions['wallet.guard-order'];
+  if (!(WALLET_GUARD_ORDERS as readonly string[]).includes(order)) throw new Error(`wallet.guard-order: the fake cannot run ${order}`);
+  const limitAfterInput = order === 'key > input > rate-limit';
   return {
     iface: 'wallet',
     // Decision wallet.send-semantics: a request never sees a transfer past its due time still pending.
@@ -17,7 +21,13 @@ export function walletRules(backend: WalletBackend): InterfaceRules {
       return now;
     },
     // Seed wallet §5.1-2 and decision wallet.guard-order: key (401) → rate limit (429).
-    authenticate: (req) => backend.authenticate(req.headers['x-api-key']),
+    // A profile may put the input before the rate limit: then an invalid request does not count.
+    ...(limitAfterInput
+      ? {
+          authenticate: (req) => backend.authenticate(req.headers['x-api-key'], false),
+          afterInput: (caller) => backend.countRequest(caller as WalletCaller),
+        }
+      : { authenticate: (req) => backend.authenticate(req.headers['x-api-key']) }),
     guardStatuses: WALLET_GUARD_STATUSES,
     // Seed wallet §4: the fields sit next to success at the top level.
     envelope: (fields) => ({ success: true, ...(fields as object) }),

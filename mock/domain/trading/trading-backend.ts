@@ -78,9 +78,12 @@ export interface TradingBackend {
   settle(now?: number): number;
   /**
    * Decision trading.guard-order: key (401) → IP whitelist (403) → permission (403). `key` is the
-   * API-KEY header's value (seed trading §5.1), `ip` the caller's address.
+   * API-KEY header's value (seed trading §5.1), `ip` the caller's address. Without `permission`
+   * the permission is left to `authorize` (a profile's guard order that checks the input first).
    */
-  authenticate(key: string | undefined, ip: string, permission: Permission): TradingCaller;
+  authenticate(key: string | undefined, ip: string, permission?: Permission): TradingCaller;
+  /** The permission guard (403) on its own. */
+  authorize(caller: TradingCaller, permission: Permission): void;
   balances(accountId: number): BalanceRow[];
   orders(accountId: number, filter: OrderFilter): Order[];
   placeSpotOrder(accountId: number, input: SpotInput, now: number): Order;
@@ -138,11 +141,12 @@ export function createTradingBackend(options: TradingBackendOptions): TradingBac
       const key = state.keys.get(header);
       if (key === undefined) throw domainError.unauthorized('invalid API key');
       if (!ipAllowed(key.ipWhitelist, ip)) throw domainError.ip_not_whitelisted(`address ${ip} is not on this key's IP whitelist`);
-      if (!key.permissions.includes(permission)) throw domainError.forbidden(`this key lacks the ${permission} permission`);
+      if (permission !== undefined) requirePermission(key, permission);
       const account = state.accounts.get(key.accountId);
       if (account === undefined) throw new Error(`key ${key.key} points at no account`);
       return { key, account };
     },
+    authorize: (caller, permission) => requirePermission(caller.key, permission),
     balances: (accountId) => balancesOf(state, accountId),
     orders: (accountId, filter) => listOrders(state, accountId, filter),
     placeSpotOrder: (accountId, input, now) => placeSpotOrder(state, accountId, input, priceNow(input.market, now), now),
@@ -200,4 +204,8 @@ export function createTradingBackend(options: TradingBackendOptions): TradingBac
       rng = next;
     },
   };
+}
+
+function requirePermission(key: { permissions: readonly Permission[] }, permission: Permission): void {
+  if (!key.permissions.includes(permission)) throw domainError.forbidden(`this key lacks the ${permission} permission`);
 }

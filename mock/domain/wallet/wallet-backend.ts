@@ -55,7 +55,9 @@ export interface WalletBackend {
    * 401. Then decision wallet.rate-limit-scope: only requests with a known key count, `rateLimit`
    * a minute per key value (seed wallet §8), 429 with Retry-After.
    */
-  authenticate(key: string | undefined): WalletCaller;
+  authenticate(key: string | undefined, limit?: boolean): WalletCaller;
+  /** The rate limit (429) on its own: `authenticate(key, false)` leaves it to this (a profile's guard order). */
+  countRequest(caller: WalletCaller): void;
   createWallet(userId: number, chain: string): Wallet;
   walletsOf(userId: number): Wallet[];
   /** The caller's wallet, or not_found (another user's wallet answers like an unknown one). */
@@ -82,6 +84,10 @@ export function createWalletBackend(options: WalletBackendOptions): WalletBacken
   const decisions = options.decisions ?? DEFAULT_DECISIONS;
   const rateLimit = options.rateLimit ?? DEFAULT_WALLET_RATE_LIMIT;
   const limiter = createRateLimiter({ limit: rateLimit, windowMs: RATE_WINDOW_MS, now: () => clock.now() });
+  function countRequest(key: string): void {
+    const decision = limiter.hit(key);
+    if (!decision.allowed) throw rateLimitedError(`rate limit of ${rateLimit} requests per minute exceeded`, decision.retryAfterSeconds);
+  }
 
   let state = createWalletState();
   let rngs = createWalletRngs(seed);
@@ -104,15 +110,15 @@ export function createWalletBackend(options: WalletBackendOptions): WalletBacken
     settle: (now = clock.now()) => settleTransfers(state, now),
     register: (input) => registerUser(state, rngs, input),
     login: (email, password) => loginUser(state, rngs, email, password),
-    authenticate(key) {
+    authenticate(key, limit = true) {
       // Decision wallet.status-codes#missing-key-message: the profile's text (default the usual prefix).
       if (key === undefined || key === '') throw new DomainError('unauthorized', 'missing X-API-Key header', { template: decisions['wallet.status-codes#missing-key-message'] });
       const userId = userIdForKey(state, key);
       if (userId === undefined) throw domainError.unauthorized('unknown X-API-Key');
-      const decision = limiter.hit(key);
-      if (!decision.allowed) throw rateLimitedError(`rate limit of ${rateLimit} requests per minute exceeded`, decision.retryAfterSeconds);
+      if (limit) countRequest(key);
       return { userId, key };
     },
+    countRequest: (caller) => countRequest(caller.key),
     createWallet: (userId, chain) => createWallet(state, rngs, userId, chain),
     walletsOf: (userId) => walletsOf(state, userId),
     walletOf: (userId, walletId) => walletOwnedBy(state, userId, walletId),

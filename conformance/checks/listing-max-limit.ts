@@ -1,0 +1,114 @@
+// The largest accepted size of two requests (issue 17's limit points): a wallet's transactions'
+// `limit` (wallet.transactions-paging#max-limit: 100) and the distinct symbols of one prices
+// request (wallet.prices-unknown#max-symbols: 50); or the --profile's. (The orders listing's
+// largest `limit` is the seed's, trading §8: 100; trading-invalid-input-400 checks it.) Read-only: a listing asked for N and
+// N+1. The boundary is where N is answered 200 and N+1 400; when the expected one is not, it is
+// searched for (doubling up, then bisecting: a few requests), within the point's range.
+import { decisionPoint, type PointId } from '../../spec/decision-points.js';
+import { defineScenarioCheck } from './check.js';
+import { has, type CheckContext } from '../context.js';
+import type { Exchange } from '../types.js';
+
+export type Outcome = { ok: boolean; ex: Exchange } | undefined;
+
+export interface Target {
+  point: PointId;
+  operationId: string;
+  iface: 'trading' | 'wallet';
+  /** Sends the request of size n; undefined when the answer is neither 200 nor 400 (not a bound). */
+  probe(n: number): Promise<Outcome>;
+}
+
+/** distinct made-up symbols AA, AB, …: unknown ones are left out of the answer (wallet.prices-unknown). */
+function symbols(n: number): string {
+  const letters = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
+  return Array.from({ length: n }, (_, i) => `${letters[Math.floor(i / 26) % 26]}${letters[i % 26]}`).join(',');
+}
+
+async function send(ctx: CheckContext, operationId: string, options: Parameters<CheckContext['call']>[1]): Promise<Outcome> {
+  const ex = await ctx.call(operationId, options);
+  return ex.status === 200 ? { ok: true, ex } : ex.status === 400 ? { ok: false, ex } : undefined;
+}
+
+function targets(ctx: CheckContext): Target[] {
+  const out: Target[] = [];
+  const wallet = [...ctx.facts.wallets].sort((a, b) => a.id - b.id)[0];
+  if (has(ctx, 'wallet') && ctx.wallet.key && wallet) {
+    const key = ctx.wallet.key;
+    out.push({ point: 'wallet.transactions-paging#max-limit', operationId: 'listWalletTransactions', iface: 'wallet', probe: (n) => send(ctx, 'listWalletTransactions', { key, params: { id: wallet.id }, query: { limit: String(n) } }) });
+  }
+  if (has(ctx, 'wallet')) {
+    // The key, where there is one: a deployment may want it on prices (wallet.auth-exemptions);
+    // a public prices endpoint ignores it.
+    const key = ctx.wallet.key;
+    out.push({ point: 'wallet.prices-unknown#max-symbols', operationId: 'getWalletPrices', iface: 'wallet', probe: (n) => send(ctx, 'getWalletPrices', { ...(key ? { key } : {}), query: { symbols: symbols(n) } }) });
+  }
+  return out;
+}
+
+export type Bound = { value: number; evidence: Exchange[] } | { beyond: number; ex: Exchange } | { unclear: string };
+
+/** The largest n in the point's range that is accepted while n+1 is refused. */
+export async function boundOf(t: Target, expected: number): Promise<Bound> {
+  const [min, max] = decisionPoint(t.point)?.range ?? [1, 1000];
+  const at = await t.probe(expected);
+  if (!at) return { unclear: `${t.operationId} at ${expected} answered neither 200 nor 400` };
+  let lo: { n: number; ex: Exchange } | undefined; // largest accepted
+  let hi: { n: number; ex: Exchange } | undefined; // smallest refused
+  if (at.ok) {
+    lo = { n: expected, ex: at.ex };
+    // Doubling the step up to the range's end until a refusal.
+    for (let step = 1; !hi; step *= 2) {
+      const n = Math.min(lo.n + step, max + 1);
+      const r = await t.probe(n);
+      if (!r) return { unclear: `${t.operationId} at ${n} answered neither 200 nor 400` };
+      if (r.ok) {
+        if (n > max) return { beyond: max, ex: r.ex };
+        lo = { n, ex: r.ex };
+      } else hi = { n, ex: r.ex };
+    }
+  } else {
+    hi = { n: expected, ex: at.ex };
+    const first = await t.probe(min);
+    if (!first) return { unclear: `${t.operationId} at ${min} answered neither 200 nor 400` };
+    if (!first.ok) return { unclear: `${t.operationId} refused even ${min}` };
+    lo = { n: min, ex: first.ex };
+  }
+  while (hi.n - lo.n > 1) {
+    const mid = Math.floor((lo.n + hi.n) / 2);
+    const r = await t.probe(mid);
+    if (!r) return { unclear: `${t.operationId} at ${mid} answered neither 200 nor 400` };
+    if (r.ok) lo = { n: mid, ex: r.ex };
+    else hi = { n: mid, ex: r.ex };
+  }
+  return { value: lo.n, evidence: [lo.ex, hi.ex] };
+}
+
+export const listingMaxLimit = defineScenarioCheck({
+  id: 'listing-max-limit',
+  source: 'decision:wallet.transactions-paging#max-limit, decision:wallet.prices-unknown#max-symbols',
+  kind: 'decision',
+  observes: ['wallet.transactions-paging#max-limit', 'wallet.prices-unknown#max-symbols'],
+  appliesTo: ['wallet'],
+  title: 'the largest accepted transactions limit is 100 (prices: 50 symbols), or the profile\'s',
+  skip: (ctx) => (targets(ctx).length === 0 ? 'no target to ask' : undefined),
+  async run(ctx, out) {
+    for (const t of targets(ctx)) {
+      const expected = ctx.decisions[t.point] as number;
+      const bound = await boundOf(t, expected);
+      if ('unclear' in bound) {
+        ctx.log(`listing-max-limit: ${bound.unclear}`);
+        continue;
+      }
+      out.checked(t.operationId, t.iface);
+      if ('beyond' in bound) {
+        out.fail({ iface: t.iface, operationId: t.operationId, title: `accepted ${bound.beyond + 1}, expected at most ${expected}`, message: `${t.point}: ${bound.beyond + 1} was accepted, beyond any value a profile can give (${bound.beyond})`, exchange: bound.ex });
+        continue;
+      }
+      ctx.observe(t.point, bound.value, bound.evidence);
+      if (bound.value !== expected) {
+        out.fail({ iface: t.iface, operationId: t.operationId, title: `the largest accepted is ${bound.value}, expected ${expected}`, message: `${t.point}: ${bound.value} was accepted and ${bound.value + 1} refused, expected ${expected}`, exchange: bound.evidence[1] as Exchange });
+      }
+    }
+  },
+});
