@@ -10,19 +10,15 @@
 // minification: stack traces keep real names and lines. tsc only writes the declarations
 // (tsconfig.build.json).
 import { build } from 'esbuild';
-import { rmSync } from 'node:fs';
+import { readdirSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const INLINE = ['@noble/hashes', '@scure/base', 'ipaddr.js'];
 const ENTRY_POINTS = ['bin/doppel.ts', 'mock/index.ts', 'mock/browser.ts', 'conformance/index.ts', 'spec/index.ts', 'fixtures/index.ts'];
 
-// What an earlier build (or tsc) wrote there: a stale file must not ship or be imported.
-for (const dir of ['bin', 'mock', 'conformance', 'spec', 'fixtures', 'chunks']) {
-  rmSync(`${root}/dist/${dir}`, { recursive: true, force: true });
-}
-
-await build({
+const result = await build({
   absWorkingDir: root,
   entryPoints: ENTRY_POINTS,
   outbase: '.',
@@ -38,6 +34,7 @@ await build({
   // The bundled dependencies' license headers (/*! ... MIT License */) stay, at each file's end.
   legalComments: 'eof',
   logLevel: 'warning',
+  metafile: true,
   plugins: [{
     name: 'external-except-inline',
     setup(build) {
@@ -46,3 +43,14 @@ await build({
     },
   }],
 });
+
+// Then what an earlier build (or the old per-file tsc output) left there: a stale chunk or module
+// must not ship. Removed after writing, not before, so that a test process starting the CLI while
+// another one rebuilds (test/robustness/built-cli.ts) never finds the entry point missing.
+const written = new Set(Object.keys(result.metafile.outputs).map((file) => join(root, file)));
+for (const dir of ['bin', 'mock', 'conformance', 'spec', 'fixtures', 'chunks']) {
+  for (const entry of readdirSync(join(root, 'dist', dir), { recursive: true, withFileTypes: true })) {
+    const file = join(entry.parentPath ?? entry.path, entry.name);
+    if (entry.isFile() && file.endsWith('.js') && !written.has(file)) rmSync(file);
+  }
+}
