@@ -5,7 +5,7 @@
 // is what the budget and the 429 burst cost. Each run gets a fresh mock (the fake's per-key windows
 // would carry over from one run to the next).
 //
-//   npm run build && npx tsc -p bench/tsconfig.json && node dist/bench/check-speed.js [runs]
+//   npm run build && npx tsc -p bench/tsconfig.json && node dist/bench-build/bench/check-speed.js [runs]
 import { runDoppelCheck, type CheckRun } from './check-runs.js';
 import { DOPPEL_BIN, freePort, startServer } from './processes.js';
 

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import type { StartMockOptions } from '../mock/index.js';
 import type { AuditSnapshot } from '../test/support/robustness/audit-snapshot.js';
 import type { ChildReply, ChildRequest, ServerStats } from './fake-child.js';
-import { ROOT, rssMiB } from './processes.js';
+import { BENCH_BUILD, ROOT, rssMiB } from './processes.js';
 
 export interface FakeProcess {
   pid: number;
@@ -28,7 +28,7 @@ export type FakeProcessOptions = Omit<StartMockOptions, 'logger' | 'log'>;
 
 /** serverTiming: the child times every request (its request log, not printed) and keeps the slowest. */
 export async function startFakeProcess(options: FakeProcessOptions = {}, nodeArgs: string[] = [], serverTiming = false): Promise<FakeProcess> {
-  const child: ChildProcess = fork(join(ROOT, 'dist', 'bench', 'fake-child.js'), [JSON.stringify(options), ...(serverTiming ? ['--server-timing'] : [])], {
+  const child: ChildProcess = fork(join(ROOT, BENCH_BUILD, 'fake-child.js'), [JSON.stringify(options), ...(serverTiming ? ['--server-timing'] : [])], {
     cwd: ROOT,
     execArgv: ['--expose-gc', ...nodeArgs],
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],

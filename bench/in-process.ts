@@ -3,7 +3,10 @@
 // fetch through msw's setupServer (createHandlers), and fetch over loopback HTTP to startMock in
 // this process.
 // Prints one JSON line (InProcessResult).
+import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { pathToFileURL } from 'node:url';
+import { ROOT } from './processes.js';
 import { percentile } from '../test/support/percentile.js';
 
 export interface PerRequest {
@@ -45,7 +48,9 @@ async function timeEach(n: number, one: () => unknown): Promise<PerRequest> {
 
 async function main(): Promise<void> {
   let t = performance.now();
-  const { createFake, startMock, createHandlers } = await import('../mock/index.js');
+  // What the package ships (the bundle scripts/build-bundle.mjs writes), not bench's own compile.
+  const shipped = pathToFileURL(join(ROOT, 'dist', 'mock', 'index.js')).href;
+  const { createFake, startMock, createHandlers } = (await import(shipped)) as typeof import('../mock/index.js');
   const importMs = performance.now() - t;
 
   t = performance.now();

@@ -6,10 +6,16 @@ import { createServer } from 'node:net';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-/** The repository root, from dist/bench/ (built) or bench/ (source). */
+/**
+ * Where `npm run bench` compiles bench/ and what it imports (bench/tsconfig.json): not dist/ itself,
+ * whose bin/ and mock/ are the bundles the build writes (scripts/build-bundle.mjs) and the bench measures.
+ */
+export const BENCH_BUILD = join('dist', 'bench-build', 'bench');
+
+/** The repository root, from dist/bench-build/bench/ (built) or bench/ (source). */
 export const ROOT = (() => {
   const here = dirname(fileURLToPath(import.meta.url));
-  return here.endsWith(join('dist', 'bench')) ? join(here, '..', '..') : join(here, '..');
+  return here.endsWith(BENCH_BUILD) ? join(here, '..', '..', '..') : join(here, '..');
 })();
 
 export const PRISM_BIN = join(ROOT, 'node_modules', '@stoplight', 'prism-cli', 'dist', 'index.js');
@@ -124,10 +130,10 @@ export function rssMiB(pid: number | undefined): number {
   return Number.NaN;
 }
 
-/** Runs a node script of dist/bench as a child and returns the JSON it prints on its last line. */
+/** Runs a node script of dist/bench-build/bench as a child and returns the JSON it prints on its last line. */
 export function runJsonChild<T>(script: string, args: string[] = [], nodeArgs: string[] = [], timeoutMs = 600_000): Promise<T> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [...nodeArgs, join(ROOT, 'dist', 'bench', script), ...args], {
+    const child = spawn(process.execPath, [...nodeArgs, join(ROOT, BENCH_BUILD, script), ...args], {
       cwd: ROOT,
       stdio: ['ignore', 'pipe', 'inherit'],
     });

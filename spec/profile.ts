@@ -3,7 +3,8 @@
 // spec/profile.schema.json is that schema; a test keeps it current). readProfile validates a
 // profile and fills in doppel's choices where it is silent; a bad one is a ProfileError naming
 // the offending field.
-import { Ajv2020, type ErrorObject } from 'ajv/dist/2020.js';
+import type { Ajv2020, ErrorObject } from 'ajv/dist/2020.js';
+import { ajvModules } from './ajv-modules.js';
 import { DECISION_POINTS, DEFAULT_DECISIONS, decisionPoint, type DecisionPoint, type DecisionValues } from './decision-points.js';
 
 export const PROFILE_VERSION = 1;
@@ -112,7 +113,9 @@ function firstProblem(errors: ErrorObject[]): ProfileError {
 
 /** Validates a profile (parsed JSON) and returns every point's value; throws ProfileError. */
 export function readProfile(input: unknown): DecisionValues {
-  validate ??= new Ajv2020({ allErrors: false, strict: false }).compile(profileSchema());
+  // ajv is required here, on first use, not when the fake is imported (./ajv-modules.ts): a
+  // `doppel mock` start without --profile never loads it (issue 16's start-up target).
+  validate ??= new (ajvModules().Ajv2020)({ allErrors: false, strict: false }).compile(profileSchema());
   if (!validate(input)) throw firstProblem(validate.errors ?? []);
   const profile = input as Profile;
   const values: DecisionValues = { ...DEFAULT_DECISIONS };

@@ -72,7 +72,7 @@ describe('the npm package', () => {
   it('carries dist/, the specs, the interface documents, the reference, README, LICENSE and CHANGELOG', () => {
     const paths = packed.files.map((f) => f.path);
     for (const file of ['package.json', 'README.md', 'LICENSE', 'CHANGELOG.md', 'dist/bin/doppel.js', 'dist/mock/index.js', 'dist/mock/index.d.ts',
-      'dist/conformance/index.d.ts', 'dist/spec/index.d.ts', 'dist/fixtures/index.d.ts', 'dist/spec/generated/trading-document.js', 'dist/docs/api.html',
+      'dist/conformance/index.d.ts', 'dist/spec/index.d.ts', 'dist/fixtures/index.d.ts', 'dist/spec/index.js', 'dist/docs/api.html',
       'spec/trading.openapi.yaml', 'spec/wallet.openapi.yaml', 'docs/interfaces/trading.md', 'docs/interfaces/wallet.md']) {
       expect(paths, file).toContain(file);
     }

@@ -21,7 +21,7 @@ const DEMO_WALLETS: readonly { chain: string; native: string; tokens: readonly [
  * confirmed deposits so that the history is not empty and the supply ledger counts the funds.
  */
 export function seedDemoData(state: WalletState, rngs: WalletRngs, now: number): void {
-  const user = registerUser(state, rngs, DEMO_USER);
+  const user = registerUser(state, rngs, DEMO_USER, true);
   issueApiKey(state, rngs, user.id, DEMO_API_KEY);
   for (const spec of DEMO_WALLETS) {
     const wallet = createWallet(state, rngs, user.id, spec.chain);

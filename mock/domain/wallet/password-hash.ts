@@ -27,6 +27,22 @@ export function hashPassword(password: string, salt: Uint8Array): PasswordHash {
   return { algorithm: 'scrypt', salt, hash: derive(password, salt) };
 }
 
+/**
+ * The hash of a password the README publishes (the demo user's), derived when first read. Holding
+ * such a password keeps no secret, and the ~13 ms of scrypt leaves every start and every new
+ * namespace (issue 16: `doppel mock` start-up); the bytes are the same as hashPassword's.
+ */
+export function publishedPasswordHash(password: string, salt: Uint8Array): PasswordHash {
+  let hash: Uint8Array | undefined;
+  return {
+    algorithm: 'scrypt',
+    salt,
+    get hash() {
+      return (hash ??= derive(password, salt));
+    },
+  };
+}
+
 /** Constant-time comparison of the derived keys, so timing does not reveal a matching prefix. */
 export function verifyPassword(password: string, stored: PasswordHash): boolean {
   return constantTimeEqual(derive(password, stored.salt), stored.hash);

@@ -2,7 +2,7 @@
 
 import { bytesToHex } from '@noble/hashes/utils.js';
 import { domainError } from '../domain-error.js';
-import { hashPassword, verifyPassword } from './password-hash.js';
+import { hashPassword, publishedPasswordHash, verifyPassword } from './password-hash.js';
 import type { WalletRngs } from './wallet-rngs.js';
 import type { KeyKind, User, WalletState } from './wallet-state.js';
 
@@ -12,15 +12,18 @@ export interface RegisterInput {
   password: string;
 }
 
-/** Decision wallet.register-semantics: e-mails compare case-insensitively; a duplicate is 409. */
-export function registerUser(state: WalletState, rngs: WalletRngs, input: RegisterInput): User {
+/**
+ * Decision wallet.register-semantics: e-mails compare case-insensitively; a duplicate is 409.
+ * `published`: the password is public (the demo user's), so its hash may wait for first use.
+ */
+export function registerUser(state: WalletState, rngs: WalletRngs, input: RegisterInput, published = false): User {
   const emailKey = input.email.toLowerCase();
   if (state.usersByEmail.has(emailKey)) throw domainError.conflict('email already registered');
   const user: User = {
     id: state.nextUserId++,
     name: input.name,
     email: input.email,
-    password: hashPassword(input.password, rngs.salts.bytes(16)),
+    password: (published ? publishedPasswordHash : hashPassword)(input.password, rngs.salts.bytes(16)),
   };
   state.users.set(user.id, user);
   state.usersByEmail.set(emailKey, user.id);

@@ -3,7 +3,7 @@
 import { scryptSync } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { createMinHeap } from '../../../mock/domain/min-heap.js';
-import { hashPassword, verifyPassword } from '../../../mock/domain/wallet/password-hash.js';
+import { hashPassword, publishedPasswordHash, verifyPassword } from '../../../mock/domain/wallet/password-hash.js';
 import { createRng } from '../../../mock/domain/rng.js';
 import { constantTimeEqual } from '../../../mock/domain/constant-time-equal.js';
 import { portableScrypt } from '../../../mock/domain/wallet/scrypt.js';
@@ -32,6 +32,16 @@ describe('password hashes', () => {
       expect(Buffer.from(portableScrypt(password.normalize('NFC'), salt, { N: 1 << 12, r: 8, p: 1, dkLen: 32 })).toString('hex')).toBe(node.toString('hex'));
       expect(verifyPassword(password, { algorithm: 'scrypt', salt, hash: new Uint8Array(node) })).toBe(true);
     }
+  });
+
+  it("a published password's hash (the demo user's) is derived on first read, with hashPassword's bytes", () => {
+    const salt = new Uint8Array(16).fill(7);
+    const published = publishedPasswordHash('demo-password', salt);
+    expect(Buffer.from(published.hash).toString('hex')).toBe(Buffer.from(hashPassword('demo-password', salt).hash).toString('hex'));
+    expect(published.hash).toBe(published.hash);
+    expect(verifyPassword('demo-password', published)).toBe(true);
+    expect(verifyPassword('demo-passworD', published)).toBe(false);
+    expect({ ...published }.hash).toEqual(hashPassword('demo-password', salt).hash);
   });
 
   it('normalises to NFC: a composed and a decomposed é are the same password', () => {
