@@ -19,7 +19,7 @@
 // it. Nobody captures fixtures several times a second under load; so the soak measures the export
 // on its own instead (after the load, the server otherwise idle: `stateExport`), and its figure
 // stays in the report next to the targets.
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { availableParallelism, loadavg } from 'node:os';
 import { join } from 'node:path';
@@ -65,6 +65,12 @@ export interface SoakResult {
    * the machine's other jobs) delays every answer's reading and shows up as server latency.
    */
   clientLoopDelayMs: { p99: number; max: number };
+  /**
+   * The kernel's TCP counters over the load (Linux, this network namespace, every process in it):
+   * a retransmission on loopback waits 200 ms or more and a dropped connection attempt 1 s, which
+   * an answer's latency shows although neither process was busy.
+   */
+  tcp?: Record<string, number>;
   /** The machine's 1-minute load average at the load's start and end (other jobs share its cores). */
   loadAverage: { start: number; end: number; cores: number };
   /** Server RSS (MiB) sampled during the load, with its heap used. */
@@ -76,6 +82,8 @@ export interface SoakResult {
     afterLoadMiB: number;
     /** After POST /__doppel/reset and 2 s idle; and after a forced GC. */
     afterResetMiB: number;
+    /** After 20 s idle (V8's memory reducer shrinks the heap only after several seconds of low allocation), before the forced GC. */
+    afterResetIdleMiB?: number;
     afterResetGcMiB: number;
   };
   heap: { startupGcMiB: number; afterLoadMiB: number; afterResetGcMiB: number };
@@ -116,6 +124,7 @@ export async function runSoak(seconds: number, clients: number, seed: number, sk
     http.slow.length = 0; // the set-up's requests (password hashing at register) are not the load's
     await server.resetStats();
     const loadAtStart = loadavg()[0]!;
+    const tcpAtStart = tcpCounters();
     const clientLoop = monitorEventLoopDelay({ resolution: 5 });
     clientLoop.enable();
     const firstRequest = http.requests;
@@ -154,6 +163,8 @@ export async function runSoak(seconds: number, clients: number, seed: number, sk
     if (reset.status !== 200) throw new Error(`POST /__doppel/reset answered ${reset.status}: ${http.problems.at(-1) ?? ''}`);
     await sleep(2_000);
     const afterResetMiB = server.rssMiB();
+    await sleep(18_000);
+    const afterResetIdleMiB = server.rssMiB();
     const afterResetGc = await server.gc();
     const afterResetGcMiB = server.rssMiB();
     log(`  ${requests} requests; RSS after the load ${afterLoadMiB.toFixed(0)} MiB, after reset ${afterResetMiB.toFixed(0)} MiB (${afterResetGcMiB.toFixed(0)} after GC)`);
@@ -172,9 +183,10 @@ export async function runSoak(seconds: number, clients: number, seed: number, sk
       ...slow,
       server: serverStats,
       clientLoopDelayMs,
+      ...tcpDelta(tcpAtStart, tcpCounters()),
       loadAverage: { start: loadAtStart, end: loadavg()[0]!, cores: availableParallelism() },
       samples,
-      rss: { startupMiB, startupGcMiB, afterLoadMiB, afterResetMiB, afterResetGcMiB },
+      rss: { startupMiB, startupGcMiB, afterLoadMiB, afterResetMiB, afterResetIdleMiB, afterResetGcMiB },
       heap: { startupGcMiB: mib(startupGc.heapUsed), afterLoadMiB: mib(afterLoad.heapUsed), afterResetGcMiB: mib(afterResetGc.heapUsed) },
       memoryAfterGc: { startup: inMiB(startupGc), afterReset: inMiB(afterResetGc) },
       journalBoundMiB,
@@ -194,6 +206,34 @@ export async function runSoak(seconds: number, clients: number, seed: number, sk
 async function callAfterIdle(http: CheckedClient, method: string, path: string): ReturnType<CheckedClient['call']> {
   const first = await http.call('trading', method, path);
   return first.status === 0 ? http.call('trading', method, path) : first;
+}
+
+const TCP_COUNTERS = ['RetransSegs', 'TCPTimeouts', 'TCPSynRetrans', 'ListenOverflows', 'ListenDrops', 'TCPLostRetransmit'];
+
+/** The counters of /proc/net/snmp and /proc/net/netstat named in TCP_COUNTERS; null where they cannot be read. */
+function tcpCounters(): Record<string, number> | null {
+  try {
+    const found: Record<string, number> = {};
+    for (const file of ['/proc/net/snmp', '/proc/net/netstat']) {
+      const lines = readFileSync(file, 'utf8').split('\n');
+      // Pairs of lines: "Tcp: Name Name…" then "Tcp: value value…".
+      for (let i = 0; i + 1 < lines.length; i += 2) {
+        const names = lines[i]!.split(' ');
+        const values = lines[i + 1]!.split(' ');
+        names.forEach((name, j) => {
+          if (TCP_COUNTERS.includes(name)) found[name] = Number(values[j]);
+        });
+      }
+    }
+    return found;
+  } catch {
+    return null;
+  }
+}
+
+function tcpDelta(before: Record<string, number> | null, after: Record<string, number> | null): Pick<SoakResult, 'tcp'> {
+  if (before === null || after === null) return {};
+  return { tcp: Object.fromEntries(Object.keys(after).map((k) => [k, after[k]! - (before[k] ?? 0)])) };
 }
 
 /** Three exports of the whole state, one after another, each timed by the client. */
@@ -260,7 +300,7 @@ export function soakTargets(s: SoakResult): SoakTarget[] {
       goal: '≤ 1.25 × RSS after start-up + journal bound',
       value:
         `${f0(s.rss.afterResetGcMiB)} MiB ≤ ${f0(bound)} MiB? (${f0(s.rss.startupGcMiB)} MiB after start-up, both after a forced GC; a full journal ${f0(s.journalBoundMiB)} MiB); ` +
-        `without the forced GC ${f0(s.rss.afterResetMiB)} vs ${f0(s.rss.startupMiB)} MiB${short}`,
+        `without the forced GC ${f0(s.rss.afterResetMiB)} MiB 2 s and ${f0(s.rss.afterResetIdleMiB ?? Number.NaN)} MiB 20 s after reset vs ${f0(s.rss.startupMiB)} MiB${short}`,
       met: s.journalBoundMiB > 0 && s.rss.afterResetGcMiB <= bound,
     },
   ];
@@ -302,7 +342,7 @@ export function renderSoak(s: SoakResult): string[] {
     `| ${f(s.latencyMs.p50, 1)} ms | ${f(s.latencyMs.p99, 1)} ms | ${f(s.latencyMs.p999, 1)} ms | ${f(s.latencyMs.max, 1)} ms | ${s.slowerThan1s} |`,
     '',
     `Server RSS: ${f(s.rss.startupMiB)} MiB after start-up (${f(s.rss.startupGcMiB)} after a forced GC), ${f(s.rss.afterLoadMiB)} MiB after the load, ` +
-      `${f(s.rss.afterResetMiB)} MiB 2 s after \`POST /__doppel/reset\` (${f(s.rss.afterResetGcMiB)} after a forced GC). ` +
+      `${f(s.rss.afterResetMiB)} MiB 2 s after \`POST /__doppel/reset\`, ${f(s.rss.afterResetIdleMiB ?? Number.NaN)} MiB 20 s after it (${f(s.rss.afterResetGcMiB)} after a forced GC then). ` +
       `Heap used: ${f(s.heap.startupGcMiB)} MiB after start-up, ${f(s.heap.afterLoadMiB)} MiB after the load, ${f(s.heap.afterResetGcMiB)} MiB after reset and GC. ` +
       `After a forced GC, start-up → after reset (MiB): ${(['rss', 'heapTotal', 'heapUsed', 'external', 'arrayBuffers'] as const).map((k) => `${k} ${f(s.memoryAfterGc.startup[k])} → ${f(s.memoryAfterGc.afterReset[k])}`).join(', ')}.`,
     '',
@@ -312,7 +352,8 @@ export function renderSoak(s: SoakResult): string[] {
     `Inside the server: event-loop delay p50 ${f(s.server.loopDelayMs.p50, 1)} / p99 ${f(s.server.loopDelayMs.p99, 1)} / p99.9 ${f(s.server.loopDelayMs.p999, 1)} / max ${f(s.server.loopDelayMs.max, 1)} ms; ` +
       `${s.server.gc.count} GC pauses, ${f(s.server.gc.totalMs)} ms in all, the longest ${f(s.server.gc.maxMs, 1)} ms (${s.server.gc.maxKind || 'none'}); ` +
       `its slowest requests (start of handling to answer written): ${s.server.slowestRequests.slice(0, 8).map((r) => r.line).join('; ') || 'none'}.` +
-      (s.clientLoopDelayMs ? ` The load process's own event-loop delay (a stall there reads as the server's latency): p99 ${f(s.clientLoopDelayMs.p99, 1)} / max ${f(s.clientLoopDelayMs.max, 1)} ms.` : ''),
+      (s.clientLoopDelayMs ? ` The load process's own event-loop delay (a stall there reads as the server's latency): p99 ${f(s.clientLoopDelayMs.p99, 1)} / max ${f(s.clientLoopDelayMs.max, 1)} ms.` : '') +
+      (s.tcp ? ` The kernel's TCP counters over the load (every process on this machine's loopback): ${Object.entries(s.tcp).map(([k, v]) => `${k} ${v}`).join(', ')}.` : ''),
     '',
     `RSS over time (s: MiB, heap MiB): ${thin(s.samples, 20).map((x) => `${f(x.atS)}: ${f(x.rssMiB)} (${f(x.heapUsedMiB)})`).join(', ')}.`,
   ];
