@@ -6,7 +6,7 @@ import { monitorEventLoopDelay, PerformanceObserver, type PerformanceEntry } fro
 import { startMock, type StartMockOptions } from '../mock/index.js';
 import { auditSnapshot } from '../test/support/robustness/audit-snapshot.js';
 
-export type ChildRequest = { id: number; type: 'audit' | 'memory' | 'gc' | 'stats' | 'stop' };
+export type ChildRequest = { id: number; type: 'audit' | 'memory' | 'gc' | 'stats' | 'resetStats' | 'stop' };
 
 /** What stalled the server: its event loop's delay, its GC pauses, and its slowest requests. */
 export interface ServerStats {
@@ -73,6 +73,12 @@ async function answer(request: ChildRequest): Promise<unknown> {
       };
       return stats;
     }
+    case 'resetStats':
+      // From here on (the load's start): the set-up's password hashing at register is not the load's.
+      loopDelay.reset();
+      Object.assign(gc, { count: 0, totalMs: 0, maxMs: 0, maxKind: '' });
+      slowest.length = 0;
+      return null;
     case 'stop':
       await mock.close();
       setImmediate(() => process.exit(0));

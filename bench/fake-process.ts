@@ -16,8 +16,9 @@ export interface FakeProcess {
   memory(): Promise<NodeJS.MemoryUsage>;
   /** A full GC in the child (it runs with --expose-gc), then its memory figures. */
   gc(): Promise<NodeJS.MemoryUsage>;
-  /** Event-loop delay, GC pauses and (with serverTiming) the slowest requests, since start. */
+  /** Event-loop delay, GC pauses and (with serverTiming) the slowest requests, since start or resetStats. */
   stats(): Promise<ServerStats>;
+  resetStats(): Promise<void>;
   /** Resident set size of the child from /proc, MiB. */
   rssMiB(): number;
   stop(): Promise<void>;
@@ -68,6 +69,7 @@ export async function startFakeProcess(options: FakeProcessOptions = {}, nodeArg
     memory: () => ask<NodeJS.MemoryUsage>('memory'),
     gc: () => ask<NodeJS.MemoryUsage>('gc'),
     stats: () => ask<ServerStats>('stats'),
+    resetStats: () => ask<void>('resetStats'),
     rssMiB: () => rssMiB(child.pid),
     async stop() {
       if (exited) return;

@@ -2,8 +2,9 @@
 // Each kind is measured in a fresh fake: heap used after a full GC, before and after creating N
 // records through the public surface (fake.trading.handle / fake.wallet.handle, the admin routes
 // for keys and deposits), after a warm-up of the same requests so that lazily built tables count
-// before the baseline. Prints one JSON line (HeapPerRecord).
-import { createFake, type App, type Fake, type FakeResponse } from '../mock/index.js';
+// before the baseline. Also what a full request journal holds (the soak's RSS-after-reset target
+// allows for it: reset empties the state, not the journal). Prints one JSON line (HeapPerRecord).
+import { createFake, DEFAULT_JOURNAL_SIZE, type App, type Fake, type FakeResponse } from '../mock/index.js';
 
 export interface HeapPerRecord {
   records: number;
@@ -12,6 +13,13 @@ export interface HeapPerRecord {
   filledMarketOrdersKiB: number;
   /** Deposits: one transaction each in one wallet's history. */
   transactionsKiB: number;
+  /**
+   * Heap a full request journal holds, MiB: the default ring of entries, each answer a listing of
+   * 100 orders (~30 K characters, so the response texts reach the journal's total budget), after
+   * GC, against the same fake with the journal emptied.
+   */
+  journalFullMiB: number;
+  journalEntries: number;
   gcExposed: boolean;
 }
 
@@ -45,7 +53,9 @@ const measured: Fake[] = [];
 
 /** KiB per 1,000 records that `make(fake)` adds to a fresh fake. */
 function measure(make: (fake: Fake) => (i: number) => void): number {
-  const fake = createFake({ walletRateLimit: 1_000_000_000 });
+  // The journal off: it is bounded and measured on its own (journalFull); on, its ring filling
+  // with these requests' answers counted as the records' own memory.
+  const fake = createFake({ walletRateLimit: 1_000_000_000, journalSize: 0 });
   measured.push(fake);
   const one = make(fake);
   for (let i = 0; i < WARM_UP; i++) one(i);
@@ -80,6 +90,24 @@ const result: HeapPerRecord = {
     return () => void call(fake.trading, 'POST', '/api/v1/spot/order', headers, order({ order_type: 'market' }));
   }),
   transactionsKiB: measure((fake) => () => void call(fake.wallet, 'POST', '/__doppel/deposit', {}, { wallet_id: 1, amount: '0.001', token_id: null })),
+  ...journalFull(),
   gcExposed: typeof globalThis.gc === 'function',
 };
+
+function journalFull(): Pick<HeapPerRecord, 'journalFullMiB' | 'journalEntries'> {
+  const fake = createFake({ walletRateLimit: 1_000_000_000 });
+  measured.push(fake);
+  const headers = trader(fake);
+  for (let i = 0; i < 100; i++) call(fake.trading, 'POST', '/api/v1/spot/order', headers, order({ order_type: 'limit', price: '1000' }));
+  const listing = (): FakeResponse =>
+    fake.trading.handle({ method: 'GET', path: '/api/v1/account/orders', query: new URLSearchParams('limit=100'), headers, body: undefined, ip: '127.0.0.1' });
+  // Past the ring's size, so that it is full and its oldest entries have lost their texts.
+  for (let i = 0; i < DEFAULT_JOURNAL_SIZE + 1_000; i++) listing();
+  const entries = fake.verify().count;
+  const full = heapAfterGc();
+  fake.clearRequests();
+  const empty = heapAfterGc();
+  measured.length = 0;
+  return { journalFullMiB: (full - empty) / 2 ** 20, journalEntries: entries };
+}
 process.stdout.write(`${JSON.stringify(result)}\n`);

@@ -4,7 +4,7 @@ import type { HttpSection, LoadRow } from './http-section.js';
 import type { InProcessResult } from './in-process.js';
 import type { RefereeResult } from './referee.js';
 import type { ScaleResult } from './scale.js';
-import { renderSoak, type SoakResult } from './soak.js';
+import { renderSoak, soakTargets, type SoakResult } from './soak.js';
 import type { Upload413Result } from './upload-413.js';
 import type { StubFeaturesResult } from './stub-features.js';
 
@@ -375,27 +375,7 @@ export function issue16Targets(r: BenchReport): Target[] {
   }
   const s = r.soak;
   if (s) {
-    const short = s.seconds < 600 ? ` (a ${f0(s.seconds)}-s soak, not the 10-minute one)` : '';
-    targets.push({ name: `soak: p99.9 latency, ${s.clients} clients`, goal: '≤ 250 ms', value: `${f1(s.latencyMs.p999)} ms${short}`, met: s.latencyMs.p999 <= 250 });
-    targets.push({ name: 'soak: answers slower than 1 s', goal: 'none', value: `${s.slowerThan1s} (max ${f1(s.latencyMs.max)} ms)${short}`, met: s.slowerThan1s === 0 });
-    const bound = s.rss.startupGcMiB * 1.25 + s.journalBoundMiB;
-    targets.push({
-      name: 'soak: server RSS after POST /__doppel/reset',
-      goal: '≤ 1.25 × RSS after start-up + journal bound',
-      value:
-        `${f0(s.rss.afterResetGcMiB)} MiB vs ${f0(s.rss.startupGcMiB)} MiB after start-up (both after a forced GC; journal bound ${f0(s.journalBoundMiB)} MiB); ` +
-        `without the forced GC ${f0(s.rss.afterResetMiB)} vs ${f0(s.rss.startupMiB)} MiB${short}`,
-      met: s.rss.afterResetGcMiB <= bound,
-    });
-    const hp = s.heapPerRecord;
-    if (hp) {
-      targets.push({
-        name: 'heap per 1,000 orders / transactions',
-        goal: 'reported',
-        value: `open limit orders ${f0(hp.openLimitOrdersKiB)} KiB, filled market orders ${f0(hp.filledMarketOrdersKiB)} KiB, transactions ${f0(hp.transactionsKiB)} KiB`,
-        met: 'measured',
-      });
-    }
+    targets.push(...soakTargets(s));
   } else {
     notMeasured('soak: p99.9, answers over 1 s, RSS after reset', '≤ 250 ms, none, ≤ 1.25×', 'soak');
   }

@@ -1,7 +1,8 @@
 // `npm run bench`: every measurement of issues 7, 13 and 16 in one run, printed as tables with each
 // target met or not, and written to bench/RESULTS.md. Options: --quick (short loads, a smaller
 // scale state, a 20-s soak; prints only), --only=http,inprocess,scale,upload413,soak,check,proxy,prism-mock,stub
-// (prints only), --soak-seconds=N (default 600), --soak-skip=state (see soak.ts), --write (write
+// (prints only), --soak-seconds=N (default 600), --soak-skip=a,b (kinds left out of the soak's mix;
+// default state, none keeps all: see soak.ts), --write (write
 // RESULTS.md anyway).
 import { writeFileSync } from 'node:fs';
 import { cpus, loadavg, platform, release, totalmem } from 'node:os';
