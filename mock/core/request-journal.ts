@@ -22,7 +22,8 @@ const TOO_LONG = JSON.stringify('(a body over 64 KiB, not kept)');
 export interface JournalRecord extends RequestFacts {
   /** Set by record(): ids grow by one per request, over the journal's whole life. */
   id: number;
-  query: URLSearchParams;
+  /** undefined: no query. */
+  query: URLSearchParams | undefined;
   headers: Record<string, string | undefined>;
   /** The request body as sent, as JSON text taken before validation fills in defaults; undefined: none. */
   body: string | undefined;
@@ -196,7 +197,7 @@ function view(e: StoredEntry): JournalEntry {
     route: e.route ?? null,
     method: e.method,
     path: e.path,
-    query: Object.fromEntries(e.query),
+    query: e.query === undefined ? {} : Object.fromEntries(e.query),
     headers: maskHeaders(e.headers),
     body: e.body === undefined ? null : maskBody(JSON.parse(e.body)),
     status: e.status,
