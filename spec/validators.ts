@@ -15,7 +15,8 @@ export interface ValidationResult<T = unknown> {
 }
 
 const ajvs = new Map<InterfaceName, Ajv2020>();
-const compiled = new Map<string, ValidateFunction>();
+/** Per document, by pointer: no key string is built per lookup (each request validates its body). */
+const compiled: Record<InterfaceName, Map<string, ValidateFunction>> = { trading: new Map(), wallet: new Map() };
 
 function ajvFor(iface: InterfaceName): Ajv2020 {
   let ajv = ajvs.get(iface);
@@ -35,11 +36,10 @@ function ajvFor(iface: InterfaceName): Ajv2020 {
 
 /** A validator for the schema at a JSON pointer (`#/...`) of a document, compiled once. */
 export function validatorAt(iface: InterfaceName, ref: string): ValidateFunction {
-  const key = `${iface}${ref}`;
-  let fn = compiled.get(key);
+  let fn = compiled[iface].get(ref);
   if (!fn) {
     fn = ajvFor(iface).compile({ $ref: `doppel:${iface}${ref}` });
-    compiled.set(key, fn);
+    compiled[iface].set(ref, fn);
   }
   return fn;
 }
@@ -101,12 +101,12 @@ export function validateParams(
 }
 
 function paramValidator(iface: InterfaceName, operationId: string, param: ParameterSpec): ValidateFunction {
-  const key = `${iface}#param/${operationId}/${param.in}/${param.name}`;
-  let fn = compiled.get(key);
+  const key = `#param/${operationId}/${param.in}/${param.name}`;
+  let fn = compiled[iface].get(key);
   if (!fn) {
     ajvFor(iface);
     fn = ajvFor(iface).compile(param.schema.$ref ? { $ref: `doppel:${iface}${param.schema.$ref}` } : param.schema);
-    compiled.set(key, fn);
+    compiled[iface].set(key, fn);
   }
   return fn;
 }
