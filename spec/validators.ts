@@ -15,7 +15,8 @@ export interface ValidationResult<T = unknown> {
 }
 
 const ajvs = new Map<InterfaceName, Ajv2020>();
-const compiled = new Map<string, ValidateFunction>();
+/** Per document, by pointer: no key string is built per lookup (each request validates its body). */
+const compiled: Record<InterfaceName, Map<string, ValidateFunction>> = { trading: new Map(), wallet: new Map() };
 
 function ajvFor(iface: InterfaceName): Ajv2020 {
   let ajv = ajvs.get(iface);
@@ -35,11 +36,10 @@ function ajvFor(iface: InterfaceName): Ajv2020 {
 
 /** A validator for the schema at a JSON pointer (`#/...`) of a document, compiled once. */
 export function validatorAt(iface: InterfaceName, ref: string): ValidateFunction {
-  const key = `${iface}${ref}`;
-  let fn = compiled.get(key);
+  let fn = compiled[iface].get(ref);
   if (!fn) {
     fn = ajvFor(iface).compile({ $ref: `doppel:${iface}${ref}` });
-    compiled.set(key, fn);
+    compiled[iface].set(ref, fn);
   }
   return fn;
 }
@@ -85,14 +85,14 @@ function boundValidatorAt(iface: InterfaceName, ref: string, maxima: Readonly<Re
   // key is built per request.
   let fn = boundCompiled.get(maxima);
   if (!fn) {
-    const key = `${iface}${ref}/max=${JSON.stringify(maxima)}`;
-    fn = compiled.get(key);
+    const key = `${ref}/max=${JSON.stringify(maxima)}`;
+    fn = compiled[iface].get(key);
     if (!fn) {
       const doc = loadSpec(iface);
       let schema = pointer(doc, ref);
       if (typeof schema?.$ref === 'string' && schema.$ref.startsWith('#')) schema = pointer(doc, schema.$ref);
       fn = ajvFor(iface).compile(withMaxima(iface, schema, maxima) as Record<string, unknown>);
-      compiled.set(key, fn);
+      compiled[iface].set(key, fn);
     }
     boundCompiled.set(maxima, fn);
   }
@@ -160,13 +160,13 @@ export function validateParams(
 function paramValidator(iface: InterfaceName, operationId: string, param: ParameterSpec, maximum?: number): ValidateFunction {
   // Only an inline schema with its own maximum takes another one; compiled once per bound.
   const bound = maximum !== undefined && !param.schema.$ref && param.schema.maximum !== undefined && maximum !== param.schema.maximum ? maximum : undefined;
-  const key = `${iface}#param/${operationId}/${param.in}/${param.name}${bound === undefined ? '' : `/max=${bound}`}`;
-  let fn = compiled.get(key);
+  const key = `#param/${operationId}/${param.in}/${param.name}${bound === undefined ? '' : `/max=${bound}`}`;
+  let fn = compiled[iface].get(key);
   if (!fn) {
     ajvFor(iface);
     const schema = bound === undefined ? param.schema : { ...param.schema, maximum: bound };
     fn = ajvFor(iface).compile(param.schema.$ref ? { $ref: `doppel:${iface}${param.schema.$ref}` } : schema);
-    compiled.set(key, fn);
+    compiled[iface].set(key, fn);
   }
   return fn;
 }

@@ -98,7 +98,8 @@ export function createGateway(options: GatewayOptions): App {
         namespace,
         operationId: response.operationId ?? facts.operationId,
         route: response.route ?? facts.route,
-        query: req.query,
+        // Most requests have no query: nothing to keep (an empty URLSearchParams is several objects).
+        query: req.query.size === 0 ? undefined : req.query,
         headers: req.headers,
         body: sent,
         status: response.drop === true ? 0 : response.status,

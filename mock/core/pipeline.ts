@@ -91,7 +91,24 @@ export function createPipeline(options: PipelineOptions): RoutedApp {
     const query = takes.query ? valid(validateParams(op.iface, op.operationId, 'query', firstValues(req.query), op.maxima)) : NONE;
     const body = hasBody && takes.body ? valid(validateRequestBody(op.iface, op.operationId, req.body, op.maxima)) : undefined;
     if (afterInput !== undefined && caller !== undefined) afterInput(caller, req, op);
-    return rules.envelope(op.run({ caller, params, query, body, now: at, backend: op.backend, req }));
+    return op.run({ caller, params, query, body, now: at, backend: op.backend, req });
+  }
+
+  // Data an operation answers frozen (the prices of a virtual minute, mock/api/trading/get-prices.ts)
+  // is the same answer for as long as it is the same object: enveloped and serialized once.
+  const frozenAnswers = new WeakMap<object, { body: unknown; text: string }>();
+  function answer(data: unknown): FakeResponse {
+    if (typeof data !== 'object' || data === null || !Object.isFrozen(data)) {
+      const body = rules.envelope(data);
+      return { status: 200, headers: {}, body, text: JSON.stringify(body) };
+    }
+    let known = frozenAnswers.get(data);
+    if (known === undefined) {
+      const body = Object.freeze(rules.envelope(data));
+      known = { body, text: JSON.stringify(body) };
+      frozenAnswers.set(data, known);
+    }
+    return { status: 200, headers: {}, body: known.body, text: known.text };
   }
 
   function runAdmin(req: FakeRequest, route: AdminRoute, params: Record<string, string>): unknown {
@@ -113,15 +130,21 @@ export function createPipeline(options: PipelineOptions): RoutedApp {
       const { entry } = found;
       operationId = entry.kind === 'operation' ? entry.op.operationId : entry.route.operationId;
       route = entry.path;
-      const body = entry.kind === 'operation' ? runOperation(req, entry.op, found.params) : runAdmin(req, entry.route, found.params);
-      if (entry.kind === 'admin' && entry.route.answers === 'page') {
-        const page = (body as { data: Page }).data;
-        return { status: 200, headers: { 'content-type': page.contentType, date: httpDate(now()) }, body: undefined, text: page.text, operationId, route };
+      if (entry.kind === 'operation') {
+        response = answer(runOperation(req, entry.op, found.params));
+        // A success status a decision point sets (a profile's 201, issue 17).
+        if (entry.op.successStatus !== undefined) response.status = entry.op.successStatus();
+      } else {
+        const body = runAdmin(req, entry.route, found.params);
+        if (entry.route.answers === 'page') {
+          const page = (body as { data: Page }).data;
+          return { status: 200, headers: { 'content-type': page.contentType, date: httpDate(now()) }, body: undefined, text: page.text, operationId, route };
+        }
+        if (body === undefined) throw new Error(`${operationId}: returned no body`);
+        // Serialized once, here, so that a bigint or a cycle leaking into a body becomes a clean 500
+        // instead of an exception inside an adapter, and adapters send the text as it is.
+        response = { status: 200, headers: {}, body, text: JSON.stringify(body) };
       }
-      if (body === undefined) throw new Error(`${operationId}: returned no body`);
-      // Serialized once, here, so that a bigint or a cycle leaking into a body becomes a clean 500
-      // instead of an exception inside an adapter, and adapters send the text as it is.
-      response = { status: entry.kind === 'operation' && entry.op.successStatus ? entry.op.successStatus() : 200, headers: {}, body, text: JSON.stringify(body) };
     } catch (error) {
       if (!(error instanceof DomainError)) logger.error(`doppel: ${operationId ?? `${req.method} ${req.path}`} failed with an unexpected error`, error);
       response = errorResponse(error, operationId);

@@ -1,19 +1,22 @@
 // createRequestJournal: every request the fake answered and its answer, in a bounded ring
 // (WireMock's request journal). Recording is cheap on purpose (the pipeline is a hot path): the
-// entry keeps references to what already exists (the header object, the response text) and the
-// request body as the client sent it, as JSON text; masking and parsing happen when someone reads
-// the journal, not per request.
+// entry keeps references to what already exists (the header object) and the request body as the
+// client sent it, as JSON text; the answer's text goes into a ring of bytes outside the heap
+// (text-ring.ts: retained strings were the journal's garbage-collector cost, issue 16). Masking,
+// parsing and decoding happen when someone reads the journal, not per request.
 
 import { maskBody, maskHeaders } from './mask-secrets.js';
 import { matchesPattern, type RequestFacts, type RequestPattern } from './request-pattern.js';
+import { createTextRing } from './text-ring.js';
 
 export const DEFAULT_JOURNAL_SIZE = 10_000;
 /** A response text longer than this is not kept (a large listing or page would make the ring's memory unbounded). */
 const MAX_KEPT_RESPONSE_CHARS = 64 * 1024;
 /**
- * And all kept response texts together stay under this many characters: 10,000 answers of up to
- * 64 KiB each could hold 640 MB (a 10-minute soak of order listings grew the heap past 700 MiB).
- * Past it, the oldest entries lose their response text first (their request is kept).
+ * And all kept response texts together stay within this many bytes (UTF-8, so at most as many
+ * characters): 10,000 answers of up to 64 KiB each could hold 640 MB (a 10-minute soak of order
+ * listings grew the heap past 700 MiB). Past it, the oldest entries lose their response text
+ * first (their request is kept).
  */
 export const MAX_KEPT_RESPONSE_TOTAL_CHARS = 8 * 1024 * 1024;
 /** What a request body longer than that is kept as. */
@@ -22,13 +25,15 @@ const TOO_LONG = JSON.stringify('(a body over 64 KiB, not kept)');
 export interface JournalRecord extends RequestFacts {
   /** Set by record(): ids grow by one per request, over the journal's whole life. */
   id: number;
-  query: URLSearchParams;
+  /** undefined: no query. */
+  query: URLSearchParams | undefined;
   headers: Record<string, string | undefined>;
   /** The request body as sent, as JSON text taken before validation fills in defaults; undefined: none. */
   body: string | undefined;
   /** 0 when no answer was sent (a dropped connection fault). */
   status: number;
   contentType: string | undefined;
+  /** The answer's text as handed to record(); record() moves it into the text ring and leaves ''. */
   text: string;
   /** Virtual time of the namespace's clock when the answer was made, epoch ms. */
   virtualMs: number;
@@ -91,28 +96,18 @@ export interface RequestJournal {
 export function createRequestJournal(size = DEFAULT_JOURNAL_SIZE): RequestJournal {
   if (!Number.isInteger(size) || size < 1) throw new Error(`journal size must be a positive integer, got ${size}`);
   let ring: (StoredEntry | undefined)[] = new Array(size);
+  // texts[i]: the handle of ring[i]'s response text in the text ring; −1: none kept.
+  let texts = new Float64Array(size);
+  const kept = createTextRing(MAX_KEPT_RESPONSE_TOTAL_CHARS);
   let next = 0; // ring position of the next write
   let seq = 0; // ids grow forever, positions wrap
-  let kept = 0; // characters of response text the ring keeps
-  let trimmed = 0; // how many of the oldest entries have lost their response text already
 
-  /** Drops the response texts of the oldest entries until the kept total is within its budget. */
-  function trim(): void {
-    const oldest = ring[next] === undefined ? 0 : next;
-    while (kept > MAX_KEPT_RESPONSE_TOTAL_CHARS && trimmed < size - 1) {
-      const e = ring[(oldest + trimmed) % size];
-      if (e === undefined) break;
-      kept -= e.text.length;
-      e.text = '';
-      trimmed++;
-    }
-  }
-
-  function* newestFirst(): Generator<StoredEntry> {
+  /** Ring positions, newest first. */
+  function* newestFirst(): Generator<number> {
     for (let i = 1; i <= size; i++) {
-      const entry = ring[(next - i + size) % size];
-      if (entry === undefined) return;
-      yield entry;
+      const at = (next - i + size) % size;
+      if (ring[at] === undefined) return;
+      yield at;
     }
   }
 
@@ -122,61 +117,61 @@ export function createRequestJournal(size = DEFAULT_JOURNAL_SIZE): RequestJourna
     return (e) => matchesPattern(filter, e) && status(e.status) && e.wallMs >= since;
   }
 
+  const show = (at: number): JournalEntry => view(ring[at] as StoredEntry, texts[at] as number < 0 ? undefined : kept.get(texts[at] as number));
+
   return {
     size,
     record(entry) {
       const stored = entry;
       stored.id = ++seq;
-      if (stored.text.length > MAX_KEPT_RESPONSE_CHARS) stored.text = '';
+      texts[next] = stored.text === '' || stored.text.length > MAX_KEPT_RESPONSE_CHARS ? -1 : kept.put(stored.text);
+      stored.text = '';
       if (stored.body !== undefined && stored.body.length > MAX_KEPT_RESPONSE_CHARS) stored.body = TOO_LONG;
-      const replaced = ring[next];
-      if (replaced !== undefined) {
-        kept -= replaced.text.length;
-        if (trimmed > 0) trimmed--;
-      }
       ring[next] = stored;
-      kept += stored.text.length;
       next = (next + 1) % size;
-      if (kept > MAX_KEPT_RESPONSE_TOTAL_CHARS) trim();
     },
     find(filter = {}) {
       const limit = filter.limit ?? 100;
       const keep = select(filter);
       const out: JournalEntry[] = [];
-      for (const e of newestFirst()) {
+      for (const at of newestFirst()) {
         if (out.length >= limit) break;
-        if (keep(e)) out.push(view(e));
+        if (keep(ring[at] as StoredEntry)) out.push(show(at));
       }
       return out;
     },
     verify(filter = {}) {
       const keep = select(filter);
       let count = 0;
-      let last: StoredEntry | undefined;
-      for (const e of newestFirst()) {
-        if (!keep(e)) continue;
+      let last: number | undefined;
+      for (const at of newestFirst()) {
+        if (!keep(ring[at] as StoredEntry)) continue;
         count++;
-        last ??= e;
+        last ??= at;
       }
-      return { count, last: last === undefined ? null : view(last) };
+      return { count, last: last === undefined ? null : show(last) };
     },
     clear(filter) {
       if (filter === undefined || Object.keys(filter).length === 0) {
         const n = this.count();
         ring = new Array(size);
+        texts = new Float64Array(size);
+        kept.clear();
         next = 0;
-        kept = 0;
-        trimmed = 0;
         return n;
       }
       const keep = select(filter);
-      const rest = [...newestFirst()].reverse().filter((e) => !keep(e));
+      const rest = [...newestFirst()].reverse().filter((at) => !keep(ring[at] as StoredEntry));
       const removed = this.count() - rest.length;
+      const restEntries = rest.map((at) => ring[at] as StoredEntry);
+      const restTexts = rest.map((at) => texts[at] as number);
       ring = new Array(size);
-      rest.forEach((e, i) => (ring[i] = e));
+      texts = new Float64Array(size);
+      restEntries.forEach((e, i) => {
+        ring[i] = e;
+        texts[i] = restTexts[i] as number;
+      });
       next = rest.length % size;
-      kept = rest.reduce((n, e) => n + e.text.length, 0);
-      trimmed = 0;
       return removed;
     },
     count() {
@@ -187,7 +182,8 @@ export function createRequestJournal(size = DEFAULT_JOURNAL_SIZE): RequestJourna
   };
 }
 
-function view(e: StoredEntry): JournalEntry {
+/** text: the response text, undefined when it was not kept or has been overwritten. */
+function view(e: StoredEntry, text: string | undefined): JournalEntry {
   return {
     id: e.id,
     interface: e.iface,
@@ -196,24 +192,24 @@ function view(e: StoredEntry): JournalEntry {
     route: e.route ?? null,
     method: e.method,
     path: e.path,
-    query: Object.fromEntries(e.query),
+    query: e.query === undefined ? {} : Object.fromEntries(e.query),
     headers: maskHeaders(e.headers),
     body: e.body === undefined ? null : maskBody(JSON.parse(e.body)),
     status: e.status,
-    response: responseView(e),
+    response: responseView(e, text),
     fault: e.fault ?? null,
     virtual_time: new Date(e.virtualMs).toISOString(),
     wall_time: new Date(e.wallMs).toISOString(),
   };
 }
 
-function responseView(e: StoredEntry): unknown {
-  if (e.text === '') return null;
-  if (e.contentType?.startsWith('application/json') !== true) return e.text;
+function responseView(e: StoredEntry, text: string | undefined): unknown {
+  if (text === undefined || text === '') return null;
+  if (e.contentType?.startsWith('application/json') !== true) return text;
   try {
-    return maskBody(JSON.parse(e.text));
+    return maskBody(JSON.parse(text));
   } catch {
-    return e.text;
+    return text;
   }
 }
 

@@ -24,19 +24,24 @@ export interface ParseDecOptions {
   signed?: boolean;
 }
 
+const NO_OPTIONS: ParseDecOptions = {};
+
 /**
  * Parses a decimal string strictly: digits, optionally '.' and 1 to 8 fraction digits.
  * Rejects (returns null) exponents, spaces, '+', '', '.5', '1.', more than 8 fraction digits, and
  * '-' unless `signed` is set. Leading zeros ("007") are accepted: they are unambiguous.
  */
-export function parseDec(s: string, options: ParseDecOptions = {}): Dec | null {
-  const m = (options.signed === true ? SIGNED : UNSIGNED).exec(s);
+export function parseDec(s: string, options: ParseDecOptions = NO_OPTIONS): Dec | null {
+  const signed = options.signed === true;
+  const m = (signed ? SIGNED : UNSIGNED).exec(s);
   if (m === null) return null;
-  const [negative, intPart, fracPart] = options.signed === true ? [m[1] === '-', m[2], m[3]] : [false, m[1], m[2]];
+  const intPart = signed ? m[2] : m[1];
+  const fracPart = signed ? m[3] : m[2];
   if (intPart === undefined || intPart.length > MAX_INTEGER_DIGITS) return null;
-  const frac = (fracPart ?? '').padEnd(DEC_DIGITS, '0');
-  const magnitude = BigInt(intPart) * DEC_ONE + BigInt(frac);
-  return negative ? -magnitude : magnitude;
+  // One BigInt of every digit, the fraction padded to 8: the scaled value itself (issue 16: every
+  // order parses its amount; two BigInts, a product and a sum cost more).
+  const magnitude = BigInt(intPart + (fracPart ?? '').padEnd(DEC_DIGITS, '0'));
+  return signed && m[1] === '-' ? -magnitude : magnitude;
 }
 
 /** Like parseDec, for literals in code and fixtures: throws instead of returning null. */
@@ -49,10 +54,11 @@ export function dec(s: string): Dec {
 /** Always exactly 8 fraction digits: "10000.00000000", "-0.50000000" (seed trading §2 balance format, seed wallet §2). */
 export function formatDec8(d: Dec): string {
   const negative = d < 0n;
-  const abs = negative ? -d : d;
-  const intPart = (abs / DEC_ONE).toString();
-  const fracPart = (abs % DEC_ONE).toString().padStart(DEC_DIGITS, '0');
-  return `${negative ? '-' : ''}${intPart}.${fracPart}`;
+  // The digits of the scaled value, at least 9 of them, split before the last 8: one conversion
+  // and no bigint division (issue 16: every answered order formats several amounts).
+  const digits = (negative ? -d : d).toString().padStart(DEC_DIGITS + 1, '0');
+  const point = digits.length - DEC_DIGITS;
+  return `${negative ? '-' : ''}${digits.slice(0, point)}.${digits.slice(point)}`;
 }
 
 /** The fewest digits that say the same amount: "0.5", "12", "-3.25". */

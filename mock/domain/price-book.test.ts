@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { createClock } from './clock.js';
 import { dec } from './decimal.js';
-import { createPriceBook, MINUTE_MS } from './price-book.js';
+import { createPriceBook, MINUTE_MS, type PricePin } from './price-book.js';
 import { PRICE_TABLE } from './price-table.js';
 
 const book = (seed = 1) => {
@@ -75,6 +75,51 @@ describe('createPriceBook', () => {
     expect(prices.priceOf('BTC')).toBe(dec('50000'));
     expect(prices.priceAt('BTC', clock.now() - 86_400_000 - MINUTE_MS)).toBe(earlier);
     expect(() => prices.set('NOPE', 1n)).toThrow(RangeError);
+  });
+
+  /** The entry a new book (nothing cached) anchored at `start` computes at `ms`, with these pins. */
+  const freshEntry = (seed: number, start: number, ms: number, symbol: string, pins: PricePin[] = []) => {
+    let t = start;
+    const fresh = createPriceBook({ seed, now: () => t });
+    fresh.restorePins(pins);
+    t = ms;
+    return fresh.entry(symbol);
+  };
+
+  it('answers a minute\'s entry once (the same object), equal to what a book without a cache computes', () => {
+    const { clock, prices } = book(3);
+    const start = clock.now();
+    const first = prices.entry('BTC');
+    clock.advance(MINUTE_MS - 1 - (start % MINUTE_MS));
+    expect(prices.entry('BTC')).toBe(first);
+    expect(Object.isFrozen(first)).toBe(true);
+    for (let step = 0; step < 120; step++) {
+      clock.advance(7_919); // crosses minute and hour boundaries at odd offsets
+      expect(prices.entry('BTC')).toEqual(freshEntry(3, start, clock.now(), 'BTC'));
+    }
+  });
+
+  it('a pin inside the current minute shows at once; a minute a pin splits is not answered from one entry', () => {
+    const { clock, prices } = book(4);
+    const start = clock.now();
+    clock.advance(MINUTE_MS - (start % MINUTE_MS) + 10_000); // 10 s into a minute
+    const before = prices.entry('ETH');
+    clock.advance(10_000);
+    prices.set('ETH', dec('1234.5'));
+    const pinned = prices.entry('ETH');
+    expect(pinned?.priceUsd).toBe(dec('1234.5'));
+    expect(pinned).not.toBe(before);
+    clock.advance(10_000);
+    expect(prices.entry('ETH')?.priceUsd).toBe(dec('1234.5'));
+    // A day later the pin splits the reference minute of change_24h: before the pin's instant the
+    // reference is the walk, after it the pin.
+    clock.advance(86_400_000 - 15_000); // 5 s before the pin's instant, a day later
+    const early = prices.entry('ETH');
+    expect(early).toEqual(freshEntry(4, start, clock.now(), 'ETH', prices.pins()));
+    clock.advance(10_000);
+    const late = prices.entry('ETH');
+    expect(late).toEqual(freshEntry(4, start, clock.now(), 'ETH', prices.pins()));
+    expect(late?.change24h).not.toBe(early?.change24h);
   });
 
   it('a jump of a year costs well under a second', () => {

@@ -85,6 +85,10 @@ interface Track {
   checkpoints: Dec[];
   pins: Pin[];
   memo: Map<number, Dec>;
+  /** The seeded 24 h volume, parsed once. */
+  volumeBase: Dec;
+  /** The entry of one virtual minute, while it holds for every instant of that minute (see entry). */
+  cached: { minute: number; pinsVersion: number; entry: PriceEntryData } | undefined;
 }
 
 export function createPriceBook(options: PriceBookOptions): PriceBook {
@@ -95,6 +99,8 @@ export function createPriceBook(options: PriceBookOptions): PriceBook {
   const rng = createRng(options.seed).fork('prices');
   const anchorMinute = Math.floor((clock.now() - DAY_MS) / MINUTE_MS);
   const tracks = new Map<string, Track>();
+  // Grows with every change of the pins (set, restorePins): a cached entry of an older version is stale.
+  let pinsVersion = 0;
   for (const seed of table) {
     const price = parseDec(seed.price);
     if (price === null || price <= 0n) throw new RangeError(`price table: bad price for ${seed.symbol}`);
@@ -107,6 +113,8 @@ export function createPriceBook(options: PriceBookOptions): PriceBook {
       checkpoints: [price],
       pins: [],
       memo: new Map(),
+      volumeBase: parseDec(seed.volume24h) ?? 0n,
+      cached: undefined,
     });
   }
 
@@ -146,19 +154,41 @@ export function createPriceBook(options: PriceBookOptions): PriceBook {
     return t === undefined ? undefined : trackPriceAt(t, ms);
   }
 
+  /**
+   * The entry now. It is a function of the virtual minute (the walk steps once a minute, the volume
+   * once an hour, the 24 h reference is 1,440 minutes back) and of the pins; so one minute's entry
+   * is computed once and answered (the same frozen object) until the minute or the pins change.
+   * Issue 16: GET /api/v1/prices spent most of its time recomputing the same figures. Not cached
+   * when a pin falls strictly inside the minute or its reference minute, where the answer changes
+   * within the minute.
+   */
   function entry(symbol: string): PriceEntryData | undefined {
     const t = track(symbol);
     if (t === undefined) return undefined;
     const now = clock.now();
+    const minute = Math.floor(now / MINUTE_MS);
+    const cached = t.cached;
+    if (cached !== undefined && cached.minute === minute && cached.pinsVersion === pinsVersion) return cached.entry;
+    const computed = Object.freeze(entryAt(t, now));
+    t.cached = steadyOver(t, minute) && steadyOver(t, minute - DAY_MS / MINUTE_MS) ? { minute, pinsVersion, entry: computed } : undefined;
+    return computed;
+  }
+
+  /** No pin takes effect strictly inside the minute: every instant of it sees the same pin (or none). */
+  function steadyOver(t: Track, minute: number): boolean {
+    const start = minute * MINUTE_MS;
+    return t.pins.every((pin) => pin.ms <= start || pin.ms >= start + MINUTE_MS);
+  }
+
+  function entryAt(t: Track, now: number): PriceEntryData {
     const price = trackPriceAt(t, now);
     const before = trackPriceAt(t, now - DAY_MS);
     // Percent with 2 digits, truncated toward zero: (p − q) / q × 100.
     const change = ((price - before) * 100n * DEC_ONE) / before;
     const change24h = (change / 1_000_000n) * 1_000_000n;
     // Volume varies ±10 % per virtual hour around the seeded figure; whole dollars.
-    const base = parseDec(t.seed.volume24h) ?? 0n;
     const wobble = BigInt((hashMinute(t.volumeKey, Math.floor(now / 3_600_000)) % 201) - 100);
-    const volume24h = ((base * (1000n + wobble)) / 1000n / DEC_ONE) * DEC_ONE;
+    const volume24h = ((t.volumeBase * (1000n + wobble)) / 1000n / DEC_ONE) * DEC_ONE;
     return { symbol: t.seed.symbol, name: t.seed.name, priceUsd: price, change24h, volume24h };
   }
 
@@ -167,6 +197,7 @@ export function createPriceBook(options: PriceBookOptions): PriceBook {
     if (t === undefined) throw new RangeError(`price book: unknown symbol ${symbol}`);
     if (price <= 0n) throw new RangeError('price book: a price must be positive');
     t.pins.push({ ms: clock.now(), price });
+    pinsVersion++;
   }
 
   function forEachMinute(symbol: string, afterMs: number, untilMs: number, visit: (ms: number, price: Dec) => boolean): void {
@@ -198,6 +229,7 @@ export function createPriceBook(options: PriceBookOptions): PriceBook {
     restorePins(pins) {
       for (const t of tracks.values()) t.pins = [];
       for (const pin of pins) track(pin.symbol)?.pins.push({ ms: pin.ms, price: pin.price });
+      pinsVersion++;
     },
   };
 }

@@ -6,10 +6,20 @@
 
 import { domainError } from '../domain-error.js';
 import { formatDec8, type Dec } from '../decimal.js';
-import { settlementChain } from './settlement-chains.js';
+import { SETTLEMENT_CHAINS, settlementChain } from './settlement-chains.js';
 import type { BalanceRow, TradingState } from './trading-state.js';
 
-const rowKey = (currency: string, chain: string): string => `${currency}:${chain}`;
+const joinKey = (currency: string, chain: string): string => `${currency}:${chain}`;
+
+// The settlement rows' keys, built once: every fill debits and credits them, and a key built per
+// movement is a new string to hash for each lookup (issue 16: the order route's cost).
+const SETTLEMENT_KEYS = new Map(Object.entries(SETTLEMENT_CHAINS).map(([currency, chain]) => [currency, { chain, key: joinKey(currency, chain) }]));
+
+/** The key of (currency, chain) in an account's rows. */
+function rowKey(currency: string, chain: string): string {
+  const settlement = SETTLEMENT_KEYS.get(currency);
+  return settlement !== undefined && settlement.chain === chain ? settlement.key : joinKey(currency, chain);
+}
 
 export function rowsOf(state: TradingState, accountId: number): Map<string, BalanceRow> {
   let rows = state.balances.get(accountId);

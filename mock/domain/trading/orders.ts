@@ -10,8 +10,15 @@ import type { Order, TradingState } from './trading-state.js';
 /** An order's fields before it is recorded (id and times are given by recordOrder). */
 export type NewOrder<O extends Order> = O extends Order ? Omit<O, 'id' | 'createdAt' | 'updatedAt'> : never;
 
+/**
+ * Records a freshly built order: its id and times are set on the object itself, not copied into a
+ * new one (a copy per order was garbage on the write path, issue 16). Callers pass a new literal.
+ */
 export function recordOrder<O extends Order>(state: TradingState, fields: NewOrder<O>, now: number): O {
-  const order = { ...fields, id: state.orders.length + 1, createdAt: now, updatedAt: now } as unknown as O;
+  const order = fields as unknown as O;
+  order.id = state.orders.length + 1;
+  order.createdAt = now;
+  order.updatedAt = now;
   state.orders.push(order);
   indexNewOrder(state, order);
   return order;

@@ -20,7 +20,7 @@ export type SpotInput = {
 
 export function placeSpotOrder(state: TradingState, accountId: number, input: SpotInput, marketPrice: Dec, now: number): SpotOrder {
   const { market, side, amount } = input;
-  const base = { accountId, type: 'spot' as const, market: market.base, pair: market.quote, side, amount };
+  // Whole literals, no spreads: this runs for every order placed (issue 16).
   if (input.orderType === 'market') {
     const cost = notional(amount, marketPrice);
     if (side === 'buy') {
@@ -30,13 +30,21 @@ export function placeSpotOrder(state: TradingState, accountId: number, input: Sp
       debit(state, accountId, market.base, amount);
       credit(state, accountId, market.quote, cost);
     }
-    return recordOrder<MarketSpotOrder>(state, { ...base, orderType: 'market', price: null, fillPrice: marketPrice, status: 'filled', reserved: 0n, reservedCurrency: market.quote }, now);
+    return recordOrder<MarketSpotOrder>(
+      state,
+      { accountId, type: 'spot', market: market.base, pair: market.quote, side, amount, orderType: 'market', price: null, fillPrice: marketPrice, status: 'filled', reserved: 0n, reservedCurrency: market.quote },
+      now,
+    );
   }
   const limit = input.price;
   const reserved = side === 'buy' ? notional(amount, limit) : amount;
   const reservedCurrency = side === 'buy' ? market.quote : market.base;
   lock(state, accountId, reservedCurrency, reserved);
-  const order = recordOrder<LimitSpotOrder>(state, { ...base, orderType: 'limit', price: limit, fillPrice: null, status: 'open', reserved, reservedCurrency }, now);
+  const order = recordOrder<LimitSpotOrder>(
+    state,
+    { accountId, type: 'spot', market: market.base, pair: market.quote, side, amount, orderType: 'limit', price: limit, fillPrice: null, status: 'open', reserved, reservedCurrency },
+    now,
+  );
   const crossed = side === 'buy' ? marketPrice <= limit : marketPrice >= limit;
   if (crossed) fillLimit(state, order, now);
   else addLimit(state, order);

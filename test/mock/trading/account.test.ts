@@ -1,6 +1,7 @@
 // GET /api/v1/account (decision trading.account-fields) and /account/balances (seed section 2,
 // decision trading.balance-meaning) over the demo seed of issue 3.
 import { describe, expect, it } from 'vitest';
+import { formatDec8 } from '../../../mock/domain/decimal.js';
 import { balanceOf, createTestFake, dec, READ, TRADE } from './trading-fake.js';
 
 describe('GET /api/v1/account', () => {
@@ -26,6 +27,25 @@ describe('GET /api/v1/account/balances', () => {
     const usdt = [TRADE, READ].map((k) => balanceOf(fake, k, 'USDT', 'tron').available).reduce((a, b) => a + b);
     expect(usdt).toBeGreaterThanOrEqual(dec('10000'));
     expect(fake.data('/api/v1/account/balances', READ).length).toBeGreaterThan(0);
+  });
+});
+
+describe('GET /api/v1/account/balances between changes', () => {
+  it('answers the same listing while nothing moved and the new amounts at once after an order', () => {
+    const fake = createTestFake();
+    const listing = () => JSON.stringify(fake.get('/api/v1/account/balances', TRADE).body);
+    const before = listing();
+    expect(listing()).toBe(before);
+    const order = fake.post('/api/v1/spot/order', { market: 'BTC', pair: 'USDT', side: 'buy', order_type: 'limit', amount: '0.01', price: '1000' }, TRADE);
+    expect(order.status).toBe(200);
+    const after: any[] = fake.data('/api/v1/account/balances', TRADE);
+    const usdt = balanceOf(fake, TRADE, 'USDT', 'tron');
+    expect(after.find((r) => r.currency === 'USDT' && r.chain === 'tron')).toMatchObject({ balance: formatDec8(usdt.available), locked: formatDec8(usdt.locked) });
+    expect(usdt.locked).toBeGreaterThan(0n);
+    expect(listing()).not.toBe(before);
+    expect(JSON.stringify(after)).toBe(JSON.stringify((JSON.parse(listing()) as { data: unknown }).data));
+    // The other key's account is its own listing.
+    expect(JSON.stringify(fake.get('/api/v1/account/balances', READ).body)).not.toBe(listing());
   });
 });
 
