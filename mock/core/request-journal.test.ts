@@ -23,4 +23,18 @@ describe('request journal memory', () => {
     expect(all.slice(0, kept.length).every((e) => e.response !== null)).toBe(true);
     expect(all.slice(kept.length).every((e) => e.response === null && e.path === '/api/v1/account/orders')).toBe(true);
   });
+
+  it('counts request bodies in the same budget: 10,000 large bodies do not all stay', () => {
+    const journal = createRequestJournal(10_000);
+    const body = JSON.stringify({ note: 'y'.repeat(60_000) });
+    for (let i = 0; i < 10_000; i++) journal.record({ ...entry('{"success":true}'), method: 'POST', body } as JournalRecord);
+    const all = journal.find({ limit: 10_000 });
+    expect(all).toHaveLength(10_000);
+    const withBody = all.filter((e) => e.body !== null);
+    expect(withBody.length * body.length).toBeLessThanOrEqual(MAX_KEPT_RESPONSE_TOTAL_CHARS);
+    expect(withBody.length).toBeGreaterThan(100);
+    expect(JSON.stringify(all[0]?.body)).toContain('yyyy');
+    // Verification counts every request, with or without its texts.
+    expect(journal.verify({ method: 'POST' }).count).toBe(10_000);
+  });
 });

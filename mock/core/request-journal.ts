@@ -13,14 +13,17 @@ export const DEFAULT_JOURNAL_SIZE = 10_000;
 /** A response text longer than this is not kept (a large listing or page would make the ring's memory unbounded). */
 const MAX_KEPT_RESPONSE_CHARS = 64 * 1024;
 /**
- * And all kept response texts together stay within this many bytes (UTF-8, so at most as many
- * characters): 10,000 answers of up to 64 KiB each could hold 640 MB (a 10-minute soak of order
- * listings grew the heap past 700 MiB). Past it, the oldest entries lose their response text
- * first (their request is kept).
+ * And all kept response texts and request bodies together stay within this many bytes (UTF-8, so
+ * at most as many characters): 10,000 answers or bodies of up to 64 KiB each could hold 640 MB (a
+ * 10-minute soak of order listings grew the heap past 700 MiB). Past it, the oldest entries lose
+ * their texts first (the request's method, path, query, headers and status stay, so counts and
+ * verification are unchanged).
  */
 export const MAX_KEPT_RESPONSE_TOTAL_CHARS = 8 * 1024 * 1024;
 /** What a request body longer than that is kept as. */
 const TOO_LONG = JSON.stringify('(a body over 64 KiB, not kept)');
+const NO_BODY = -1;
+const BODY_TOO_LONG = -2;
 
 export interface JournalRecord extends RequestFacts {
   /** Set by record(): ids grow by one per request, over the journal's whole life. */
@@ -98,6 +101,10 @@ export function createRequestJournal(size = DEFAULT_JOURNAL_SIZE): RequestJourna
   let ring: (StoredEntry | undefined)[] = new Array(size);
   // texts[i]: the handle of ring[i]'s response text in the text ring; −1: none kept.
   let texts = new Float64Array(size);
+  // bodies[i]: the handle of ring[i]'s request body in the same text ring (one bound for both: a
+  // request body of up to 64 KiB per entry would otherwise hold up to 640 MB); NO_BODY: none sent,
+  // BODY_TOO_LONG: over 64 KiB.
+  let bodies = new Float64Array(size);
   const kept = createTextRing(MAX_KEPT_RESPONSE_TOTAL_CHARS);
   let next = 0; // ring position of the next write
   let seq = 0; // ids grow forever, positions wrap
@@ -117,7 +124,9 @@ export function createRequestJournal(size = DEFAULT_JOURNAL_SIZE): RequestJourna
     return (e) => matchesPattern(filter, e) && status(e.status) && e.wallMs >= since;
   }
 
-  const show = (at: number): JournalEntry => view(ring[at] as StoredEntry, texts[at] as number < 0 ? undefined : kept.get(texts[at] as number));
+  const show = (at: number): JournalEntry => view(ring[at] as StoredEntry, keptText(texts[at] as number), bodyOf(bodies[at] as number));
+  const keptText = (handle: number): string | undefined => (handle < 0 ? undefined : kept.get(handle));
+  const bodyOf = (handle: number): string | undefined => (handle === BODY_TOO_LONG ? TOO_LONG : keptText(handle));
 
   return {
     size,
@@ -126,7 +135,9 @@ export function createRequestJournal(size = DEFAULT_JOURNAL_SIZE): RequestJourna
       stored.id = ++seq;
       texts[next] = stored.text === '' || stored.text.length > MAX_KEPT_RESPONSE_CHARS ? -1 : kept.put(stored.text);
       stored.text = '';
-      if (stored.body !== undefined && stored.body.length > MAX_KEPT_RESPONSE_CHARS) stored.body = TOO_LONG;
+      const body = stored.body;
+      bodies[next] = body === undefined ? NO_BODY : body.length > MAX_KEPT_RESPONSE_CHARS ? BODY_TOO_LONG : kept.put(body);
+      stored.body = undefined;
       ring[next] = stored;
       next = (next + 1) % size;
     },
@@ -156,6 +167,7 @@ export function createRequestJournal(size = DEFAULT_JOURNAL_SIZE): RequestJourna
         const n = this.count();
         ring = new Array(size);
         texts = new Float64Array(size);
+        bodies = new Float64Array(size);
         kept.clear();
         next = 0;
         return n;
@@ -165,11 +177,14 @@ export function createRequestJournal(size = DEFAULT_JOURNAL_SIZE): RequestJourna
       const removed = this.count() - rest.length;
       const restEntries = rest.map((at) => ring[at] as StoredEntry);
       const restTexts = rest.map((at) => texts[at] as number);
+      const restBodies = rest.map((at) => bodies[at] as number);
       ring = new Array(size);
       texts = new Float64Array(size);
+      bodies = new Float64Array(size);
       restEntries.forEach((e, i) => {
         ring[i] = e;
         texts[i] = restTexts[i] as number;
+        bodies[i] = restBodies[i] as number;
       });
       next = rest.length % size;
       return removed;
@@ -182,8 +197,11 @@ export function createRequestJournal(size = DEFAULT_JOURNAL_SIZE): RequestJourna
   };
 }
 
-/** text: the response text, undefined when it was not kept or has been overwritten. */
-function view(e: StoredEntry, text: string | undefined): JournalEntry {
+/**
+ * text: the response text, body: the request's JSON text; each undefined when there was none, it
+ * was not kept, or newer entries' texts have overwritten it.
+ */
+function view(e: StoredEntry, text: string | undefined, body: string | undefined): JournalEntry {
   return {
     id: e.id,
     interface: e.iface,
@@ -194,7 +212,7 @@ function view(e: StoredEntry, text: string | undefined): JournalEntry {
     path: e.path,
     query: e.query === undefined ? {} : Object.fromEntries(e.query),
     headers: maskHeaders(e.headers),
-    body: e.body === undefined ? null : maskBody(JSON.parse(e.body)),
+    body: body === undefined ? null : maskBody(JSON.parse(body)),
     status: e.status,
     response: responseView(e, text),
     fault: e.fault ?? null,
