@@ -7,15 +7,19 @@
 // node_modules took ~40 ms of the start, ipaddr.js as CommonJS most of it), so they are
 // devDependencies; the rest (yargs, ajv, yaml, undici, fast-check, msw) stay in node_modules:
 // bundled they would take the package past its size guard (yargs alone ~200 kB). No
-// minification: stack traces keep real names and lines. tsc only writes the declarations
+// minification: stack traces keep real names and lines. The request validators are compiled here,
+// not at a fake's first request (issue 16): spec/precompiled-validators.ts is replaced by their ajv
+// standalone code (scripts/precompile-validators.mjs), whose one runtime helper is bundled in. tsc only writes the declarations
 // (tsconfig.build.json).
 import { build } from 'esbuild';
 import { readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { precompiledValidatorsSource } from './precompile-validators.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const INLINE = ['@noble/hashes', '@scure/base', 'ipaddr.js'];
+const INLINE = ['@noble/hashes', '@scure/base', 'ipaddr.js', 'ajv/dist/runtime/ucs2length'];
+const precompiled = await precompiledValidatorsSource();
 const ENTRY_POINTS = ['bin/doppel.ts', 'mock/index.ts', 'mock/browser.ts', 'conformance/index.ts', 'spec/index.ts', 'fixtures/index.ts'];
 
 const result = await build({
@@ -40,6 +44,7 @@ const result = await build({
     setup(build) {
       build.onResolve({ filter: /^[^./]/ }, ({ path }) =>
         INLINE.some((name) => path === name || path.startsWith(`${name}/`)) ? undefined : { external: true });
+      build.onLoad({ filter: /[\\/]spec[\\/]precompiled-validators\.ts$/ }, () => ({ contents: precompiled, loader: 'js', resolveDir: root }));
     },
   }],
 });

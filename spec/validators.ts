@@ -2,9 +2,12 @@
 import type { Ajv2020, ErrorObject, ValidateFunction } from 'ajv/dist/2020.js';
 import { ajvModules } from './ajv-modules.js';
 import { loadSpec, pointer, type InterfaceName } from './load-spec.js';
-import { getOperation, type ParameterSpec } from './operations.js';
+import { getOperation, operations, type ParameterSpec } from './operations.js';
+import { precompiled } from './precompiled-validators.js';
 
-// ajv is loaded and the document compiled on first use, not at start-up (./ajv-modules.ts).
+// ajv is loaded and the document compiled on first use, not at start-up (./ajv-modules.ts). The
+// request validators come precompiled in the built package (./precompiled-validators.ts, issue
+// 16): the first validated request then loads neither ajv nor compiles the document.
 
 export interface ValidationResult<T = unknown> {
   ok: boolean;
@@ -22,11 +25,7 @@ function ajvFor(iface: InterfaceName): Ajv2020 {
   let ajv = ajvs.get(iface);
   if (!ajv) {
     const { Ajv2020: AjvClass, addFormats } = ajvModules();
-    // strict: false because OpenAPI adds keywords (example, x-*) that are annotations, not assertions.
-    // useDefaults: a request body's documented defaults (leverage 1, duration_hours 24) are filled
-    // in, so the fake's handlers read them from the spec instead of repeating them. Only request
-    // schemas carry defaults; a response is never completed by validating it.
-    ajv = new AjvClass({ strict: false, allErrors: false, verbose: true, validateFormats: true, useDefaults: true });
+    ajv = new AjvClass(ajvOptions);
     addFormats(ajv);
     ajv.addSchema(loadSpec(iface), `doppel:${iface}`);
     ajvs.set(iface, ajv);
@@ -38,7 +37,8 @@ function ajvFor(iface: InterfaceName): Ajv2020 {
 export function validatorAt(iface: InterfaceName, ref: string): ValidateFunction {
   let fn = compiled[iface].get(ref);
   if (!fn) {
-    fn = ajvFor(iface).compile({ $ref: `doppel:${iface}${ref}` });
+    // Precompiled validators are keyed by interface and pointer (scripts/precompile-validators.mjs).
+    fn = precompiled?.[`${iface}${ref}`] ?? ajvFor(iface).compile(schemaAt(iface, ref));
     compiled[iface].set(ref, fn);
   }
   return fn;
@@ -160,16 +160,50 @@ export function validateParams(
 function paramValidator(iface: InterfaceName, operationId: string, param: ParameterSpec, maximum?: number): ValidateFunction {
   // Only an inline schema with its own maximum takes another one; compiled once per bound.
   const bound = maximum !== undefined && !param.schema.$ref && param.schema.maximum !== undefined && maximum !== param.schema.maximum ? maximum : undefined;
-  const key = `#param/${operationId}/${param.in}/${param.name}${bound === undefined ? '' : `/max=${bound}`}`;
+  const key = `${paramKey(iface, operationId, param)}${bound === undefined ? '' : `/max=${bound}`}`;
   let fn = compiled[iface].get(key);
   if (!fn) {
-    ajvFor(iface);
-    const schema = bound === undefined ? param.schema : { ...param.schema, maximum: bound };
-    fn = ajvFor(iface).compile(param.schema.$ref ? { $ref: `doppel:${iface}${param.schema.$ref}` } : schema);
+    fn = (bound === undefined ? precompiled?.[key] : undefined) ?? ajvFor(iface).compile(paramSchema(iface, param, bound));
     compiled[iface].set(key, fn);
   }
   return fn;
 }
+
+function paramKey(iface: InterfaceName, operationId: string, param: ParameterSpec): string {
+  return `${iface}#param/${operationId}/${param.in}/${param.name}`;
+}
+
+function paramSchema(iface: InterfaceName, param: ParameterSpec, bound?: number): Record<string, unknown> {
+  if (param.schema.$ref) return schemaAt(iface, param.schema.$ref);
+  return bound === undefined ? param.schema : { ...param.schema, maximum: bound };
+}
+
+function schemaAt(iface: InterfaceName, ref: string): Record<string, unknown> {
+  return { $ref: `doppel:${iface}${ref}` };
+}
+
+/**
+ * Every request validator the fake compiles with the spec's own bounds, by the key it is cached
+ * under, with the schema compiled for it (the document is added as `doppel:<iface>`). The build
+ * (scripts/precompile-validators.mjs) turns them into ajv standalone code with the options of
+ * ajvOptions, so a precompiled validator and a runtime-compiled one are the same function.
+ */
+export function requestSchemas(iface: InterfaceName): Array<[key: string, schema: Record<string, unknown>]> {
+  const out: Array<[string, Record<string, unknown>]> = [];
+  for (const op of operations(iface)) {
+    for (const param of op.parameters) {
+      if (param.in === 'query' || param.in === 'path') out.push([paramKey(iface, op.operationId, param), paramSchema(iface, param)]);
+    }
+    if (op.requestBodyPointer) out.push([`${iface}${op.requestBodyPointer}`, schemaAt(iface, op.requestBodyPointer)]);
+  }
+  return out;
+}
+
+// strict: false because OpenAPI adds keywords (example, x-*) that are annotations, not assertions.
+// useDefaults: a request body's documented defaults (leverage 1, duration_hours 24) are filled
+// in, so the fake's handlers read them from the spec instead of repeating them. Only request
+// schemas carry defaults; a response is never completed by validating it.
+export const ajvOptions = { strict: false, allErrors: false, verbose: true, validateFormats: true, useDefaults: true } as const;
 
 function coerce(param: ParameterSpec, text: string): { value?: unknown; error?: string } {
   const type = param.schema.type ?? (param.schema.$ref ? 'string' : undefined);
