@@ -36,6 +36,8 @@ export interface ClientOptions {
   walletKeyBudget?: number | undefined;
   /** Told when a request waits on the budget (ms). */
   onBudgetWait?: ((ms: number, key: string) => void) | undefined;
+  /** Told of each exchange as it is recorded (the judge). */
+  onExchange?: ((exchange: Exchange) => void) | undefined;
   /** Longest Retry-After the client waits before giving up on a 429 (seconds). */
   maxRetryAfterSeconds?: number | undefined;
   timeoutMs?: number | undefined;
@@ -72,6 +74,7 @@ export class Client {
       const exchange = await this.once(spec, throttled);
       if (exchange.status !== 429 || spec.keep429 || attempt >= 2) {
         this.exchanges.push(exchange);
+        this.options.onExchange?.(exchange);
         return exchange;
       }
       // Without --rate-limit a 429 is not a finding: wait as told (bounded) and retry.

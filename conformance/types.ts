@@ -24,11 +24,28 @@ export interface Exchange {
   throttled: number;
 }
 
+/**
+ * Where an assertion comes from: a seed document's rule fails a run by default; a doppel decision
+ * fails it under --strict (or against the embedded fake) and is an observation otherwise.
+ */
 export type CheckKind = 'seed' | 'decision';
 
-/** A typed failure (Schemathesis' Failure): which check, where, what, and how to reproduce it. */
+/** One rule a check asserts, with its source (a check may assert seed rules and decisions alike). */
+export interface Assertion {
+  /** Stable within its check; reports name it `<check>/<assertion>`. */
+  id: string;
+  /** `seed trading §4` or `decision:trading.order-fields` (an x-doppel-decision id in spec/). */
+  source: string;
+  kind: CheckKind;
+  /** What it asserts, in a few words (the checks table). */
+  says: string;
+}
+
+/** A typed failure (Schemathesis' Failure): which check and assertion, where, what, and how to reproduce it. */
 export interface Failure {
   checkId: string;
+  /** The assertion of the check that failed; its kind and source follow. */
+  assertion: string;
   kind: CheckKind;
   source: string;
   iface: InterfaceName;
@@ -48,14 +65,13 @@ export interface Failure {
 export interface CheckMeta {
   /** Stable id; also the name in reports and README. */
   id: string;
-  /** `seed <doc> §x` or `decision:<id>` (an x-doppel-decision id in spec/). */
-  source: string;
-  kind: CheckKind;
   appliesTo: readonly InterfaceName[];
   title: string;
+  /** What it asserts, each with its source: seed rules fail by default, decisions under --strict. */
+  assertions: readonly Assertion[];
 }
 
-/** Reported failure as the run counts it: against foreign targets decision failures only observe. */
+/** Reported failure as the run counts it: against foreign targets decision assertions only observe. */
 export interface ReportedFailure extends Failure {
   severity: 'failure' | 'observation';
   curl: string | undefined;
@@ -64,8 +80,8 @@ export interface ReportedFailure extends Failure {
 }
 
 /**
- * What became of a check (issue 12): passed only when it evaluated at least one case and none
- * failed; `observed` is a decision check's failure against a foreign target without --strict;
+ * What became of a check: passed only when it evaluated at least one case and none failed;
+ * `observed`: only decision assertions failed, against a foreign target without --strict;
  * `not-exercised` says why nothing was evaluated; `skipped` is --only/--skip.
  */
 export type Outcome = 'passed' | 'failed' | 'observed' | 'not-exercised' | 'skipped';

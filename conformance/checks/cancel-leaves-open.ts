@@ -1,6 +1,6 @@
 // A cancelled spot order leaves `open` (trading §3 "status open"; cancel: trading.cancel-semantics).
 import fc from 'fast-check';
-import { defineScenarioCheck } from './check.js';
+import { defineScenarioCheck, decision } from './check.js';
 import { sequences, writesSkip } from './writes-skip.js';
 import { runModel } from '../stateful/run-model.js';
 import { CancelOrder, PlaceOrder, cancelRemainingChecked, type OrderModel } from '../stateful/order-commands.js';
@@ -8,10 +8,9 @@ import type { TradingReal } from '../stateful/trading-real.js';
 
 export const cancelLeavesOpen = defineScenarioCheck({
   id: 'cancel-leaves-open',
-  source: 'decision:trading.cancel-semantics',
-  kind: 'decision',
-  appliesTo: ['trading'],
   title: 'a cancelled order leaves open',
+  assertions: [decision('not-open', 'trading.cancel-semantics')],
+  appliesTo: ['trading'],
   skip: (ctx) => writesSkip(ctx, 'trading'),
   async run(ctx, out) {
     const real: TradingReal = { ctx, key: ctx.trading.key as string };

@@ -1,7 +1,7 @@
 // Trading §3: starting a copy locks USDT (exactly copy_amount, §4), stopping it refunds the
 // remaining USDT and ends the relation.
 import fc from 'fast-check';
-import { defineScenarioCheck } from './check.js';
+import { defineScenarioCheck, seed } from './check.js';
 import { sequences, writesSkip } from './writes-skip.js';
 import { runModel } from '../stateful/run-model.js';
 import { StartCopy, StopCopy, stopRemaining, type CopyModel } from '../stateful/copy-commands.js';
@@ -9,10 +9,9 @@ import type { TradingReal } from '../stateful/trading-real.js';
 
 export const copyLocksAndRefunds = defineScenarioCheck({
   id: 'copy-locks-and-refunds',
-  source: 'seed trading §3',
-  kind: 'seed',
-  appliesTo: ['trading'],
   title: 'copy start locks copy_amount, stop refunds and ends it',
+  assertions: [seed('locks-and-refunds', 'trading §3')],
+  appliesTo: ['trading'],
   skip: (ctx) => writesSkip(ctx, 'trading') ?? (ctx.facts.traders.length === 0 ? 'no lead traders listed' : undefined),
   async run(ctx, out) {
     const real: TradingReal = { ctx, key: ctx.trading.key as string };

@@ -2,7 +2,7 @@
 // (wallet.register-semantics), or the status the --profile gives at its point
 // wallet.register-semantics#duplicate-status; --learn writes the refusal's status.
 import fc from 'fast-check';
-import { defineScenarioCheck } from './check.js';
+import { defineScenarioCheck, decision } from './check.js';
 import { writesSkip } from './writes-skip.js';
 import { CheckFailure } from '../check-failure.js';
 import { checkProperty } from '../property.js';
@@ -12,11 +12,10 @@ const POINT = 'wallet.register-semantics#duplicate-status';
 
 export const duplicateEmailRefused = defineScenarioCheck({
   id: 'duplicate-email-refused',
-  source: 'decision:wallet.register-semantics',
-  kind: 'decision',
+  title: 'a duplicate e-mail is refused with 409 (or the profile\'s status)',
+  assertions: [decision('status', 'wallet.register-semantics')],
   observes: [POINT],
   appliesTo: ['wallet'],
-  title: 'a duplicate e-mail is refused with 409 (or the profile\'s status)',
   skip: (ctx) => writesSkip(ctx, 'wallet'),
   async run(ctx, out) {
     const expected = ctx.decisions[POINT];

@@ -1,7 +1,7 @@
 // A placed order (spot, margin, futures, binary) appears in GET /account/orders (trading §4 "the
 // caller's orders") with the fields it was placed with (fields: trading.order-fields).
 import fc from 'fast-check';
-import { defineScenarioCheck } from './check.js';
+import { defineScenarioCheck, decision } from './check.js';
 import { sequences, writesSkip } from './writes-skip.js';
 import { runModel } from '../stateful/run-model.js';
 import { PlaceOrder, cancelRemaining, type OrderModel } from '../stateful/order-commands.js';
@@ -9,10 +9,9 @@ import type { TradingReal } from '../stateful/trading-real.js';
 
 export const orderInListing = defineScenarioCheck({
   id: 'order-in-listing',
-  source: 'decision:trading.order-fields',
-  kind: 'decision',
-  appliesTo: ['trading'],
   title: 'a placed order is listed with its fields',
+  assertions: [decision('fields', 'trading.order-fields')],
+  appliesTo: ['trading'],
   skip: (ctx) => writesSkip(ctx, 'trading'),
   async run(ctx, out) {
     const real: TradingReal = { ctx, key: ctx.trading.key as string };

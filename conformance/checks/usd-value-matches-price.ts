@@ -2,7 +2,7 @@
 // rounded down to 8 fraction digits (wallet.usd-value); a symbol without a price has usd_value 0
 // (wallet.prices-unknown). Prices move (the fake's walk, a real market), so a case counts only
 // when the price read before and after the balance is the same.
-import { defineScenarioCheck } from './check.js';
+import { defineScenarioCheck, decision } from './check.js';
 import { has } from '../context.js';
 import type { CheckContext } from '../context.js';
 import { formatUnits, toUnits } from '../decimal.js';
@@ -26,10 +26,9 @@ async function price(ctx: CheckContext, symbol: string): Promise<{ ex: Exchange;
 
 export const usdValueMatchesPrice = defineScenarioCheck({
   id: 'usd-value-matches-price',
-  source: 'decision:wallet.usd-value',
-  kind: 'decision',
-  appliesTo: ['wallet'],
   title: 'usd_value = balance × the same target\'s price, rounded down',
+  assertions: [decision('rounded-down', 'wallet.usd-value')],
+  appliesTo: ['wallet'],
   skip: (ctx) => (!has(ctx, 'wallet') ? 'no wallet target' : !ctx.wallet.key ? 'no --wallet-key given' : ctx.facts.wallets.length === 0 ? 'the --wallet-key user has no wallet' : undefined),
   async run(ctx, out) {
     let unstable = 0;

@@ -2,7 +2,7 @@
 // (wallet §4 send and transactions). Sends 0.00001..0.00005 of the native coin to a wallet of a
 // user the checker registered.
 import fc from 'fast-check';
-import { defineScenarioCheck } from './check.js';
+import { defineScenarioCheck, seed } from './check.js';
 import { sequences, writesSkip } from './writes-skip.js';
 import { runModel } from '../stateful/run-model.js';
 import { Send, checkHistory, type SendModel, type SendReal } from '../stateful/send-commands.js';
@@ -13,10 +13,9 @@ export const SEND_UNIT = 0.00001;
 
 export const walletSendDebits = defineScenarioCheck({
   id: 'wallet-send-debits',
-  source: 'seed wallet §4',
-  kind: 'seed',
-  appliesTo: ['wallet'],
   title: 'a send lowers the balance by the amount and is recorded',
+  assertions: [seed('debits', 'wallet §4')],
+  appliesTo: ['wallet'],
   skip: (ctx) => writesSkip(ctx, 'wallet') ?? (!ctx.wallet.key ? 'no --wallet-key given' : undefined),
   async run(ctx, out) {
     const from = ctx.facts.wallets.find((w) => (toUnits(w.balance) ?? 0n) >= 100_000n);

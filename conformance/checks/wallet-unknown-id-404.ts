@@ -1,16 +1,15 @@
 // doppel answers a wallet id that does not exist (or is not the caller's) and an unknown path with
 // 404 (wallet.status-codes).
-import { defineScenarioCheck } from './check.js';
+import { defineScenarioCheck, decision } from './check.js';
 import { has } from '../context.js';
 import { unknownPath } from '../operation-request.js';
 import { nextPoolKey } from '../wallet-keys.js';
 
 export const walletUnknownId404 = defineScenarioCheck({
   id: 'wallet-unknown-id-404',
-  source: 'decision:wallet.status-codes',
-  kind: 'decision',
-  appliesTo: ['wallet'],
   title: '404 for an unknown wallet id and path',
+  assertions: [decision('404', 'wallet.status-codes')],
+  appliesTo: ['wallet'],
   skip: (ctx) => (!has(ctx, 'wallet') ? 'no wallet target' : !ctx.wallet.key ? 'no --wallet-key given' : undefined),
   async run(ctx, out) {
     const key = (await nextPoolKey(ctx))?.key ?? (ctx.wallet.key as string);
