@@ -11,6 +11,7 @@ import { coverageOf } from './coverage.js';
 import { renderCurl } from './curl.js';
 import { DEMO_KEYS, freshEmbeddedWallet, startEmbedded } from './embedded-target.js';
 import { discoverFacts } from './facts.js';
+import { explore } from './explore/index.js';
 import { requestFor } from './operation-request.js';
 import { writePlan } from './plan.js';
 import { PreflightError, preflight } from './preflight.js';
@@ -183,6 +184,7 @@ export async function runConformance(options: ConformanceOptions = {}): Promise<
     });
     ctx.facts = await discoverFacts(client, { trading: Boolean(bases.trading), wallet: Boolean(bases.wallet), tradingKey: ctx.trading.key ?? ctx.trading.readKey, walletKey: ctx.wallet.key });
     if (allowWrites) writePlan(ctx).forEach((l) => log(l));
+    await explore(ctx);
 
     for (const check of selected) {
       if (check.scope !== 'scenario') continue;

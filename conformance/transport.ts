@@ -99,6 +99,7 @@ export class Client {
     const walletKey = spec.iface === 'wallet' && (spec.operationId === null || findOperation(spec.operationId).secured) ? headers['X-API-Key'] : undefined;
     if (this.budget && walletKey !== undefined && !spec.keep429) await this.budget.take(walletKey);
     const started = performance.now();
+    const startedAt = Date.now();
     let status: number;
     let responseHeaders: Record<string, string>;
     let bodyText: string;
@@ -137,6 +138,8 @@ export class Client {
       jsonError,
       durationMs: Math.round((performance.now() - started) * 10) / 10,
       throttled,
+      startedAt,
+      endedAt: Date.now(),
     };
   }
 

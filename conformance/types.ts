@@ -22,6 +22,9 @@ export interface Exchange {
   durationMs: number;
   /** 429 answers met and waited out before this one (without --rate-limit). */
   throttled: number;
+  /** When the request was sent and the answer complete (epoch ms, the checker's clock); exchanges of concurrent clients may overlap. */
+  startedAt?: number | undefined;
+  endedAt?: number | undefined;
 }
 
 /**

@@ -5,7 +5,7 @@
 // the checker can move (doppel's fake: GET/POST /__doppel/clock); --learn writes the delay seen.
 import { defineScenarioCheck, decision } from './check.js';
 import { writesSkip } from './writes-skip.js';
-import { SEND_UNIT } from './wallet-send-debits.js';
+import { SEND_UNIT } from '../valid-requests.js';
 import { decisionPoint } from '../../spec/decision-points.js';
 import { toUnits } from '../decimal.js';
 import { obj } from '../json-shape.js';
