@@ -66,7 +66,7 @@ export interface Failure {
 }
 
 export interface CheckMeta {
-  /** Stable id; also the name in reports and README. */
+  /** Stable id; also the name in reports and docs/reference/checks.md. */
   id: string;
   appliesTo: readonly InterfaceName[];
   title: string;
