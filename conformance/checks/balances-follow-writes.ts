@@ -120,7 +120,8 @@ function settle(deferred: Deferred[], out: StateOutput): Deferred[] {
   return deferred.filter((d) => {
     if (d.orders.some((o) => !o.cancelled && o.reserve === undefined)) return false;
     if (d.orders.every((o) => o.openAt !== undefined && o.openAt > d.read.seq)) {
-      out.fail({ ...d.finding, message: `${d.finding.message} (orders ${d.orders.map((o) => o.id).join(', ')} were still open after the read)` });
+      const ids = d.orders.map((o) => o.id);
+      out.fail({ ...d.finding, message: `${d.finding.message} (${ids.length === 1 ? `order ${ids[0]} was` : `orders ${ids.join(', ')} were`} still open after the read)` });
       return false;
     }
     return true;

@@ -30,37 +30,39 @@ function enumOf(operationId: string, field: string): number[] {
   return (f?.enum ?? []).filter((v): v is number => typeof v === 'number');
 }
 
-function commands(ctx: CheckContext, writes: boolean): fc.Arbitrary<Command> {
+/** One arbitrary per kind of command, with its weight among the random ones. */
+function commands(ctx: CheckContext, writes: boolean): { arbitrary: fc.Arbitrary<Command>; weight: number }[] {
   const markets = Math.max(ctx.facts.markets.length, 1);
   const symbols = Math.max(ctx.facts.symbols.length, 1);
   const market = fc.nat(markets - 1);
   const maxHours = ctx.decisions['trading.futures-duration'];
-  const reads: fc.Arbitrary<Command>[] = [
-    fc.record({ op: fc.constant('list' as const), type: fc.option(fc.constantFrom(...KINDS), { nil: undefined }), status: fc.option(fc.constantFrom(...STATUSES), { nil: undefined }), limit: fc.oneof(fc.integer({ min: 1, max: 5 }), fc.constant(100)) }),
-    fc.record({ op: fc.constant('price' as const), symbol: fc.nat(symbols - 1) }),
+  const reads = [
+    { arbitrary: fc.record({ op: fc.constant('list' as const), type: fc.option(fc.constantFrom(...KINDS), { nil: undefined }), status: fc.option(fc.constantFrom(...STATUSES), { nil: undefined }), limit: fc.oneof(fc.integer({ min: 1, max: 5 }), fc.constant(100)) }), weight: 1 },
+    { arbitrary: fc.record({ op: fc.constant('price' as const), symbol: fc.nat(symbols - 1) }), weight: 1 },
   ];
-  if (!writes) return fc.oneof(...reads);
+  if (!writes) return reads;
   const durations = enumOf('placeBinaryOrder', 'duration_minutes');
-  return fc.oneof(
-    { arbitrary: fc.record({ op: fc.constant('spot' as const), market, side: fc.constantFrom('buy' as const, 'sell' as const), orderType: fc.constantFrom('market' as const, 'limit' as const) }), weight: 4 },
-    {
-      arbitrary: fc.record({
-        op: fc.constantFrom('margin' as const, 'futures' as const),
-        market,
-        side: fc.constantFrom('long' as const, 'short' as const),
-        orderType: fc.constantFrom('market' as const, 'limit' as const),
-        leverage: fc.integer({ min: 1, max: 10 }),
-        // The default (24), the shortest and any other documented duration (trading §4, decision trading.futures-duration).
-        hours: fc.oneof(fc.constant(undefined), fc.constant(1), fc.integer({ min: 1, max: maxHours })),
-      }),
-      weight: 2,
-    },
+  const positions = (op: 'margin' | 'futures') =>
+    fc.record({
+      op: fc.constant(op),
+      market,
+      side: fc.constantFrom('long' as const, 'short' as const),
+      orderType: fc.constantFrom('market' as const, 'limit' as const),
+      leverage: fc.integer({ min: 1, max: 10 }),
+      // The default (24), the shortest and any other documented duration (trading §4, decision trading.futures-duration).
+      hours: fc.oneof(fc.constant(undefined), fc.constant(1), fc.integer({ min: 1, max: maxHours })),
+    });
+  return [
+    { arbitrary: fc.record({ op: fc.constant('spot' as const), market, side: fc.constantFrom('buy' as const, 'sell' as const), orderType: fc.constant('market' as const) }), weight: 2 },
+    { arbitrary: fc.record({ op: fc.constant('spot' as const), market, side: fc.constantFrom('buy' as const, 'sell' as const), orderType: fc.constant('limit' as const) }), weight: 2 },
+    { arbitrary: positions('margin'), weight: 1 },
+    { arbitrary: positions('futures'), weight: 1 },
     { arbitrary: fc.record({ op: fc.constant('binary' as const), market, direction: fc.constantFrom('long' as const, 'short' as const), minutes: durations.length ? fc.constantFrom(...durations) : fc.constant(5), units: fc.integer({ min: 1, max: 3 }) }), weight: 2 },
     { arbitrary: fc.record({ op: fc.constant('cancel' as const), pick: fc.nat(9) }), weight: 2 },
     { arbitrary: fc.record({ op: fc.constant('copy-start' as const), trader: fc.nat(Math.max(ctx.facts.traders.length - 1, 0)), extra: fc.integer({ min: 0, max: 2 }) }), weight: 1 },
     { arbitrary: fc.record({ op: fc.constant('copy-stop' as const), pick: fc.nat(9) }), weight: 1 },
-    { arbitrary: fc.oneof(...reads), weight: 2 },
-  );
+    ...reads,
+  ];
 }
 
 /** Digits of a price within the market's precision. */
@@ -206,7 +208,11 @@ export async function exploreTrading(ctx: CheckContext): Promise<void> {
   const writes = ctx.allowWrites && ctx.trading.key !== undefined;
   const driver = new TradingDriver(ctx, writes ? (ctx.trading.key as string) : key);
   await driver.balances();
-  const plan = fc.sample(commands(ctx, writes), { seed: propertySeed(ctx.seed, 'explore-trading'), numRuns: commandCount(ctx, writes) });
+  // One command of each kind first (so that every kind is judged in every run), then random ones.
+  const kinds = commands(ctx, writes);
+  const seed = propertySeed(ctx.seed, 'explore-trading');
+  const firsts = kinds.map((k, i) => fc.sample(k.arbitrary, { seed: seed + i, numRuns: 1 })[0] as Command);
+  const plan = [...firsts, ...fc.sample(fc.oneof(...kinds), { seed, numRuns: commandCount(ctx, writes) })];
   for (const c of plan) await driver.run(c);
   if (writes) await driver.cleanup();
   else await driver.balances();

@@ -67,7 +67,7 @@ function failureCard(f: ReportedFailure, seed: number): string {
     f.sequence?.length ? `<p>Shrunk sequence: <code>${esc(f.sequence.join(' → '))}</code></p>` : '',
     f.exchange ? `<p>Request</p><pre>${esc(requestText(f.exchange))}</pre><p>Answer</p><pre>${esc(answerText(f.exchange))}</pre>` : '',
     f.curl ? `<p>Reproduce</p><pre>${esc(f.curl)}</pre>` : '',
-    f.replay.length > 1 ? `<p>The ${f.replay.length} requests of the shrunk case, in order</p><pre>${esc(f.replay.join('\n'))}</pre>` : '',
+    f.replay.length > 1 ? `<p>The ${f.replay.length} requests ${f.sequence ? 'of the shrunk case' : 'that show it'}, in order</p><pre>${esc(f.replay.join('\n'))}</pre>` : '',
     '</div>',
   ];
   return parts.filter(Boolean).join('\n');
