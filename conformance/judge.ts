@@ -52,7 +52,7 @@ export function createJudge(options: JudgeOptions): Judge {
   function judgeResponse(check: ResponseCheck, ex: Exchange): void {
     if (!check.appliesTo.includes(ex.iface) || !check.applies(ex)) return;
     const op = ex.operationId ?? '(unknown path)';
-    findings.checked(check.id, ex.iface, op);
+    findings.checked(check, ex.iface, op);
     for (const [assertion, messages] of byAssertion(check.run(ex, decisions))) {
       told(findings.fail(check, { assertion, iface: ex.iface, operationId: ex.operationId, title: messages[0] as string, message: messages.join('; '), exchange: ex }, 'smallest'));
     }
@@ -61,7 +61,7 @@ export function createJudge(options: JudgeOptions): Judge {
   function judgeState(check: StateCheck, judge: ReturnType<StateCheck['start']>, ex: Exchange): void {
     if (!check.appliesTo.includes(ex.iface)) return;
     const out: StateOutput = {
-      checked: (e) => findings.checked(check.id, e.iface, e.operationId ?? '(unknown path)'),
+      checked: (e, assertion) => findings.checked(check, e.iface, e.operationId ?? '(unknown path)', assertion),
       fail: (f) => told(findings.fail(check, { ...f, iface: f.exchange.iface, operationId: f.exchange.operationId }, 'first')),
     };
     judge(ex, model, out);

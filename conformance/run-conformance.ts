@@ -149,7 +149,7 @@ export async function runConformance(options: ConformanceOptions = {}): Promise<
 
   const results = new Map<string, CheckResult>();
   const finish = (check: Check, partial: Pick<CheckResult, 'status' | 'reason' | 'cases' | 'durationMs'>, announce: boolean): void => {
-    const result: CheckResult = { id: check.id, appliesTo: check.appliesTo, title: check.title, assertions: check.assertions, ...partial };
+    const result: CheckResult = { id: check.id, appliesTo: check.appliesTo, title: check.title, assertions: check.assertions, ...partial, assertionCases: findings.casesByAssertion(check) };
     results.set(check.id, result);
     if (announce) options.onCheck?.(result);
   };
@@ -196,7 +196,7 @@ export async function runConformance(options: ConformanceOptions = {}): Promise<
       const defaultIface = check.appliesTo.find((i) => bases[i] !== undefined) as InterfaceName;
       let notExercised: string | undefined;
       const out: ScenarioOutput = {
-        checked: (operationId, iface) => findings.checked(check.id, iface ?? defaultIface, operationId),
+        checked: (operationId, iface, assertion) => findings.checked(check, iface ?? defaultIface, operationId, assertion),
         fail: (f) => void findings.fail(check, { ...f, iface: f.iface ?? defaultIface }, 'each'),
         notExercised: (why) => {
           notExercised = why;
@@ -251,6 +251,7 @@ export async function runConformance(options: ConformanceOptions = {}): Promise<
     requests: client.exchanges.length,
     throttled: client.throttled,
     budgetWaitMs: Math.round(client.budgetWaitMs),
+    walletBudget: client.budgetUsage(),
     failed: counts.failed > 0 || (Boolean(options.requireAll) && counts.notExercised > 0),
     observations,
     profile: options.profile === undefined ? undefined : (options.profileName ?? 'given'),

@@ -61,6 +61,11 @@ export class Client {
     this.budget = options.walletKeyBudget === undefined ? undefined : createKeyBudget(options.walletKeyBudget, Date.now, delay, onWait);
   }
 
+  /** The wallet budget per key and minute, and what each key used of it at most; undefined without a budget. */
+  budgetUsage(): { perMinute: number; keys: { key: string; peak: number }[] } | undefined {
+    return this.budget && this.options.walletKeyBudget !== undefined ? { perMinute: this.options.walletKeyBudget, keys: this.budget.peaks() } : undefined;
+  }
+
   base(iface: InterfaceName): string {
     const base = this.options.bases[iface];
     if (!base) throw new Error(`no ${iface} target configured`);

@@ -48,7 +48,7 @@ export const defaultListingLimit = defineScenarioCheck({
     }
     for (const r of results) {
       if (!r) continue;
-      out.checked(r.operationId, r.operationId === 'listOrders' ? 'trading' : 'wallet');
+      out.checked(r.operationId, r.operationId === 'listOrders' ? 'trading' : 'wallet', r.operationId === 'listOrders' ? 'orders' : 'transactions');
       if (!r.ok) {
         out.fail({
           iface: r.operationId === 'listOrders' ? 'trading' : 'wallet',

@@ -42,7 +42,7 @@ export const listingOrderCheck = defineScenarioCheck({
         short.push(`${operationId} listed ${keys.length}`);
         continue;
       }
-      out.checked(operationId, l.iface);
+      out.checked(operationId, l.iface, l.assertion);
       checked++;
       if (order !== 'unordered') ctx.observe(l.point, order, [l.ex]);
       const expected = ctx.decisions[l.point];

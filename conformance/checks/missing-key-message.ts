@@ -31,7 +31,7 @@ export const missingKeyMessage = defineScenarioCheck({
         const error = obj(missing.json)['error'];
         // Another status is the 401 checks' failure; no text to compare here.
         if (missing.status !== 401 || typeof error !== 'string') continue;
-        out.checked(op.operationId, iface);
+        out.checked(op.operationId, iface, iface);
         ctx.observe(point, templateOf(error, op.operationId), [missing]);
         const want = renderTemplate(expected, op.operationId);
         if (error !== want) out.fail({ iface, assertion: iface, operationId: op.operationId, title: `no key → ${JSON.stringify(error).slice(0, 80)}`, message: `a request without a key was told ${JSON.stringify(error)}, expected ${JSON.stringify(want)}`, exchange: missing });

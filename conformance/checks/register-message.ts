@@ -21,7 +21,7 @@ export const registerMessage = defineScenarioCheck({
     const message = obj(reg.json)['message'];
     // 409: an earlier run with this --seed registered the e-mail; no new registration to read.
     if ((reg.status !== 200 && reg.status !== 201) || typeof message !== 'string') return out.notExercised(`registering a fresh e-mail answered ${reg.status}${typeof message === 'string' ? '' : ' without a message'}`);
-    out.checked('register');
+    out.checked('register', 'wallet', ['status', 'message']);
     ctx.observe('wallet.register-semantics#status', reg.status, [reg]);
     ctx.observe('wallet.register-semantics', message, [reg]);
     const status = ctx.decisions['wallet.register-semantics#status'];
