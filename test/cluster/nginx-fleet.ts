@@ -69,18 +69,20 @@ export function freePort(): Promise<number> {
 }
 
 /**
- * The shipped config with the test's addresses: each upstream's `server` lines become the
- * processes' ports (in the same order for both interfaces), the two `listen` lines nginx's ports.
- * Throws when the file does not have the shape this relies on, so the test runs what ships.
+ * The shipped config with the test's addresses: the address of each upstream's `server` lines
+ * becomes a process's port (in the same order for both interfaces; the parameters stay), the two
+ * `listen` lines nginx's ports. Throws when the file does not have the shape this relies on, so the
+ * test runs what ships.
  */
 export function fleetConfig(shipped: string, processes: readonly DoppelProcess[], listen: { trading: number; wallet: number }): string {
   let config = shipped;
   for (const iface of ['trading', 'wallet'] as const) {
-    const block = new RegExp(`(upstream doppel_${iface} \\{[^}]*?)((?:\\n\\s*server [^\\n]*;)+)`);
-    const match = block.exec(config);
-    if (match === null) throw new Error(`${SHIPPED_CONFIG}: no upstream doppel_${iface} with server lines`);
-    const servers = processes.map((p) => `\n    server 127.0.0.1:${p[iface]} max_fails=0;`).join('');
-    config = config.replace(block, `$1${servers}`);
+    const block = new RegExp(`upstream doppel_${iface} \\{[^}]*\\}`).exec(config);
+    if (block === null) throw new Error(`${SHIPPED_CONFIG}: no upstream doppel_${iface}`);
+    let n = 0;
+    const replaced = block[0].replace(/(\n\s*server )\S+:\d+/g, (_all, start: string) => `${start}127.0.0.1:${processes[n++]?.[iface] ?? 'missing'}`);
+    if (n !== processes.length) throw new Error(`${SHIPPED_CONFIG}: upstream doppel_${iface} has ${n} servers, the test starts ${processes.length} processes`);
+    config = config.replace(block[0], replaced);
   }
   const listens = [...config.matchAll(/\n\s*listen 127\.0\.0\.1:(4010|4020);/g)];
   if (listens.length !== 2) throw new Error(`${SHIPPED_CONFIG}: expected listen 127.0.0.1:4010 and :4020, found ${listens.length} listen lines`);
