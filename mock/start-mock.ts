@@ -27,11 +27,9 @@ export interface StartMockOptions extends FakeOptions {
   fixtures?: string;
   /** Snapshot file: loaded at start when it exists, written (atomically) by close(). */
   state?: string;
-  /**
-   * Addresses or CIDR ranges of the reverse proxies in front (`--trust-proxy`): from these peers the
-   * caller's address is read from X-Forwarded-For (mock/http/client-ip-of.ts), so the IP whitelist
-   * (seed trading §5.6) sees the client behind the proxy. Default none: the socket's peer.
-   */
+  // From these peers the caller's address is read from X-Forwarded-For (mock/http/client-ip-of.ts),
+  // so the IP whitelist (seed trading §5.6) sees the client behind the proxy.
+  /** Addresses or CIDR ranges of reverse proxies whose X-Forwarded-For names the caller (`--trust-proxy`). Default none. */
   trustProxy?: readonly string[];
 }
 

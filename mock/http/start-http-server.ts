@@ -19,11 +19,9 @@ export interface HttpServerOptions {
    * Default 64 MiB.
    */
   discardLimitBytes?: number;
-  /**
-   * Addresses or CIDR ranges of reverse proxies whose X-Forwarded-For is believed (clientIpOf).
-   * Empty by default: any client can send that header, and the IP whitelist (seed trading §5.6)
-   * must not be that easy to pass.
-   */
+  // Empty by default: any client can send X-Forwarded-For, and the IP whitelist (seed trading §5.6)
+  // must not be that easy to pass.
+  /** Reverse proxies (addresses, CIDR ranges) whose X-Forwarded-For is believed (clientIpOf). */
   trustProxy?: readonly string[];
   logger?: Logger;
   /** How long close() waits for in-flight requests before cutting connections. Default 5000. */
