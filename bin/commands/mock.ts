@@ -1,4 +1,5 @@
 // `doppel mock`: serves the fakes of both interfaces (issues 3, 4, 6 and 8 give the options).
+import { isIP } from 'node:net';
 import { normalize } from 'node:path';
 import type { Argv, CommandModule } from 'yargs';
 import type { RunningMock, StartMockOptions } from '../../mock/index.js';
@@ -29,6 +30,8 @@ export interface MockOptions {
   cors: '*' | string[] | false;
   journalSize: number;
   maxNamespaces: number;
+  /** Reverse proxies whose X-Forwarded-For names the caller (addresses or CIDR ranges). */
+  trustProxy?: string[];
 }
 
 function builder(y: Argv) {
@@ -52,6 +55,8 @@ function builder(y: Argv) {
     .option('cors-origin', { type: 'string', default: '*', describe: 'The origins browsers may call from: * or a comma-separated list such as http://localhost:3000' })
     .option('journal-size', { type: 'number', default: 10_000, describe: 'Requests the request journal (GET /__doppel/requests) keeps, a ring; 0 turns it off' })
     .option('max-namespaces', { type: 'number', default: 100, describe: 'Namespaces (X-Doppel-Namespace) that may exist at once, the default one included; one more is a 409' })
+    .option('trust-proxy', { type: 'string', describe: 'Addresses or CIDR ranges of reverse proxies (comma-separated) whose X-Forwarded-For names the caller, for the IP whitelist' })
+    .check(checkTrustProxy)
     .check(checkInteger({ 'trading-port': [0, 65535], 'wallet-port': [0, 65535], seed: [0], 'wallet-rate-limit': [1], 'journal-size': [0, 1_000_000], 'max-namespaces': [1, 10_000] }))
     .check(checkCorsOrigin)
     .check(checkPorts)
@@ -61,6 +66,23 @@ function builder(y: Argv) {
     .epilogue('Prints the state it loaded (--state, --fixtures), then one ready line per interface with its URL; SIGINT or SIGTERM '
       + 'stops it (and writes --state). A port in use, a port that needs privileges or an address not on this machine is one line '
       + 'naming the option, exit 1; a --state file that is not a snapshot is one line naming the file, exit 1.');
+}
+
+/** `--trust-proxy 127.0.0.1,10.0.0.0/8`: the entries of an IP whitelist (node:net, no ipaddr.js at start-up). */
+export function parseTrustProxy(value: string): string[] {
+  const entries = value.split(',').map((entry) => entry.trim());
+  for (const entry of entries) {
+    const [address = '', bits, extra] = entry.split('/');
+    const family = isIP(address);
+    const ok = family !== 0 && extra === undefined && (bits === undefined || (/^\d{1,3}$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128)));
+    if (!ok) throw new Error(`--trust-proxy: ${JSON.stringify(entry)} is not an IPv4/IPv6 address or CIDR range (e.g. 127.0.0.1,10.0.0.0/8)`);
+  }
+  return entries;
+}
+
+function checkTrustProxy(argv: { 'trust-proxy'?: unknown }): true {
+  if (typeof argv['trust-proxy'] === 'string') parseTrustProxy(argv['trust-proxy']);
+  return true;
 }
 
 /** Two interfaces cannot share a port (0 asks the system for a free one, each its own). */
@@ -136,6 +158,7 @@ export const mockCommand: CommandModule<object, MockArgs> = {
       cors: argv.cors ? parseCorsOrigins(argv.corsOrigin) : false,
       journalSize: argv.journalSize,
       maxNamespaces: argv.maxNamespaces,
+      ...(argv.trustProxy !== undefined ? { trustProxy: parseTrustProxy(argv.trustProxy) } : {}),
     };
     // Loaded on use: each command pays only for its own modules (start-up time, issue 7).
     const { startMock, ProfileError } = await import('../../mock/index.js');
@@ -154,6 +177,7 @@ export const mockCommand: CommandModule<object, MockArgs> = {
       cors: options.cors,
       journalSize: options.journalSize,
       maxNamespaces: options.maxNamespaces,
+      ...(options.trustProxy !== undefined ? { trustProxy: options.trustProxy } : {}),
     };
     // The handlers go in before the listeners start: a supervisor that sends SIGTERM as soon as the
     // ready lines appear must get the graceful stop, not the default death by signal (issue 8).
