@@ -2,6 +2,7 @@
 // is wrong. The checker must fail each run (a seed assertion without --strict) with a failure that
 // names the operation, the write and the read and replays them; and the same target without the
 // breakage must pass over 20 seeds.
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { startMock } from '../../mock/index.js';
 import { runConformance, type RunReport } from '../../conformance/index.js';
@@ -29,6 +30,11 @@ async function checkBehind(breakage: Breakage | undefined, iface: 'trading' | 'w
 }
 
 describe('state classes', () => {
+  it('the checking guide states how many there are', () => {
+    const guide = readFileSync(new URL('../../docs/guides/checking-a-deployment.md', import.meta.url), 'utf8');
+    expect(guide).toContain(`State classes caught: **${STATE_MUTANTS.length} of ${STATE_MUTANTS.length}**`);
+  });
+
   for (const mutant of STATE_MUTANTS) {
     it(`"${mutant.name}" fails the run through ${mutant.killedBy}${mutant.strict ? ' (--strict: a decision)' : ' (no --strict: a seed rule)'}`, async () => {
       const report = await checkBehind(mutant.breakage(), mutant.iface, 11, mutant.strict);
