@@ -1,8 +1,8 @@
-// A send the target accepted lowers its wallet's balance by the amount (wallet §4 send; no fee:
-// decision wallet.limits) and is in the wallet's transactions with its tx_hash, amount and
-// addresses (wallet §2 Transaction, §4 transactions); a send to another wallet the run knows shows
-// there as a `receive` once confirmed (decision wallet.send-semantics). Balances are compared read to
-// read: the last read plus the sends between, where nothing of unknown effect happened.
+// A send the target accepted has lowered its wallet's balance by at least the amount once it is
+// confirmed (wallet §4 send), and is in the wallet's transactions with its tx_hash, amount and
+// addresses (wallet §2 Transaction, §4 transactions). doppel debits it at once and by exactly the
+// amount, and a send to another wallet the run knows shows there as a `receive` once confirmed
+// (decision wallet.send-semantics; no fee: wallet.limits). Where nothing of unknown effect happened.
 import { decision, defineStateCheck, seed } from './check.js';
 import { writesSkip } from './writes-skip.js';
 import { formatUnits, toUnits } from '../decimal.js';
@@ -13,24 +13,49 @@ import type { StateOutput } from './check.js';
 import type { TargetModel } from '../state/target-model.js';
 import type { Exchange } from '../types.js';
 
+/**
+ * Seed wallet §4: sends confirmed before this read have lowered the balance, since the last read
+ * before the first of them, by at least their amounts; judged where every send in between is
+ * confirmed and nothing else may have moved the wallet.
+ */
+function judgeSettled(w: KnownWallet, value: bigint, ex: Exchange, out: StateOutput): void {
+  for (const send of w.sent) {
+    if (send.settled || !send.confirmedSeen || send.confirmedSeen.seq >= ex.seq) continue;
+    const before = [...w.reads].reverse().find((r) => r.ex.seq < send.ex.seq);
+    if (!before) continue;
+    const between = w.sent.filter((s) => s.ex.seq > before.ex.seq && s.ex.seq < ex.seq);
+    const quiet =
+      between.every((s) => s.confirmedSeen && s.confirmedSeen.seq < ex.seq) &&
+      !w.unknownAt.some((n) => n > before.ex.seq && n < ex.seq) &&
+      !w.received.some((r) => r.ex.seq < ex.seq && (!r.confirmedSeen || r.confirmedSeen.seq > before.ex.seq));
+    if (!quiet) continue;
+    for (const s of between) s.settled = true;
+    const sent = between.reduce((n, s) => n + s.amount, 0n);
+    out.checked(ex, 'debit');
+    if (before.value - value < sent) {
+      out.fail({
+        assertion: 'debit',
+        title: `confirmed sends of ${formatUnits(sent)} lowered the balance by ${formatUnits(before.value - value)}`,
+        message: `wallet ${w.id}: ${named(before.ex)} read ${formatUnits(before.value)}, ${named(ex)} read ${formatUnits(value)} after ${between.map((s) => `${named(s.ex)} sent ${s.amountText} (confirmed by ${named(s.confirmedSeen as Exchange)})`).join(', ')}`,
+        exchange: ex,
+        requests: [before.ex, ...between.map((s) => s.ex), ex],
+      });
+    }
+  }
+}
+
 function judgeBalance(model: TargetModel, w: KnownWallet, value: bigint, ex: Exchange, out: StateOutput): void {
+  judgeSettled(w, value, ex, out);
   const last = w.last;
   if (!last || w.uncertain !== undefined || model.wallet.pendingIncoming(w).length > 0) return;
   const debited = w.debits.reduce((n, s) => n + s.amount, 0n);
   const moved = last.value - value;
   const requests = [last.ex, ...w.debits.map((s) => s.ex), ex];
   const where = `wallet ${w.id}: ${named(last.ex)} read ${formatUnits(last.value)}, ${named(ex)} read ${formatUnits(value)}`;
-  if (w.debits.length) {
-    out.checked(ex, 'debit');
-    if (moved < debited) {
-      out.fail({ assertion: 'debit', title: `a send of ${formatUnits(debited)} lowered the balance by ${formatUnits(moved)}`, message: `${where}: lowered by ${formatUnits(moved)} after ${w.debits.map((s) => `${named(s.ex)} sent ${s.amountText}`).join(', ')}`, exchange: ex, requests });
-      return;
-    }
-  }
-  out.checked(ex, w.debits.length ? 'exact' : 'unchanged');
+  out.checked(ex, w.debits.length ? 'at-once' : 'unchanged');
   if (moved !== debited) {
     out.fail({
-      assertion: w.debits.length ? 'exact' : 'unchanged',
+      assertion: w.debits.length ? 'at-once' : 'unchanged',
       title: w.debits.length ? `sends of ${formatUnits(debited)} lowered the balance by ${formatUnits(moved)}` : `the balance moved ${formatUnits(-moved)} with nothing sent`,
       message: `${where}: ${w.debits.length ? `the sends between (${w.debits.map((s) => `${named(s.ex)}: ${s.amountText}`).join(', ')}) say ${formatUnits(debited)}, no fee` : 'no send or receive between them'}`,
       exchange: ex,
@@ -84,9 +109,9 @@ export const walletSendDebits = defineStateCheck({
   id: 'wallet-send-debits',
   title: 'a send lowers its wallet by the amount and is recorded',
   assertions: [
-    seed('debit', 'wallet §4', 'an accepted send lowers its wallet\'s balance by at least the amount'),
+    seed('debit', 'wallet §4', 'once an accepted send is confirmed, its wallet\'s balance is lower by at least the amount'),
     seed('recorded', 'wallet §2, §4', 'an accepted send is in its wallet\'s transactions with its tx_hash, amount, from and to'),
-    decision('exact', 'wallet.limits', 'by exactly the amount: no fee'),
+    decision('at-once', 'wallet.send-semantics', 'a send lowers its wallet at once, by exactly the amount (no fee: wallet.limits)'),
     decision('unchanged', 'wallet.send-semantics', 'nothing but sends and confirmed receives moves a wallet\'s balance'),
     decision('received', 'wallet.send-semantics', 'a send to another wallet shows there as a receive once confirmed'),
   ],

@@ -17,6 +17,8 @@ export interface KnownSend {
   ex: Exchange;
   /** The exchange of the first transactions listing that showed it confirmed (or its receive). */
   confirmedSeen: Exchange | undefined;
+  /** Judged by a read after its confirmation (wallet-send-debits' seed rule). */
+  settled: boolean;
 }
 
 export interface KnownWallet {
@@ -34,6 +36,11 @@ export interface KnownWallet {
   uncertain: string | undefined;
   /** Sends to this wallet that may be credited at a time the model does not know. */
   incoming: KnownSend[];
+  /** Every read of its native balance, every send from it and every event of unknown effect (their exchange numbers), in order. */
+  reads: { value: bigint; ex: Exchange }[];
+  sent: KnownSend[];
+  unknownAt: number[];
+  received: KnownSend[];
 }
 
 export class WalletModel {
@@ -47,7 +54,7 @@ export class WalletModel {
   wallet(id: number): KnownWallet {
     let w = this.wallets.get(id);
     if (!w) {
-      w = { id, chain: undefined, address: undefined, symbol: undefined, creator: undefined, created: undefined, last: undefined, debits: [], uncertain: undefined, incoming: [] };
+      w = { id, chain: undefined, address: undefined, symbol: undefined, creator: undefined, created: undefined, last: undefined, debits: [], uncertain: undefined, incoming: [], reads: [], sent: [], unknownAt: [], received: [] };
       this.wallets.set(id, w);
     }
     return w;
@@ -68,7 +75,11 @@ export class WalletModel {
     if (ex.operationId === null || !accepted(ex)) {
       if (ex.operationId === 'sendFromWallet' && !refused(ex)) {
         const id = idOf(pathParam(ex, 'send'));
-        if (id !== undefined) this.wallet(id).uncertain = `a send answered ${ex.status} (#${ex.seq})`;
+        if (id !== undefined) {
+          const w = this.wallet(id);
+          w.uncertain = `a send answered ${ex.status} (#${ex.seq})`;
+          w.unknownAt.push(ex.seq);
+        }
       }
       return;
     }
@@ -124,6 +135,7 @@ export class WalletModel {
     const value = unitsOf(balance);
     if (value === undefined) return;
     w.last = { value, ex };
+    w.reads.push(w.last);
     w.debits = [];
     w.uncertain = undefined;
     w.incoming = w.incoming.filter((s) => !s.confirmedSeen);
@@ -138,13 +150,19 @@ export class WalletModel {
     const w = this.wallet(id);
     if (typeof hash !== 'string' || amount === undefined || typeof body['to_address'] !== 'string') {
       w.uncertain = `a send whose hash or amount is unreadable (#${ex.seq})`;
+      w.unknownAt.push(ex.seq);
       return;
     }
-    const send: KnownSend = { hash, walletId: id, amount, amountText: String(body['amount']), to: body['to_address'], tokenId: body['token_id'] ?? null, ex, confirmedSeen: undefined };
+    const send: KnownSend = { hash, walletId: id, amount, amountText: String(body['amount']), to: body['to_address'], tokenId: body['token_id'] ?? null, ex, confirmedSeen: undefined, settled: false };
     this.sends.set(hash, send);
     // A token send moves the token's balance, not the native one (decision wallet.tokens).
-    if (send.tokenId === null) w.debits.push(send);
+    if (send.tokenId !== null) return;
+    w.debits.push(send);
+    w.sent.push(send);
     const to = this.byAddress(send.to);
-    if (to && send.tokenId === null) to.incoming.push(send);
+    if (to) {
+      to.incoming.push(send);
+      to.received.push(send);
+    }
   }
 }

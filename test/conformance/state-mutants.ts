@@ -141,6 +141,28 @@ export const STATE_MUTANTS: StateMutant[] = [
     breakage: () => ({ request: (req) => (is(req, 'GET', '/api/v1/wallets/1/balance') ? { ...req, path: '/api/v1/wallets/2/balance' } : req) }),
   },
   {
+    name: 'a send that never lowers its wallet',
+    iface: 'wallet',
+    killedBy: 'wallet-send-debits/debit',
+    strict: false,
+    breakage: () => {
+      // Every balance answered as if nothing had been sent from it, confirmed or not.
+      const sent = new Map<string, number>();
+      const add = (id: string, body: any) => {
+        if (body.wallets) for (const w of body.wallets) if (sent.has(String(w.id))) w.balance = (Number(w.balance) + (sent.get(String(w.id)) ?? 0)).toFixed(8);
+        if (body.balance !== undefined && sent.has(id)) body.balance = (Number(body.balance) + (sent.get(id) ?? 0)).toFixed(8);
+      };
+      return {
+        response: (req, res) => {
+          const send = /^\/api\/v1\/wallets\/(\d+)\/send$/.exec(pathOf(req));
+          if (send && res.status === 200) sent.set(send[1] as string, (sent.get(send[1] as string) ?? 0) + Number(JSON.parse(req.body).amount));
+          const id = /^\/api\/v1\/wallets\/(\d+)\/balance$/.exec(pathOf(req))?.[1] ?? '';
+          return res.status === 200 && (id || is(req, 'GET', '/api/v1/wallets')) ? editJson(res, (b) => add(id, b)) : res;
+        },
+      };
+    },
+  },
+  {
     name: 'a send missing from its wallet\'s transactions',
     iface: 'wallet',
     killedBy: 'wallet-send-debits/recorded',
