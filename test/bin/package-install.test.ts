@@ -129,9 +129,11 @@ describe('the npm package', () => {
     await exited;
   }, 60_000);
 
-  it('npx doppel check passes against the embedded fake', async () => {
-    const { code, stdout, stderr } = await inApp(NPX, ['doppel', 'check', '--runs', '20', '--seed', '1']);
+  it('npx doppel check passes against the embedded fake, its JSON report naming the package version', async () => {
+    const { code, stdout, stderr } = await inApp(NPX, ['doppel', 'check', '--runs', '20', '--seed', '1', '--json', 'check.json']);
     expect(code, `${stdout}\n${stderr}`).toBe(0);
+    // The built checker finds package.json from where the bundle put it (a --baseline compares versions).
+    expect(JSON.parse(readFileSync(join(app, 'check.json'), 'utf8'))).toMatchObject({ doppel_check_report: 1, doppelVersion: pkg.version });
   }, 90_000);
 
   it('the exports type-check in a TypeScript project that installed the package', async () => {
