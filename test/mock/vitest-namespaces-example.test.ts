@@ -11,8 +11,8 @@ it('two workers, one doppel mock, two namespaces', () => {
   expect(run.status, output).toBe(0);
   expect(output).toMatch(/2 passed/);
   // Both workers ran, each in its own namespace.
-  expect(output).toMatch(/doppel-example worker-\d placed 3/);
-  expect(output).toMatch(/doppel-example worker-\d placed 5/);
-  const names = new Set([...output.matchAll(/doppel-example (worker-\d) placed/g)].map((m) => m[1]));
+  expect(output).toMatch(/doppel-example vitest-\d placed 3/);
+  expect(output).toMatch(/doppel-example vitest-\d placed 5/);
+  const names = new Set([...output.matchAll(/doppel-example (vitest-\d) placed/g)].map((m) => m[1]));
   expect(names.size).toBe(2);
 });
