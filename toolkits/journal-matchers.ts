@@ -44,11 +44,11 @@ export const journalMatchers = {
     const call = `toHaveReceived(${describeTarget(target)}${fields === undefined ? '' : ', expected'})`;
     return after(doppel.requests(pattern), (matching) => {
       const pass = matching.some((e) => fits(this, e, fields));
-      if (this.isNot) return { pass, message: () => `${header(this, call)}Expected: no ${wanted(target, fields, this)}\nReceived: ${listed(matching.filter((e) => fits(this, e, fields)))}` };
+      if (this.isNot) return { pass, message: () => `${header(this, call)}Expected: ${wanted('no', target, fields, this)}\nReceived: ${listed(matching.filter((e) => fits(this, e, fields)))}` };
       if (pass) return { pass, message: () => '' };
       return after(doppel.requests(), (all) => ({
         pass,
-        message: () => `${header(this, call)}Expected: ${wanted(target, fields, this)}\nReceived: ${received_(all, matching, target, doppel)}${nearest(this, matching.length > 0 ? matching : all, pattern, fields)}`,
+        message: () => `${header(this, call)}Expected: ${wanted('a', target, fields, this)}\nReceived: ${receivedLine(all, matching, target, doppel)}${nearest(this, matching.length > 0 ? matching : all, pattern, fields)}`,
       }));
     });
   },
@@ -63,7 +63,7 @@ export const journalMatchers = {
       const hits = matching.filter((e) => fits(this, e, fields));
       const pass = hits.length === times;
       const misses = hits.length < times && fields !== undefined ? nearest(this, matching.filter((e) => !hits.includes(e)), pattern, fields) : '';
-      return { pass, message: () => `${header(this, call)}Expected: ${this.isNot ? 'not ' : ''}${times} × ${wanted(target, fields, this)}\nReceived: ${listed(hits)}${misses}` };
+      return { pass, message: () => `${header(this, call)}Expected: ${wanted(`${this.isNot ? 'not ' : ''}${times} ×`, target, fields, this)}\nReceived: ${listed(hits)}${misses}` };
     });
   },
 
@@ -132,12 +132,12 @@ function describeTarget(target: Target): string {
   return typeof target === 'string' ? target : JSON.stringify(target);
 }
 
-function wanted(target: Target, fields: Expectation | undefined, state: MatcherState): string {
-  const what = typeof target === 'string' ? `a ${target} request` : `a request ${describeTarget(target)}`;
+function wanted(count: string, target: Target, fields: Expectation | undefined, state: MatcherState): string {
+  const what = typeof target === 'string' ? `${count} ${target} request` : `${count} request ${describeTarget(target)}`;
   return fields === undefined ? what : `${what} with ${state.utils.printExpected(fields)}`;
 }
 
-function received_(all: JournalEntry[], matching: JournalEntry[], target: Target, doppel: Doppel): string {
+function receivedLine(all: JournalEntry[], matching: JournalEntry[], target: Target, doppel: Doppel): string {
   const where = `in namespace ${doppel.namespace}`;
   if (all.length === 0) return `no request at all ${where}`;
   if (matching.length === 0) return `no ${typeof target === 'string' ? target : 'such'} request among ${all.length} ${where}`;

@@ -31,8 +31,9 @@ export function sharedDoppel(options: SharedDoppelOptions): SharedDoppel {
     try {
       res = await fetch(url, { method, headers: adminHeaders, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
     } catch (error) {
-      const cause = (error as { cause?: { code?: string } }).cause?.code ?? (error as Error).message;
-      throw new Error(`doppel: no doppel mock answers at ${urls.trading} (${cause}); is it running?`);
+      const cause = (error as { cause?: { code?: string; message?: string } }).cause;
+      const reason = cause?.code ?? cause?.message ?? (error as Error).message;
+      throw new Error(`doppel: no doppel mock answers at ${urls.trading} (${reason}); is it running?`);
     }
     const answer = (await res.json().catch(() => ({ success: false, error: `a ${res.headers.get('content-type')} answer` }))) as AdminAnswer;
     if (res.status === 409) throw new Error(`doppel: the doppel mock refused namespace ${namespace} (409): ${answer.error}`);
