@@ -18,22 +18,30 @@ export type ResponseOf<Op extends OperationId> = Operations[Op] extends { respon
   ? { [S in keyof R]: R[S] extends { content: { 'application/json': infer Body } } ? Body : never }[keyof R]
   : unknown;
 
+/** An asymmetric matcher of any runner (expect.objectContaining, expect.any, …). */
+export interface AsymmetricLike {
+  asymmetricMatch(other: unknown): boolean;
+}
+
+/** A value, or at any depth an asymmetric matcher in its place. */
+export type Matchable<T> = AsymmetricLike | (T extends readonly (infer Item)[] ? Matchable<Item>[] : T extends object ? { [K in keyof T]: Matchable<T[K]> } : T);
+
 /** Fields of the journal entry to compare (each with the framework's equality: asymmetric matchers work). */
 export interface RequestExpectation<Body = unknown, Response = unknown> {
-  body?: Body | null;
+  body?: Matchable<Body | null>;
   /** Query parameters as sent: strings. */
-  query?: Record<string, string>;
+  query?: Matchable<Record<string, string>>;
   /** Header names lower-case; credentials are masked as `***`. */
-  headers?: Record<string, string>;
+  headers?: Matchable<Record<string, string>>;
   /** 0: no answer (a dropped connection fault). */
-  status?: number;
-  response?: Response;
-  method?: string;
-  path?: string;
-  route?: string | null;
-  operationId?: string | null;
-  interface?: string;
-  fault?: string | null;
+  status?: Matchable<number>;
+  response?: Matchable<Response>;
+  method?: Matchable<string>;
+  path?: Matchable<string>;
+  route?: Matchable<string | null>;
+  operationId?: Matchable<string | null>;
+  interface?: Matchable<string>;
+  fault?: Matchable<string | null>;
 }
 
 export type OperationExpectation<Op extends OperationId> = RequestExpectation<RequestBodyOf<Op>, ResponseOf<Op>>;

@@ -10,7 +10,7 @@ import { startMock, type StartMockOptions } from '../mock/index.js';
 import type { SharedDoppel } from './doppel-handle.js';
 import { jsonEquals } from './json-equals.js';
 import { journalMatchers, type MatcherState } from './journal-matchers.js';
-import type { MatcherPattern, OperationExpectation, OperationId, RequestExpectation } from './matcher-types.js';
+import type { AsymmetricLike, MatcherPattern, OperationExpectation, OperationId, RequestExpectation } from './matcher-types.js';
 import { sharedDoppel } from './shared-doppel.js';
 import type { ProvidedDoppel } from './use-doppel.js';
 
@@ -73,6 +73,21 @@ export const test = base.extend<DoppelTestOptions & { doppel: SharedDoppel }, Do
 type ReceivedArgs = { [Op in OperationId]: [operationId: Op, expected?: OperationExpectation<Op>] }[OperationId] | [pattern: MatcherPattern, expected?: RequestExpectation];
 type TimesArgs = { [Op in OperationId]: [operationId: Op, times: number, expected?: OperationExpectation<Op>] }[OperationId] | [pattern: MatcherPattern, times: number, expected?: RequestExpectation];
 
+/**
+ * Playwright types its asymmetric matchers as Record<string, any>, which a typed body cannot tell
+ * from a wrong object; this expect's return what they are (first of the overloads).
+ */
+interface TypedAsymmetricMatchers {
+  any(sample: unknown): AsymmetricLike;
+  anything(): AsymmetricLike;
+  arrayContaining(sample: readonly unknown[]): AsymmetricLike;
+  closeTo(sample: number, precision?: number): AsymmetricLike;
+  objectContaining(sample: Record<string, unknown>): AsymmetricLike;
+  stringContaining(sample: string): AsymmetricLike;
+  stringMatching(sample: string | RegExp): AsymmetricLike;
+  not: Omit<TypedAsymmetricMatchers, 'any' | 'anything' | 'not'>;
+}
+
 type PlaywrightMatchers = {
   toHaveReceived(this: ExpectMatcherState, doppel: SharedDoppel, ...args: ReceivedArgs): Promise<MatcherReturnType>;
   toHaveReceivedTimes(this: ExpectMatcherState, doppel: SharedDoppel, ...args: TimesArgs): Promise<MatcherReturnType>;
@@ -89,4 +104,4 @@ const matchers = Object.fromEntries(
   ]),
 ) as unknown as PlaywrightMatchers;
 
-export const expect = baseExpect.extend(matchers);
+export const expect = baseExpect.extend(matchers) as TypedAsymmetricMatchers & ReturnType<typeof baseExpect.extend<PlaywrightMatchers>>;
