@@ -8,7 +8,7 @@ import { startMock, type StartMockOptions } from '../mock/index.js';
 export function doppelGlobalSetup(options: StartMockOptions = {}): (project: TestProject) => Promise<() => Promise<void>> {
   return async (project) => {
     const mock = await startMock({ tradingPort: 0, walletPort: 0, clock: 'manual', quiet: true, ...options });
-    project.provide('doppel' as never, { trading: mock.trading.url, wallet: mock.wallet.url, ...(options.adminToken ? { adminToken: options.adminToken } : {}) } as never);
+    project.provide('doppel', { trading: mock.trading.url, wallet: mock.wallet.url, ...(options.adminToken ? { adminToken: options.adminToken } : {}) });
     return () => mock.close();
   };
 }

@@ -28,7 +28,7 @@ export function useDoppel(options: SharedOptions): SharedDoppel;
 export function useDoppel(options?: UseDoppelOptions): Doppel {
   const doppel = openDoppel(options, {
     // inject() answers undefined for a key no global setup provided.
-    provided: () => inject('doppel' as never) as ProvidedDoppel | undefined,
+    provided: () => inject('doppel') as ProvidedDoppel | undefined,
     namespace: `vitest-${process.env['VITEST_POOL_ID'] ?? '1'}`,
     setupHint: "Add it to vitest.config.ts: test: { globalSetup: ['doppel/vitest/global-setup'] }",
   });

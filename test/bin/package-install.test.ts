@@ -1,4 +1,4 @@
-// The package as a user gets it (issue 15): `npm pack`, the tarball installed into an empty folder,
+// The package as a user gets it: `npm pack`, the tarball installed into an empty folder,
 // then `npx doppel --version`, `npx doppel mock` answering on free loopback ports, and
 // `npx doppel check` passing; the tarball carries what package.json `files` promises and nothing
 // from test/ or bench/. vitest is installed beside it (an optional peer), and the doppel/vitest test

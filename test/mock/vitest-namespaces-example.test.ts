@@ -1,5 +1,6 @@
-// The example of examples/vitest-namespaces (issue 13) really runs: two vitest workers against one
-// doppel mock, each in its own namespace, each seeing exactly its own orders and journal.
+// The example of examples/vitest-namespaces really runs: two vitest workers against the one doppel
+// mock of doppel/vitest/global-setup, each in its own namespace (useDoppel({ shared: true })), each
+// seeing exactly its own orders and journal.
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { expect, it } from 'vitest';

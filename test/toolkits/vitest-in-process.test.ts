@@ -1,6 +1,7 @@
 // doppel/vitest in process: useDoppel() gives this file a fake of its own, reset before each test;
 // the journal matchers pass and fail on what the client sent, and a failure names the operation
 // and shows a diff of the nearest request.
+import { stripVTControlCharacters } from 'node:util';
 import { setupServer } from 'msw/node';
 import { describe, expect, it } from 'vitest';
 import { useDoppel } from '../../toolkits/vitest.js';
@@ -10,12 +11,12 @@ const TRADE = { 'API-KEY': 'demo-trade-key', 'content-type': 'application/json' 
 const order = (side: string) => ({ market: 'BTC', pair: 'USDT', side, order_type: 'market', amount: '0.01' });
 const place = (side: string) => doppel.fetch(`${doppel.urls.trading}/api/v1/spot/order`, { method: 'POST', headers: TRADE, body: JSON.stringify(order(side)) });
 
-/** The message of the assertion error `assert` throws (it must throw). */
+/** The message of the assertion error `assert` throws (it must throw), without the diff's colours. */
 function failure(assert: () => unknown): string {
   try {
     assert();
   } catch (error) {
-    return (error as Error).message;
+    return stripVTControlCharacters((error as Error).message);
   }
   throw new Error('the assertion passed');
 }

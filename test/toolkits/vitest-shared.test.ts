@@ -3,6 +3,7 @@
 // namespace, and what the server refuses is one clear line.
 import { once } from 'node:events';
 import { createServer } from 'node:http';
+import { stripVTControlCharacters } from 'node:util';
 import type { AddressInfo } from 'node:net';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startMock } from '../../mock/index.js';
@@ -41,8 +42,9 @@ describe('a namespace of a shared doppel mock', () => {
   it('fails with the operation and a diff of the nearest request', async () => {
     await doppel.fetch(`${urls.trading}/api/v1/spot/order`, { method: 'POST', headers: TRADE, body: body('sell') });
     const error = await expect(doppel).toHaveReceived('placeSpotOrder', { body: expect.objectContaining({ side: 'buy' }) }).then(() => undefined, (e: Error) => e);
-    expect(error?.message).toContain(`Received: 1 placeSpotOrder request in namespace ${doppel.namespace}, none with those fields`);
-    expect(error?.message).toMatch(/-\s+"side": "buy",\n\+\s+"side": "sell",/);
+    const message = stripVTControlCharacters(error?.message ?? '');
+    expect(message).toContain(`Received: 1 placeSpotOrder request in namespace ${doppel.namespace}, none with those fields`);
+    expect(message).toMatch(/-\s+"side": "buy",\n\+\s+"side": "sell",/);
   });
 
   it('moves its own clock only, in whole seconds', async () => {
