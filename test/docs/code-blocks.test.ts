@@ -168,10 +168,10 @@ describe.skipIf(tsBlocks.length === 0)('ts blocks type-check against the package
     ensureBuilt();
     work = mkdtempSync(join(tmpdir(), 'doppel-docs-ts-'));
     // A user's project: doppel installed (a link to this package, so its exports and dist/ answer),
-    // msw beside it, @types/node; ES modules.
+    // msw and the test runners (doppel/vitest, doppel/jest, doppel/playwright) beside it, @types/node; ES modules.
     mkdirSync(join(work, 'node_modules'));
     symlinkSync(ROOT, join(work, 'node_modules', 'doppel'), 'dir');
-    for (const dep of ['msw', '@types']) symlinkSync(join(ROOT, 'node_modules', dep), join(work, 'node_modules', dep), 'dir');
+    for (const dep of ['msw', '@types', 'vitest', '@playwright', '@jest']) symlinkSync(join(ROOT, 'node_modules', dep), join(work, 'node_modules', dep), 'dir');
     writeFileSync(join(work, 'package.json'), JSON.stringify({ type: 'module', private: true }));
     mkdirSync(join(work, 'src'));
     tsBlocks.forEach((block, i) => {
