@@ -16,7 +16,8 @@ export function nsFetch(url: string, init: RequestInit = {}): Promise<Response> 
 // Each test starts from the demo data and an empty journal: this worker's namespace only.
 beforeEach(async () => {
   for (const [method, path] of [['POST', '/__doppel/reset'], ['DELETE', '/__doppel/requests']] as const) {
-    const res = await nsFetch(`${urls.trading}${path}`, { method });
+    // Admin writes carry Content-Type: application/json, body or not (docs/guides/security.md).
+    const res = await nsFetch(`${urls.trading}${path}`, { method, headers: { 'content-type': 'application/json' } });
     if (res.status !== 200) throw new Error(`doppel ${method} ${path} failed: ${res.status}`);
   }
 });
