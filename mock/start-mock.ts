@@ -1,5 +1,5 @@
 // startMock: serves both interfaces of a fake over HTTP (what `doppel mock` runs).
-import { isLoopbackAddress } from './core/loopback.js';
+import { isLoopbackAddress } from './core/is-loopback-address.js';
 import { createFake, type Fake, type FakeOptions } from './create-fake.js';
 import { logsAt, requestLine, type LogLevel } from './http/request-log.js';
 import { startHttpServer, type HttpServerOptions } from './http/start-http-server.js';

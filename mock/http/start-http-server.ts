@@ -5,7 +5,7 @@ import type { AddressInfo, Socket } from 'node:net';
 import { decodeBody, declaredLengthExceeds, DEFAULT_BODY_LIMIT_BYTES } from '../core/decode-body.js';
 import type { FakeRequest } from '../core/fake-request.js';
 import { stderrLogger, type App, type Logger } from '../core/pipeline.js';
-import { isLoopbackAddress } from '../core/loopback.js';
+import { isLoopbackAddress } from '../core/is-loopback-address.js';
 import { parserRefusal } from './parser-refusal.js';
 
 export interface HttpServerOptions {

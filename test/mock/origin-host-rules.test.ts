@@ -7,7 +7,8 @@ import { connect } from 'node:net';
 import { setupServer } from 'msw/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFake, createHandlers, startMock, type FakeRequest, type RunningMock } from '../../mock/index.js';
-import { isLoopbackAddress, isLoopbackHostName } from '../../mock/core/loopback.js';
+import { isLoopbackAddress } from '../../mock/core/is-loopback-address.js';
+import { checkHost, readAllowedHosts } from '../../mock/core/host-check.js';
 
 const T = 'http://trading.doppel.test';
 
@@ -263,12 +264,22 @@ describe('the Host rule', () => {
     for (const host of ['127.0.0.1', '127.9.9.9', '::1', '[::1]', 'localhost', 'LOCALHOST']) expect(isLoopbackAddress(host), host).toBe(true);
     // A name under .localhost is not bound to (the resolver might not keep it on this machine); any address else needs the token.
     for (const host of ['0.0.0.0', '::', '192.168.1.2', 'app.localhost', 'example.test']) expect(isLoopbackAddress(host), host).toBe(false);
-    for (const name of ['localhost', 'app.localhost', 'a.b.localhost', 'localhost.', '127.0.0.1', '::1', '::ffff:127.0.0.1']) expect(isLoopbackHostName(name), name).toBe(true);
-    for (const name of ['localhost.evil.test', 'evillocalhost', '128.0.0.1', '::2', 'example.test']) expect(isLoopbackHostName(name), name).toBe(false);
+    // Host names as the URL parser (and so a browser) writes them: 127.1 is 127.0.0.1, 2130706433 too.
+    for (const host of ['localhost', 'app.localhost:1', 'a.b.localhost', 'localhost.', '127.0.0.1', '127.1', '2130706433', '0x7f.0.0.1', '[::1]:80', '[0:0:0:0:0:0:0:1]', '[::ffff:127.0.0.1]']) {
+      expect(checkHost(host, []), host).toBeUndefined();
+    }
+    for (const host of ['localhost.evil.test', 'evillocalhost', '128.0.0.1', '[::2]', 'example.test', '999.1.1.1', '::1', 'localhost:65536']) {
+      expect(checkHost(host, []), host).toMatch(/^Host /);
+    }
+    expect(checkHost('[::2]:4010', readAllowedHosts(['::2']))).toBeUndefined();
+    expect(checkHost('xn--bcher-kva.test', readAllowedHosts(['Bücher.test']))).toBeUndefined();
   });
 
   it('allowedHosts entries are checked', () => {
     expect(() => createFake({ allowedHosts: ['myapp.test:4010'] })).toThrow(/--allowed-host: "myapp.test:4010" is not a host name/);
-    expect(() => createFake({ allowedHosts: ['http://myapp.test'] })).toThrow(/is not a host name/);
+    for (const bad of ['http://myapp.test', 'myapp.test/x', 'user@myapp.test', '999.1.1.1', '.[::1]', '', 'my app.test']) {
+      expect(() => createFake({ allowedHosts: [bad] }), bad).toThrow(/is not a host name/);
+    }
+    expect(readAllowedHosts(['MyApp.test', '.Dev.Test', '[::2]', '::3', '10.0.0.7', 'myapp.test.'])).toEqual(['myapp.test', '.dev.test', '[::2]', '[::3]', '10.0.0.7', 'myapp.test']);
   });
 });
