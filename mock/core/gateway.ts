@@ -13,7 +13,7 @@
 
 import { errorResponse } from './respond.js';
 import { addCorsHeaders, isAdminPath, preflightHeaders, type CorsPolicy } from './cors.js';
-import { checkHost } from './host-check.js';
+import { createHostCheck } from './host-check.js';
 import type { FakeRequest, FakeResponse } from './fake-request.js';
 import type { FaultRule, FaultRules } from './fault-rules.js';
 import { maskBody } from './mask-secrets.js';
@@ -51,7 +51,8 @@ export interface GatewayOptions {
 const UNRECORDED = ['/__doppel/requests', '/__doppel/dashboard/'];
 
 export function createGateway(options: GatewayOptions): App {
-  const { iface, cors, journal, faults, routes, allowedHosts } = options;
+  const { iface, cors, journal, faults, routes } = options;
+  const checkHost = createHostCheck(options.allowedHosts);
 
   function handle(req: FakeRequest): FakeResponse {
     // Serialized before the pipeline runs: body validation fills defaults into req.body in place,
@@ -65,7 +66,7 @@ export function createGateway(options: GatewayOptions): App {
     let served: ServedNamespace | undefined;
     let rule: FaultRule | undefined;
     let facts: RequestFacts | undefined;
-    const refused = req.listener === 'loopback' ? checkHost(req.headers['host'], allowedHosts) : undefined;
+    const refused = req.listener === 'loopback' ? checkHost(req.headers['host']) : undefined;
     if (refused !== undefined) {
       // doppel's own refusal, outside both interfaces' contracts (like the HTTP parser's), in their envelope.
       const body = { success: false, error: refused, code: 'host_not_allowed' };

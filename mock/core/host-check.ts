@@ -24,8 +24,11 @@ const IPV6_LOOPBACK = /^\[(?:::1|::ffff:7f[0-9a-f]{2}:[0-9a-f]{1,4})\]$/;
 
 /** `name` as the URL parser normalizes it, or undefined when it is no host (999.1.1.1, a:b). */
 function normalized(name: string): string | undefined {
-  if (!URL.canParse(`http://${name}/`)) return undefined;
-  return new URL(`http://${name}/`).hostname.replace(/\.$/, '');
+  try {
+    return new URL(`http://${name}/`).hostname.replace(/\.$/, '');
+  } catch {
+    return undefined;
+  }
 }
 
 /**
@@ -71,12 +74,25 @@ function isAllowed(name: string, allowed: readonly string[]): boolean {
 }
 
 /**
- * Why a request whose Host header names neither this machine nor an allowed host is refused (the
- * gateway answers 403 host_not_allowed with it), else undefined. A request without Host (HTTP/1.0)
- * passes: every browser sends one.
+ * The Host rule for these allowed hosts (readAllowedHosts' output): for a Host header, why it is
+ * refused (the gateway answers 403 host_not_allowed with it), or undefined. A request without Host
+ * (HTTP/1.0) passes: every browser sends one. A client sends the same Host on every request, so
+ * the verdicts are kept (a few dozen at most: a flood of made-up names only refills the memo).
  */
-export function checkHost(header: string | undefined, allowed: readonly string[]): string | undefined {
-  if (header === undefined) return undefined;
+export function createHostCheck(allowed: readonly string[]): (header: string | undefined) => string | undefined {
+  const verdicts = new Map<string, string | undefined>();
+  return (header) => {
+    if (header === undefined) return undefined;
+    if (verdicts.has(header)) return verdicts.get(header);
+    const verdict = checkHost(header, allowed);
+    if (verdicts.size >= 64) verdicts.clear();
+    verdicts.set(header, verdict);
+    return verdict;
+  };
+}
+
+/** One Host header against the allowed hosts: why it is refused, or undefined. */
+export function checkHost(header: string, allowed: readonly string[]): string | undefined {
   const name = hostName(header);
   if (name !== undefined && isAllowed(name, allowed)) return undefined;
   const hint = name === undefined ? 'it is not a valid Host header' : `to allow this one, start it with --allowed-host ${name} (startMock: allowedHosts)`;

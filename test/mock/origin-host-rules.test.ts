@@ -8,7 +8,7 @@ import { setupServer } from 'msw/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFake, createHandlers, startMock, type FakeRequest, type RunningMock } from '../../mock/index.js';
 import { isLoopbackAddress } from '../../mock/core/is-loopback-address.js';
-import { checkHost, readAllowedHosts } from '../../mock/core/host-check.js';
+import { checkHost, createHostCheck, readAllowedHosts } from '../../mock/core/host-check.js';
 
 const T = 'http://trading.doppel.test';
 
@@ -270,6 +270,15 @@ describe('the Host rule', () => {
     }
     for (const host of ['localhost.evil.test', 'evillocalhost', '128.0.0.1', '[::2]', 'example.test', '999.1.1.1', '::1', 'localhost:65536']) {
       expect(checkHost(host, []), host).toMatch(/^Host /);
+    }
+    // The gateway's memo of verdicts gives the same answers, also after a flood of made-up names.
+    const check = createHostCheck(readAllowedHosts(['myapp.test']));
+    for (let i = 0; i < 200; i++) expect(check(`n${i}.evil.test`)).toMatch(/^Host /);
+    for (let i = 0; i < 3; i++) {
+      expect(check('myapp.test:4010')).toBeUndefined();
+      expect(check('localhost:4010')).toBeUndefined();
+      expect(check('evil.test:4010')).toMatch(/--allowed-host evil\.test /);
+      expect(check(undefined)).toBeUndefined();
     }
     expect(checkHost('[::2]:4010', readAllowedHosts(['::2']))).toBeUndefined();
     expect(checkHost('xn--bcher-kva.test', readAllowedHosts(['Bücher.test']))).toBeUndefined();
