@@ -46,7 +46,7 @@ export interface Failure {
 }
 
 export interface CheckMeta {
-  /** Stable id; also the name in reports and README. */
+  /** Stable id; also the name in reports and docs/reference/checks.md. */
   id: string;
   /** `seed <doc> §x` or `decision:<id>` (an x-doppel-decision id in spec/). */
   source: string;

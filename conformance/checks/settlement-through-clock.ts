@@ -10,7 +10,7 @@ import { obj } from '../json-shape.js';
 import { availableUsdt, expectOk, listOrders, post, type TradingReal } from '../stateful/trading-real.js';
 import { orderMarket, smallestAmount } from '../valid-requests.js';
 
-// The admin API of doppel's fake (README "Admin API"); a deployment does not have it.
+// The admin API of doppel's fake (docs/reference/admin-api.md); a deployment does not have it.
 const CLOCK = '/__doppel/clock';
 const KEYS = '/__doppel/keys';
 const BID = '1';

@@ -80,14 +80,13 @@ describe('the npm package', () => {
     expect(stray).toEqual([]);
   });
 
-  // Issue 15's goal was under 1 MB; the journal, faults, namespaces, dashboard, browser entry,
-  // profiles and the defaults of a local server (origin, Host and admin-write rules, strict
-  // snapshots: 14 kB) took it past that (README says by how much). The guard keeps it from growing
-  // unseen, and the shipped JavaScript stays readable (no minification: stack traces point at real lines).
-  it('stays under 1.25 MB unpacked, and README states its size', () => {
-    // About 70 kB of it are @noble/hashes, @scure/base and ipaddr.js, bundled in for start-up
-    // (no longer installed beside it), about 80 kB README, and the rest readable, unminified JavaScript (README).
-    expect(packed.unpackedSize).toBeLessThan(1_250_000);
+  // Issue 15's goal was under 1 MB; the journal, faults, namespaces, dashboard, browser entry and
+  // profiles took it past that (docs/guides/operating.md says by how much). The guard keeps it from growing unseen,
+  // and the shipped JavaScript stays readable (no minification: stack traces point at real lines).
+  it('stays under 1.2 MB unpacked, and README states its size', () => {
+    // 1.2 MB: about 70 kB of it are @noble/hashes, @scure/base and ipaddr.js, bundled in for start-up
+    // (no longer installed beside it), and the rest readable, unminified JavaScript (docs/guides/operating.md).
+    expect(packed.unpackedSize).toBeLessThan(1_200_000);
     const stated = /about (\d+) kB unpacked/.exec(readFileSync(join(ROOT, 'README.md'), 'utf8'));
     expect(stated, 'README says "about N kB unpacked"').not.toBeNull();
     const kb = packed.unpackedSize / 1000;

@@ -1,7 +1,7 @@
 // The report files of a failing run, parsed back: JSON (outcome and duration per check), JUnit
 // (read by Chromium's DOMParser: a testcase with time per check, <skipped>, failures with status
 // and body) and the HTML report, looked at in a real headless Chromium that may fetch nothing.
-// `DOPPEL_UPDATE_README=1` also saves the screenshot as docs/images/check-report.png for the README.
+// `DOPPEL_UPDATE_SCREENSHOT=1` also saves the screenshot as docs/images/check-report.png (docs/guides/checking-a-deployment.md).
 import { execFileSync } from 'node:child_process';
 import { copyFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -139,7 +139,7 @@ describe('report files of a failing run', () => {
     const shot = join(dir, 'check-report.png');
     await page.screenshot({ path: shot });
     expect(readFileSync(shot).length).toBeGreaterThan(10_000);
-    if (process.env.DOPPEL_UPDATE_README === '1') copyFileSync(shot, new URL('../../docs/images/check-report.png', import.meta.url));
+    if (process.env.DOPPEL_UPDATE_SCREENSHOT === '1') copyFileSync(shot, new URL('../../docs/images/check-report.png', import.meta.url));
     expect(fetched).toEqual([]);
   });
 });

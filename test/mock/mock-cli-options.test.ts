@@ -4,7 +4,7 @@
 // one line naming the option).
 import { describe, expect, it } from 'vitest';
 import { run } from '../bin/run-cli.js';
-import { parseAdminCorsOrigins, parseCorsOrigins } from '../../bin/commands/mock.js';
+import { parseAdminCorsOrigins, parseCorsOrigins, parseTrustProxy } from '../../bin/commands/mock.js';
 
 describe('doppel mock, issue 13 options', () => {
   it('--help lists them with their defaults', async () => {
@@ -29,6 +29,9 @@ describe('doppel mock, issue 13 options', () => {
       [['--admin-cors-origin', 'http://localhost:3000/'], /--admin-cors-origin: "http:\/\/localhost:3000\/" is not an origin/],
       [['--allowed-host', 'myapp.test:4010'], /--allowed-host: "myapp.test:4010" is not a host name/],
       [['--allowed-host', 'ok.test', '--allowed-host', 'http://bad.test'], /--allowed-host: "http:\/\/bad.test" is not a host name/],
+      [['--trust-proxy', '127.1'], /--trust-proxy: "127.1" is not an IPv4\/IPv6 address or CIDR range/],
+      [['--trust-proxy', '127.0.0.1,10.0.0.0/33'], /--trust-proxy: "10.0.0.0\/33" is not/],
+      [['--trust-proxy', 'nginx'], /--trust-proxy: "nginx" is not/],
     ];
     for (const [args, message] of cases) {
       const outcome = await run(['mock', ...args]);
@@ -42,5 +45,9 @@ describe('doppel mock, issue 13 options', () => {
     expect(parseCorsOrigins('*')).toBe('*');
     expect(parseCorsOrigins('http://localhost:3000, https://app.example.test')).toEqual(['http://localhost:3000', 'https://app.example.test']);
     expect(parseAdminCorsOrigins('loopback,http://192.168.1.20:3000')).toEqual(['loopback', 'http://192.168.1.20:3000']);
+  });
+
+  it('reads a --trust-proxy list', () => {
+    expect(parseTrustProxy('127.0.0.1, 10.0.0.0/8,::1,fd00::/8')).toEqual(['127.0.0.1', '10.0.0.0/8', '::1', 'fd00::/8']);
   });
 });
