@@ -1,5 +1,5 @@
 // startMock: serves both interfaces of a fake over HTTP (what `doppel mock` runs).
-import { isLoopback } from './admin/is-loopback.js';
+import { isLoopbackAddress } from './core/is-loopback-address.js';
 import { createFake, type Fake, type FakeOptions } from './create-fake.js';
 import { logsAt, requestLine, type LogLevel } from './http/request-log.js';
 import { startHttpServer, type HttpServerOptions } from './http/start-http-server.js';
@@ -64,7 +64,7 @@ async function startingSnapshot(options: StartMockOptions): Promise<{ snapshot?:
 
 export async function startMock(options: StartMockOptions = {}): Promise<RunningMock> {
   const host = options.host ?? '127.0.0.1';
-  if (!isLoopback(host) && !options.adminToken) {
+  if (!isLoopbackAddress(host) && !options.adminToken) {
     throw new Error(`binding ${host} exposes the admin API beyond this machine: give --admin-token`);
   }
   const { snapshot, file, line: loaded } = await startingSnapshot(options);

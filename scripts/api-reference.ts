@@ -204,7 +204,9 @@ let usage: Map<string, Set<InterfaceName>> | undefined;
 function codeInterfaces(code: string): Set<InterfaceName> {
   if (!usage) {
     usage = new Map();
-    const files = sourceFiles(MOCK).filter((f) => !/admin/.test(f.slice(MOCK.length)) && !f.endsWith('error-codes.ts'));
+    const all = sourceFiles(MOCK).filter((f) => !f.endsWith('error-codes.ts'));
+    const files = all.filter((f) => !/admin/.test(f.slice(MOCK.length)));
+    const adminFiles = all.filter((f) => /admin/.test(f.slice(MOCK.length)));
     for (const c of Object.keys(ERROR_CODES)) {
       const pattern = new RegExp(`domainError\\.${c}\\b|['"]${c}['"]`);
       const found = new Set<InterfaceName>();
@@ -221,6 +223,11 @@ function codeInterfaces(code: string): Set<InterfaceName> {
       // for both rather than for neither.
       const status = String(ERROR_CODES[c as keyof typeof ERROR_CODES]);
       const documented = new Set(INTERFACES.filter((iface) => operations(iface).some((op) => op.statuses.includes(status))));
+      // A code only the admin API raises belongs to neither interface (adminOnlyCodes).
+      if (found.size === 0 && adminFiles.some((file) => pattern.test(readFileSync(file, 'utf8')))) {
+        usage.set(c, new Set());
+        continue;
+      }
       const placed = found.size > 0 ? found : new Set(INTERFACES);
       const kept = new Set([...placed].filter((iface) => documented.has(iface)));
       usage.set(c, kept.size > 0 ? kept : placed);
@@ -385,7 +392,7 @@ function errorCodeSection(): string[] {
     '',
     '| code | HTTP status | interfaces |',
     '|---|---|---|',
-    ...Object.entries(ERROR_CODES).map(([c, s]) => `| ${code(c)} | ${s} ${STATUS_CODES[s] ?? ''} | ${INTERFACES.filter((i) => codeInterfaces(c).has(i)).join(', ')} |`),
+    ...Object.entries(ERROR_CODES).map(([c, s]) => `| ${code(c)} | ${s} ${STATUS_CODES[s] ?? ''} | ${codeInterfaces(c).size === 0 ? `neither: doppel's admin API (${code('/__doppel/')})` : INTERFACES.filter((i) => codeInterfaces(c).has(i)).join(', ')} |`),
     '',
   ];
 }

@@ -5,6 +5,8 @@ import type { Argv, CommandModule } from 'yargs';
 import type { RunningMock, StartMockOptions } from '../../mock/index.js';
 import { readFileSync } from 'node:fs';
 import { checkFolders, checkInteger, checkJsonFile, checkStateFile } from '../option-checks.js';
+import { readOriginList } from '../../mock/core/cors.js';
+import { readAllowedHosts } from '../../mock/core/host-check.js';
 
 export const LOG_LEVELS = ['silent', 'error', 'warn', 'info', 'debug'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
@@ -26,8 +28,12 @@ export interface MockOptions {
   /** A deployment profile file (issue 17): the fake answers with its decision points' values. */
   profile?: string;
   logLevel: LogLevel;
-  /** CORS: `*`, a list of origins, or false (--no-cors). */
+  /** CORS of the interfaces: pages of this machine and these origins, `*` (any page), or false (--no-cors). */
   cors: '*' | string[] | false;
+  /** CORS of the admin API: these origins (or `loopback`); none by default. */
+  adminCors: string[];
+  /** Host names besides this machine's that requests may name while bound to loopback. */
+  allowedHosts: string[];
   journalSize: number;
   maxNamespaces: number;
   /** Reverse proxies whose X-Forwarded-For names the caller (addresses or CIDR ranges). */
@@ -52,13 +58,32 @@ function builder(y: Argv) {
     .option('profile', { type: 'string', describe: 'Answer like this deployment profile (a file doppel check --learn wrote) at its decision points; an invalid one is one line naming the field, exit 2' })
     .option('log-level', { choices: LOG_LEVELS, default: 'info' as LogLevel, describe: 'silent: nothing; error: ready lines and faults; warn: also refused, slow or aborted requests; info: also one line per request; debug: also headers and bodies. Keys and passwords are always masked' })
     .option('cors', { type: 'boolean', default: true, describe: 'Answer CORS preflights and send Access-Control-Allow-Origin (--no-cors: neither)' })
-    .option('cors-origin', { type: 'string', default: '*', describe: 'The origins browsers may call from: * or a comma-separated list such as http://localhost:3000' })
+    .option('cors-origin', {
+      type: 'string',
+      describe:
+        'Web pages that may call the interfaces besides those of this machine (http(s)://localhost, *.localhost, 127.0.0.1, [::1], any port, always allowed): ' +
+        'a comma-separated list of origins such as http://192.168.1.20:3000, or * for any website (which can then use every key it learns against the fake); see docs/guides/security.md',
+    })
+    .option('admin-cors-origin', {
+      type: 'string',
+      describe:
+        'Web pages that may call the admin API (/__doppel/: the whole state with keys and password hashes, reset, clock, faults): a comma-separated list of origins, ' +
+        'or loopback for every page of this machine; default none (the dashboard is same-origin and needs none)',
+    })
+    .option('allowed-host', {
+      type: 'string',
+      array: true,
+      describe:
+        'While bound to loopback, a Host name requests may use besides localhost, *.localhost, 127.0.0.0/8 and [::1] (others get 403: DNS rebinding); ' +
+        'repeatable; .example.test allows it and every name under it',
+    })
     .option('journal-size', { type: 'number', default: 10_000, describe: 'Requests the request journal (GET /__doppel/requests) keeps, a ring; 0 turns it off' })
     .option('max-namespaces', { type: 'number', default: 100, describe: 'Namespaces (X-Doppel-Namespace) that may exist at once, the default one included; one more is a 409' })
     .option('trust-proxy', { type: 'string', describe: 'Addresses or CIDR ranges of reverse proxies (comma-separated) whose X-Forwarded-For names the caller, for the IP whitelist' })
     .check(checkTrustProxy)
     .check(checkInteger({ 'trading-port': [0, 65535], 'wallet-port': [0, 65535], seed: [0], 'wallet-rate-limit': [1], 'journal-size': [0, 1_000_000], 'max-namespaces': [1, 10_000] }))
     .check(checkCorsOrigin)
+    .check(checkAllowedHosts)
     .check(checkPorts)
     .check(checkFolders({ fixtures: { mustExist: true } }))
     .check(checkStateFile('state'))
@@ -94,21 +119,30 @@ function checkPorts(argv: { 'trading-port'?: unknown; 'wallet-port'?: unknown; h
   return true;
 }
 
-/** `*` or a comma-separated list of origins (scheme://host[:port], no path), as browsers send Origin. */
-export function parseCorsOrigins(value: string): '*' | string[] {
+/** `*` or a comma-separated list of origins (scheme://host[:port], no path, as browsers send Origin) or `loopback`. */
+export function parseCorsOrigins(value: string, option = '--cors-origin'): '*' | string[] {
   if (value.trim() === '*') return '*';
-  const origins = value.split(',').map((o) => o.trim());
-  for (const origin of origins) {
-    if (!URL.canParse(origin) || new URL(origin).origin !== origin) {
-      throw new Error(`--cors-origin: ${JSON.stringify(origin)} is not an origin (scheme://host[:port], e.g. http://localhost:3000, no path or trailing slash), nor *`);
-    }
-  }
+  return readOriginList(value.split(','), option);
+}
+
+/** --admin-cors-origin: like --cors-origin, but never `*`. */
+export function parseAdminCorsOrigins(value: string): string[] {
+  const origins = parseCorsOrigins(value, '--admin-cors-origin');
+  if (origins === '*') throw new Error('--admin-cors-origin: * would let every website read and reset the whole fake; name the origins (or loopback)');
   return origins;
 }
 
-function checkCorsOrigin(argv: { 'cors-origin'?: unknown; cors?: unknown }): true {
+function checkCorsOrigin(argv: { 'cors-origin'?: unknown; 'admin-cors-origin'?: unknown; cors?: unknown }): true {
   if (typeof argv['cors-origin'] === 'string') parseCorsOrigins(argv['cors-origin']);
-  if (argv.cors === false && argv['cors-origin'] !== '*') throw new Error('--cors-origin and --no-cors contradict each other: give one');
+  if (typeof argv['admin-cors-origin'] === 'string') parseAdminCorsOrigins(argv['admin-cors-origin']);
+  if (argv.cors === false && argv['cors-origin'] !== undefined) throw new Error('--cors-origin and --no-cors contradict each other: give one');
+  if (argv.cors === false && argv['admin-cors-origin'] !== undefined) throw new Error('--admin-cors-origin and --no-cors contradict each other: give one');
+  return true;
+}
+
+function checkAllowedHosts(argv: { 'allowed-host'?: unknown }): true {
+  const hosts = argv['allowed-host'];
+  if (Array.isArray(hosts)) readAllowedHosts(hosts.map(String));
   return true;
 }
 
@@ -155,7 +189,9 @@ export const mockCommand: CommandModule<object, MockArgs> = {
       adminToken: argv.adminToken,
       profile: argv.profile === undefined ? undefined : normalize(argv.profile),
       logLevel: argv.logLevel,
-      cors: argv.cors ? parseCorsOrigins(argv.corsOrigin) : false,
+      cors: !argv.cors ? false : argv.corsOrigin === undefined ? [] : parseCorsOrigins(argv.corsOrigin),
+      adminCors: argv.adminCorsOrigin === undefined ? [] : parseAdminCorsOrigins(argv.adminCorsOrigin),
+      allowedHosts: (argv.allowedHost ?? []).map(String),
       journalSize: argv.journalSize,
       maxNamespaces: argv.maxNamespaces,
       ...(argv.trustProxy !== undefined ? { trustProxy: parseTrustProxy(argv.trustProxy) } : {}),
@@ -175,6 +211,8 @@ export const mockCommand: CommandModule<object, MockArgs> = {
       ...(options.profile !== undefined ? { profile: JSON.parse(readFileSync(options.profile, 'utf8')) as unknown } : {}),
       logLevel: options.logLevel,
       cors: options.cors,
+      adminCors: options.adminCors,
+      allowedHosts: options.allowedHosts,
       journalSize: options.journalSize,
       maxNamespaces: options.maxNamespaces,
       ...(options.trustProxy !== undefined ? { trustProxy: options.trustProxy } : {}),

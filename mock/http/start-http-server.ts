@@ -5,6 +5,7 @@ import type { AddressInfo, Socket } from 'node:net';
 import { decodeBody, declaredLengthExceeds, DEFAULT_BODY_LIMIT_BYTES } from '../core/decode-body.js';
 import type { FakeRequest } from '../core/fake-request.js';
 import { stderrLogger, type App, type Logger } from '../core/pipeline.js';
+import { isLoopbackAddress } from '../core/is-loopback-address.js';
 import { clientIpOf } from './client-ip-of.js';
 import { parserRefusal } from './parser-refusal.js';
 
@@ -66,6 +67,8 @@ export async function startHttpServer(app: App, options: HttpServerOptions = {})
   const headersTimeout = options.headersTimeoutMs ?? 10_000;
   const requestTimeout = options.requestTimeoutMs ?? 30_000;
   const clientError = options.onClientError ?? (() => {});
+  // Requests through a loopback listener meet the Host rule (mock/core/host-check.ts).
+  const listener = isLoopbackAddress(host) ? 'loopback' : 'network';
   const trustProxy = options.trustProxy ?? [];
   let closing = false;
   // Answers a fault rule delays (mock/core/fault-rules.ts): close() cancels them and cuts their
@@ -92,7 +95,7 @@ export async function startHttpServer(app: App, options: HttpServerOptions = {})
     const started = options.onRequest === undefined ? 0 : performance.now();
     const answer = (bytes: Uint8Array | null): void => {
       try {
-        const fake = toFakeRequest(req, bytes, limit, trustProxy);
+        const fake = toFakeRequest(req, bytes, limit, trustProxy, listener);
         // Handlers are synchronous; the whole request is applied here, in one turn of the loop.
         const response = app.handle(fake);
         const act = (): void => {
@@ -246,7 +249,7 @@ function readBody(req: IncomingMessage, limit: number, discardLimit: number): Pr
   });
 }
 
-function toFakeRequest(req: IncomingMessage, bytes: Uint8Array | null, limit: number, trustProxy: readonly string[]): FakeRequest {
+function toFakeRequest(req: IncomingMessage, bytes: Uint8Array | null, limit: number, trustProxy: readonly string[], listener: 'loopback' | 'network'): FakeRequest {
   const headers = singleValued(req.headers);
   const { path, query } = splitTarget(req.url ?? '/');
   const decoded = decodeBody(bytes, headers['content-type'], limit);
@@ -257,6 +260,7 @@ function toFakeRequest(req: IncomingMessage, bytes: Uint8Array | null, limit: nu
     headers,
     body: decoded.body,
     ip: trustProxy.length === 0 ? (req.socket.remoteAddress ?? '') : clientIpOf(req.socket.remoteAddress ?? '', headers['x-forwarded-for'], trustProxy),
+    listener,
   };
   if (decoded.bodyError !== undefined) fake.bodyError = decoded.bodyError;
   return fake;

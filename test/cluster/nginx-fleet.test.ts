@@ -36,7 +36,8 @@ interface Answer {
 async function call(base: string, method: string, path: string, options: { ns?: string; headers?: Record<string, string>; body?: unknown } = {}): Promise<Answer> {
   const headers: Record<string, string> = { ...options.headers };
   if (options.ns !== undefined) headers['X-Doppel-Namespace'] = options.ns;
-  if (options.body !== undefined) headers['content-type'] = 'application/json';
+  // Admin POSTs carry the JSON content type even without a body (docs/guides/security.md).
+  if (options.body !== undefined || (method === 'POST' && path.startsWith('/__doppel/'))) headers['content-type'] = 'application/json';
   const res = await fetch(`${base}${path}`, { method, headers, ...(options.body !== undefined ? { body: JSON.stringify(options.body) } : {}) });
   const ns = options.ns ?? 'default';
   if (!path.startsWith('/__doppel/requests')) sent.set(ns, (sent.get(ns) ?? 0) + 1);

@@ -135,7 +135,8 @@ describe.skipIf(shBlocks.length === 0)('sh blocks run against doppel mock', () =
   /** Back to the state the mock started with: every block stands alone. */
   async function reset(): Promise<void> {
     const call = async (method: string, path: string) => {
-      const res = await fetch(`${trading}${path}`, { method });
+      // An admin client: every write as JSON (docs/guides/security.md).
+      const res = await fetch(`${trading}${path}`, { method, headers: { 'content-type': 'application/json' } });
       expect(res.status, `${method} ${path}`).toBe(200);
       return (await res.json()) as { data: { namespaces?: Array<{ name: string }> } };
     };

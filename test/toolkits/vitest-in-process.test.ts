@@ -42,7 +42,7 @@ describe('the matchers', () => {
   });
 
   it('leave doppel’s own admin requests out', async () => {
-    await doppel.fetch(`${doppel.urls.trading}/__doppel/reset`, { method: 'POST' });
+    await doppel.fetch(`${doppel.urls.trading}/__doppel/reset`, { method: 'POST', headers: { 'content-type': 'application/json' } });
     await doppel.clock.advance('1m');
     expect(doppel).toHaveReceivedNothing();
     expect(doppel.fake.requests().length).toBeGreaterThan(0);
