@@ -20,6 +20,13 @@ export interface Exchange {
   json: unknown;
   jsonError: string | undefined;
   durationMs: number;
+  /**
+   * Epoch milliseconds (fractional) when the request started and when its answer had ended: the
+   * judge sees exchanges in the order they ended, and two that overlap (concurrent clients of a
+   * proxy) were not ordered by the target, so a state check must not judge one as after the other.
+   */
+  startedAt: number;
+  endedAt: number;
   /** 429 answers met and waited out before this one (without --rate-limit). */
   throttled: number;
 }
