@@ -1,5 +1,5 @@
 // What every scenario check gets: options, the recording client, keys and discovered facts.
-import type { DecisionValues, PointId } from '../spec/decision-points.js';
+import type { DecisionValues } from '../spec/decision-points.js';
 import type { Facts } from './facts.js';
 import type { CallOptions } from './operation-request.js';
 import type { Client, RequestSpec } from './transport.js';
@@ -42,8 +42,6 @@ export interface CheckContext {
   secret(value: string, base: string, what: string): void;
   /** What decision checks expect at each decision point: --profile's values, else doppel's (issue 17). */
   decisions: Readonly<DecisionValues>;
-  /** Records what the target did at a decision point, with the exchanges that show it (--learn). */
-  observe(point: PointId, value: number | string, evidence: Exchange[]): void;
 }
 
 export function has(ctx: CheckContext, iface: InterfaceName): boolean {

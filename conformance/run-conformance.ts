@@ -17,7 +17,7 @@ import { PreflightError, preflight } from './preflight.js';
 import { runProbes } from './probes.js';
 import { Secrets } from './secrets.js';
 import { Client, TransportError } from './transport.js';
-import type { CheckResult, Exchange, Failure, InterfaceName, Observation, OutcomeCounts, ReportedFailure, RunReport } from './types.js';
+import type { CheckResult, Failure, InterfaceName, OutcomeCounts, ReportedFailure, RunReport } from './types.js';
 import { DEFAULT_DECISIONS } from '../spec/decision-points.js';
 import { readProfile } from '../spec/profile.js';
 
@@ -59,20 +59,6 @@ export interface ConformanceOptions {
   profile?: unknown;
   /** Where the profile came from, for the report (a file name). */
   profileName?: string | undefined;
-}
-
-/** How much of a response body a learned profile quotes. */
-const EVIDENCE_CHARS = 600;
-
-/** Passwords of the users the checker registers: not keys (secrets.ts masks those), still not for a profile. */
-const maskPasswords = (text: string): string => text.replace(/("password"\s*:\s*)"(?:[^"\\]|\\.)*"/g, '$1"(masked)"');
-
-function evidenceOf(ex: Exchange): Observation['evidence'][number] {
-  return {
-    request: maskPasswords(`${ex.method} ${ex.url}${ex.requestBody ? ` ${ex.requestBody}` : ''}`),
-    status: ex.status,
-    response: maskPasswords(ex.bodyText.length > EVIDENCE_CHARS ? `${ex.bodyText.slice(0, EVIDENCE_CHARS)}…` : ex.bodyText),
-  };
 }
 
 /** Requests a minute per key the client allows itself under a declared limit: a small margin for clock skew. */
@@ -117,8 +103,6 @@ export async function runConformance(options: ConformanceOptions = {}): Promise<
   });
   const allowWrites = embedded || Boolean(options.allowWrites);
   const memos = new Map<string, Promise<unknown>>();
-  const observations: Observation[] = [];
-  let current = '';
   const ctx: CheckContext = {
     seed,
     runs,
@@ -143,7 +127,6 @@ export async function runConformance(options: ConformanceOptions = {}): Promise<
     log,
     secret: (value, base, what) => secrets.add(value, base, what),
     decisions,
-    observe: (point, value, evidence) => observations.push({ point, checkId: current, value, evidence: evidence.map(evidenceOf) }),
   };
 
   const results = new Map<string, CheckResult>();
@@ -184,11 +167,15 @@ export async function runConformance(options: ConformanceOptions = {}): Promise<
     ctx.facts = await discoverFacts(client, { trading: Boolean(bases.trading), wallet: Boolean(bases.wallet), tradingKey: ctx.trading.key ?? ctx.trading.readKey, walletKey: ctx.wallet.key });
     if (allowWrites) writePlan(ctx).forEach((l) => log(l));
 
+    // A scenario check with an observer is judged by it over the whole run (its own requests and
+    // every other's), so its outcome is told at the end, with the response and state checks.
+    const idle = new Map<string, { reason: string; ms: number }>();
     for (const check of selected) {
       if (check.scope !== 'scenario') continue;
-      const reason = check.skip(ctx);
-      if (reason) {
-        finish(check, { status: 'not-exercised', reason, cases: 0, durationMs: 0 }, true);
+      const skipped = check.skip(ctx);
+      if (skipped) {
+        if (check.observer) idle.set(check.id, { reason: skipped, ms: 0 });
+        else finish(check, { status: 'not-exercised', reason: skipped, cases: 0, durationMs: 0 }, true);
         continue;
       }
       const defaultIface = check.appliesTo.find((i) => bases[i] !== undefined) as InterfaceName;
@@ -201,25 +188,30 @@ export async function runConformance(options: ConformanceOptions = {}): Promise<
         },
       };
       const t0 = performance.now();
-      current = check.id;
       try {
         await check.run(ctx, out);
       } catch (error) {
         if (error instanceof TransportError) throw error;
         out.fail({ operationId: null, title: 'the check could not complete', message: (error as Error).stack ?? String(error) });
       }
+      const ms = performance.now() - t0;
+      if (check.observer) {
+        idle.set(check.id, { reason: notExercised ?? 'its requests showed no case', ms });
+        continue;
+      }
       const cases = findings.casesOf(check.id);
       const status = statusOf(check, cases);
-      finish(check, { status, reason: status === 'not-exercised' ? (notExercised ?? 'it evaluated no case') : undefined, cases, durationMs: performance.now() - t0 }, true);
+      finish(check, { status, reason: status === 'not-exercised' ? (notExercised ?? 'it evaluated no case') : undefined, cases, durationMs: ms }, true);
     }
 
     await runProbes(ctx);
     for (const check of selected) {
-      if (check.scope === 'scenario') continue;
+      if (check.scope === 'scenario' && !check.observer) continue;
       const cases = findings.casesOf(check.id);
       const status = statusOf(check, cases);
-      const reason = status === 'not-exercised' ? (check.needs?.(ctx) ?? 'no recorded answer was of the kind it judges') : undefined;
-      finish(check, { status, reason, cases, durationMs: judge.timeOf(check.id) }, true);
+      const own = idle.get(check.id);
+      const reason = status !== 'not-exercised' ? undefined : check.scope === 'scenario' ? own?.reason : (check.needs?.(ctx) ?? 'no recorded answer was of the kind it judges');
+      finish(check, { status, reason, cases, durationMs: (own?.ms ?? 0) + judge.timeOf(check.id) }, true);
     }
   } finally {
     await client.close();
@@ -250,7 +242,7 @@ export async function runConformance(options: ConformanceOptions = {}): Promise<
     throttled: client.throttled,
     budgetWaitMs: Math.round(client.budgetWaitMs),
     failed: counts.failed > 0 || (Boolean(options.requireAll) && counts.notExercised > 0),
-    observations,
+    observations: judge.observations.list(),
     profile: options.profile === undefined ? undefined : (options.profileName ?? 'given'),
   };
   // Mask once, over the whole report (exchanges, messages, bodies), then render the curl lines

@@ -62,6 +62,11 @@ export class Client {
     this.budget = options.walletKeyBudget === undefined ? undefined : createKeyBudget(options.walletKeyBudget, Date.now, delay, onWait);
   }
 
+  /** A client of other targets whose exchanges the same judge sees (a fresh embedded fake's); no budget. */
+  withBases(bases: ClientOptions['bases']): Client {
+    return new Client({ ...this.options, bases, walletKeyBudget: undefined });
+  }
+
   base(iface: InterfaceName): string {
     const base = this.options.bases[iface];
     if (!base) throw new Error(`no ${iface} target configured`);

@@ -157,12 +157,31 @@ export interface RunReport {
   observations: Observation[];
   /** The profile the decision checks compared with (--profile), if any. */
   profile: string | undefined;
+  /** Set when the report judges traffic doppel did not send (doppel proxy, check --from-har). */
+  traffic?: TrafficSummary | undefined;
 }
 
-/** One value a check saw at a decision point, with the exchanges that show it (masked with the report). */
+/** What a report of watched traffic adds: where it came from and what was not judged. */
+export interface TrafficSummary {
+  /** `proxy`: live traffic through doppel proxy; `har`: a recording read back. */
+  source: 'proxy' | 'har';
+  /** The proxy's addresses, or the HAR file. */
+  from: string;
+  /** Exchanges judged. */
+  exchanges: number;
+  /** Answers forwarded without being judged: bodies over the checking cap (--max-check-bytes). */
+  unchecked: { count: number; bytes: number; cap: number };
+  /** Requests the proxy answered 502 itself: the target could not be reached (not the target's violations). */
+  unreachable: { count: number; examples: string[] };
+  /** Requests whose client went away before the answer ended (nothing judged, nothing left pending). */
+  abandoned: number;
+}
+
+/** A value a check's observer saw at a decision point: how many cases showed it, and the first exchanges that did (masked with the report). */
 export interface Observation {
   point: string;
   checkId: string;
   value: number | string;
+  count: number;
   evidence: { request: string; status: number; response: string }[];
 }

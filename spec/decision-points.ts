@@ -233,6 +233,14 @@ export const DECISION_POINTS = [
     choices: ['newest-first', 'oldest-first'],
   }),
   point({
+    id: 'wallet.transactions-paging#order',
+    kind: 'order',
+    default: 'newest-first',
+    meaning: 'order of a wallet\'s transaction history (by date, then creation)',
+    learn: 'lists the --wallet-key\'s wallets\' transactions (read-only; needs 2 of different dates, or of one date whose sends the run or traffic made)',
+    choices: ['newest-first', 'oldest-first'],
+  }),
+  point({
     id: 'trading.symbol-case',
     kind: 'choice',
     default: 'case-insensitive',

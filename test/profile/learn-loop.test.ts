@@ -29,6 +29,7 @@ const STARTING: Profile = {
     'wallet.login-token#failure-message': { value: 'Invalid credentials' },
     'wallet.list-order': { value: 'newest-first' },
     'trading.orders-listing#order': { value: 'oldest-first' },
+    'wallet.transactions-paging#order': { value: 'oldest-first' },
     'trading.symbol-case': { value: 'upper-case-only' },
     'wallet.auth-exemptions': { value: 'key-required' },
     // Above doppel's (so that the listings at limit=100 stay valid).
@@ -141,7 +142,7 @@ describe('learn a deployment, reproduce it, check against it', () => {
     expect(text).toContain('listWallets listed 3 entries oldest-first');
     expect(text).toContain('the largest accepted is 100, expected 120');
     expect(text).toContain('read-only key + invalid order → 403');
-    expect(text).toContain('the longest accepted duration is 720 hours, expected 100');
+    expect(text).toContain('trading.futures-duration: 720 was accepted and 721 refused, expected 100');
   });
 
   it('a run with --rate-limit learns the wallet\'s guard order from a fake with a real limit, and checks it', async () => {
