@@ -9,6 +9,11 @@ export interface FreshWalletTarget {
   url: string;
   key: string;
   close(): Promise<void>;
+  /**
+   * Its exchanges' judge: another deployment is another stream, so it has a judge of its own (the
+   * observers only: what it shows of the decision points counts for the run).
+   */
+  see?: ((exchange: Exchange) => void) | undefined;
 }
 
 export interface CheckContext {

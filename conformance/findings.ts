@@ -14,12 +14,21 @@ export class Findings {
   readonly failures: Failure[] = [];
   private readonly tallies = new Map<string, CheckTally>();
   private readonly cases = new Map<string, number>();
+  /** Cases per check and assertion (`<check>/<assertion>`). */
+  private readonly assertionCases = new Map<string, number>();
   private readonly byKey = new Map<string, Failure>();
 
-  /** One evaluated case of a check (counted per operation in the tallies). */
-  checked(checkId: string, iface: InterfaceName, operationId: string | null): void {
-    this.cases.set(checkId, (this.cases.get(checkId) ?? 0) + 1);
-    this.tally(checkId, iface, operationId).checked++;
+  /** One evaluated case of a check (counted per operation in the tallies), of the assertions it judged (default every one). */
+  checked(check: CheckMeta, iface: InterfaceName, operationId: string | null, assertion?: string | readonly string[]): void {
+    this.cases.set(check.id, (this.cases.get(check.id) ?? 0) + 1);
+    this.tally(check.id, iface, operationId).checked++;
+    const ids = assertion === undefined ? check.assertions.map((a) => a.id) : typeof assertion === 'string' ? [assertion] : assertion;
+    for (const id of ids) this.assertionCases.set(`${check.id}/${id}`, (this.assertionCases.get(`${check.id}/${id}`) ?? 0) + 1);
+  }
+
+  /** Cases each assertion of a check evaluated. */
+  casesByAssertion(check: CheckMeta): Record<string, number> {
+    return Object.fromEntries(check.assertions.map((a) => [a.id, this.assertionCases.get(`${check.id}/${a.id}`) ?? 0]));
   }
 
   casesOf(checkId: string): number {

@@ -17,6 +17,8 @@ export interface JudgeOptions {
   findings: Findings;
   /** Told of each new failure as it is found (a proxy prints it at once). */
   onFailure?: ((failure: Failure) => void) | undefined;
+  /** Where the observers' values go (shared by the judges of one run); default a new one. */
+  observations?: Observations | undefined;
 }
 
 export interface Judge {
@@ -49,7 +51,7 @@ export function createJudge(options: JudgeOptions): Judge {
   const observing = options.checks
     .filter((c): c is ScenarioCheck & { observer: PointObserver } => c.scope === 'scenario' && c.observer !== undefined)
     .map((check) => ({ check, read: check.observer.start() }));
-  const observations = new Observations();
+  const observations = options.observations ?? new Observations();
   const model = new TargetModel();
   const time = new Map<string, number>();
   const timed = (id: string, fn: () => void): void => {
@@ -61,7 +63,7 @@ export function createJudge(options: JudgeOptions): Judge {
   function judgeResponse(check: ResponseCheck, ex: Exchange): void {
     if (!check.appliesTo.includes(ex.iface) || !check.applies(ex)) return;
     const op = ex.operationId ?? '(unknown path)';
-    findings.checked(check.id, ex.iface, op);
+    findings.checked(check, ex.iface, op);
     for (const [assertion, messages] of byAssertion(check.run(ex, decisions))) {
       told(findings.fail(check, { assertion, iface: ex.iface, operationId: ex.operationId, title: messages[0] as string, message: messages.join('; '), exchange: ex }, 'smallest'));
     }
@@ -70,7 +72,7 @@ export function createJudge(options: JudgeOptions): Judge {
   function judgeState(check: StateCheck, judge: ReturnType<StateCheck['start']>, ex: Exchange): void {
     if (!check.appliesTo.includes(ex.iface)) return;
     const out: StateOutput = {
-      checked: (e) => findings.checked(check.id, e.iface, e.operationId ?? '(unknown path)'),
+      checked: (e, assertion) => findings.checked(check, e.iface, e.operationId ?? '(unknown path)', assertion),
       fail: (f) => told(findings.fail(check, { ...f, iface: f.exchange.iface, operationId: f.exchange.operationId }, 'first')),
     };
     judge(ex, model, out);
@@ -78,7 +80,7 @@ export function createJudge(options: JudgeOptions): Judge {
 
   function judgeCase(check: ScenarioCheck, c: PointCase): void {
     const ex = c.evidence[c.evidence.length - 1] as Exchange;
-    findings.checked(check.id, ex.iface, ex.operationId ?? '(unknown path)');
+    findings.checked(check, ex.iface, ex.operationId ?? '(unknown path)', c.assertion);
     if (c.value !== undefined) observations.add(c.point, check.id, c.value, c.evidence);
     const expected = (decisions as Record<string, number | string>)[c.point] as number | string;
     if (c.agrees ? c.agrees(expected) : c.value === expected) return;

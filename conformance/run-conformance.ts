@@ -11,6 +11,7 @@ import { coverageOf } from './coverage.js';
 import { renderCurl } from './curl.js';
 import { DEMO_KEYS, freshEmbeddedWallet, startEmbedded } from './embedded-target.js';
 import { discoverFacts } from './facts.js';
+import { explore } from './explore/index.js';
 import { requestFor } from './operation-request.js';
 import { writePlan } from './plan.js';
 import { PreflightError, preflight } from './preflight.js';
@@ -116,7 +117,13 @@ export async function runConformance(options: ConformanceOptions = {}): Promise<
     // Derived from the seed alone: the same seed against the same target sends the same requests.
     nonce: `s${seed}`,
     facts: { symbols: [], prices: {}, markets: [], traders: [], chains: [], wallets: [] },
-    freshWalletTarget: embedded ? freshEmbeddedWallet(seed) : undefined,
+    freshWalletTarget: embedded
+      ? async () => {
+          const fresh = await freshEmbeddedWallet(seed, options.profile)();
+          const apart = createJudge({ checks: selected.filter((c) => c.scope === 'scenario'), decisions, findings, observations: judge?.observations });
+          return { ...fresh, see: (ex) => apart.see(ex) };
+        }
+      : undefined,
     call: (operationId, o) => client.send(requestFor(operationId, o)),
     send: (spec) => client.send(spec),
     memo<T>(key: string, fn: () => Promise<T>): Promise<T> {
@@ -131,7 +138,7 @@ export async function runConformance(options: ConformanceOptions = {}): Promise<
 
   const results = new Map<string, CheckResult>();
   const finish = (check: Check, partial: Pick<CheckResult, 'status' | 'reason' | 'cases' | 'durationMs'>, announce: boolean): void => {
-    const result: CheckResult = { id: check.id, appliesTo: check.appliesTo, title: check.title, assertions: check.assertions, ...partial };
+    const result: CheckResult = { id: check.id, appliesTo: check.appliesTo, title: check.title, assertions: check.assertions, ...partial, assertionCases: findings.casesByAssertion(check) };
     results.set(check.id, result);
     if (announce) options.onCheck?.(result);
   };
@@ -166,6 +173,7 @@ export async function runConformance(options: ConformanceOptions = {}): Promise<
     });
     ctx.facts = await discoverFacts(client, { trading: Boolean(bases.trading), wallet: Boolean(bases.wallet), tradingKey: ctx.trading.key ?? ctx.trading.readKey, walletKey: ctx.wallet.key });
     if (allowWrites) writePlan(ctx).forEach((l) => log(l));
+    await explore(ctx);
 
     // A scenario check with an observer is judged by it over the whole run (its own requests and
     // every other's), so its outcome is told at the end, with the response and state checks.
@@ -181,7 +189,7 @@ export async function runConformance(options: ConformanceOptions = {}): Promise<
       const defaultIface = check.appliesTo.find((i) => bases[i] !== undefined) as InterfaceName;
       let notExercised: string | undefined;
       const out: ScenarioOutput = {
-        checked: (operationId, iface) => findings.checked(check.id, iface ?? defaultIface, operationId),
+        checked: (operationId, iface, assertion) => findings.checked(check, iface ?? defaultIface, operationId, assertion),
         fail: (f) => void findings.fail(check, { ...f, iface: f.iface ?? defaultIface }, 'each'),
         notExercised: (why) => {
           notExercised = why;
@@ -241,6 +249,7 @@ export async function runConformance(options: ConformanceOptions = {}): Promise<
     requests: client.exchanges.length,
     throttled: client.throttled,
     budgetWaitMs: Math.round(client.budgetWaitMs),
+    walletBudget: client.budgetUsage(),
     failed: counts.failed > 0 || (Boolean(options.requireAll) && counts.notExercised > 0),
     observations: judge.observations.list(),
     profile: options.profile === undefined ? undefined : (options.profileName ?? 'given'),

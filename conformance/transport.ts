@@ -62,9 +62,14 @@ export class Client {
     this.budget = options.walletKeyBudget === undefined ? undefined : createKeyBudget(options.walletKeyBudget, Date.now, delay, onWait);
   }
 
-  /** A client of other targets whose exchanges the same judge sees (a fresh embedded fake's); no budget. */
-  withBases(bases: ClientOptions['bases']): Client {
-    return new Client({ ...this.options, bases, walletKeyBudget: undefined });
+  /** A client of other targets (a fresh embedded fake), told of its exchanges by `onExchange`; no budget. */
+  withBases(bases: ClientOptions['bases'], onExchange?: ClientOptions['onExchange']): Client {
+    return new Client({ ...this.options, bases, walletKeyBudget: undefined, onExchange });
+  }
+
+  /** The wallet budget per key and minute, and what each key used of it at most; undefined without a budget. */
+  budgetUsage(): { perMinute: number; keys: { key: string; peak: number }[] } | undefined {
+    return this.budget && this.options.walletKeyBudget !== undefined ? { perMinute: this.options.walletKeyBudget, keys: this.budget.peaks() } : undefined;
   }
 
   base(iface: InterfaceName): string {

@@ -70,7 +70,7 @@ export interface Failure {
 }
 
 export interface CheckMeta {
-  /** Stable id; also the name in reports and README. */
+  /** Stable id; also the name in reports and docs/reference/checks.md. */
   id: string;
   appliesTo: readonly InterfaceName[];
   title: string;
@@ -100,6 +100,8 @@ export interface CheckResult extends CheckMeta {
   reason?: string | undefined;
   /** Cases evaluated. */
   cases: number;
+  /** Cases each assertion evaluated (an assertion with none was not exercised, whatever the check's outcome). */
+  assertionCases: Record<string, number>;
   durationMs: number;
 }
 
@@ -151,6 +153,8 @@ export interface RunReport {
   throttled: number;
   /** Time spent waiting on the client-side wallet budget. */
   budgetWaitMs: number;
+  /** The wallet budget (requests a minute per key) and the most each key used of it in one minute; absent without a budget (the embedded fake). */
+  walletBudget?: { perMinute: number; keys: { key: string; peak: number }[] } | undefined;
   /** True when the run failed: a failure (not an observation), or with --require-all a check not exercised. */
   failed: boolean;
   /** What the target did at each decision point the run exercised (issue 17; --learn writes them as a profile). */

@@ -91,7 +91,7 @@ export interface StateCheck extends CheckMeta {
 
 /** What a state check reports: each case it evaluated, and failures naming the exchanges that disagree. */
 export interface StateOutput {
-  checked(exchange: Exchange, assertion?: string): void;
+  checked(exchange: Exchange, assertion?: string | readonly string[]): void;
   /**
    * A failure: `exchange` is the answer that disagrees (a read), `requests` the exchanges that show
    * it, in order (the write and the read), `message` names the operation, the write and the read.
@@ -110,7 +110,8 @@ export type FailureReport = Omit<Failure, 'checkId' | 'assertion' | 'kind' | 'so
 
 /** What a scenario reports: every case it checked, and the failures among them. */
 export interface ScenarioOutput {
-  checked(operationId: string, iface?: Exchange['iface']): void;
+  /** One case evaluated; `assertion` names which of several it judged (default: every one). */
+  checked(operationId: string, iface?: Exchange['iface'], assertion?: string | readonly string[]): void;
   /** Why the check evaluated nothing (no data of that kind, no 429 seen); it then does not pass. */
   notExercised(reason: string): void;
   fail(failure: FailureReport): void;

@@ -2,7 +2,7 @@
 // (wallet.register-semantics), or the status the --profile gives at its point
 // wallet.register-semantics#duplicate-status; --learn writes the refusal's status. The observer
 // knows the e-mails a stream registered (case-insensitively) and reads any registration of one again.
-import { bodyIsValid, defineScenarioCheck, decision, is2xx, requestBodyOf } from './check.js';
+import { bodyIsValid, defineScenarioCheck, decision, is2xx, requestBodyOf, seed } from './check.js';
 import { writesSkip } from './writes-skip.js';
 import { BoundedMap } from '../bounded-map.js';
 import { obj } from '../json-shape.js';
@@ -14,7 +14,10 @@ const POINT = 'wallet.register-semantics#duplicate-status';
 export const duplicateEmailRefused = defineScenarioCheck({
   id: 'duplicate-email-refused',
   title: 'a duplicate e-mail is refused with 409 (or the profile\'s status)',
-  assertions: [decision('status', 'wallet.register-semantics')],
+  assertions: [
+    seed('not-accepted', 'wallet §4', 'an e-mail already registered is not registered again (login finds one user by e-mail)'),
+    decision('status', 'wallet.register-semantics', 'the second registration is refused with 409 (or the profile\'s status)'),
+  ],
   observes: [POINT],
   appliesTo: ['wallet'],
   skip: (ctx) => writesSkip(ctx, 'wallet'),
@@ -30,8 +33,9 @@ export const duplicateEmailRefused = defineScenarioCheck({
           const same = (obj(requestBodyOf(first))['email'] as string) === email ? 'the same' : 'the differently cased';
           found({
             point: POINT,
+            // A 2xx breaks the seed's rule (one user per e-mail); a refusal's status is the decision's.
+            assertion: is2xx(ex.status) ? 'not-accepted' : 'status',
             evidence: [first, ex],
-            // A 2xx is the target accepting the duplicate: not a status choice, a failure.
             value: ex.status >= 400 ? ex.status : undefined,
             describe: (expected) => ({ title: `registering ${same} e-mail again answered ${ex.status}, expected ${expected}`, message: `registering ${same} e-mail ${email} again answered ${ex.status}, expected ${expected}` }),
           });

@@ -172,7 +172,7 @@ export const listingMaxLimit = defineScenarioCheck({
         continue;
       }
       if ('beyond' in bound) {
-        out.checked(t.operationId, t.iface);
+        out.checked(t.operationId, t.iface, t.assertion);
         out.fail({ iface: t.iface, assertion: t.assertion, operationId: t.operationId, title: `accepted ${bound.beyond + 1}, expected at most ${expected}`, message: `${t.point}: ${bound.beyond + 1} was accepted, beyond any value a profile can give (${bound.beyond})`, exchange: bound.ex });
         continue;
       }

@@ -24,11 +24,11 @@ export const readKey403 = defineScenarioCheck({
   async run(ctx, out) {
     const key = ctx.trading.readKey as string;
     const read = await ctx.call('getAccount', { key });
-    out.checked('getAccount');
+    out.checked('getAccount', 'trading', 'reads');
     if (read.status !== 200) out.fail({ assertion: 'reads', operationId: 'getAccount', title: `read key → ${read.status}`, message: `a read key must read (§5.3), got ${read.status}`, exchange: read });
     for (const op of operations('trading').filter((o) => o.permission === 'trade')) {
       const ex = await ctx.call(op.operationId, { key, body: validTradingBody(ctx.facts, op.operationId) });
-      out.checked(op.operationId);
+      out.checked(op.operationId, 'trading', RESOURCE_OPS.has(op.operationId) ? 'refused' : '403');
       const bad = RESOURCE_OPS.has(op.operationId) ? is2xx(ex.status) : ex.status !== 403;
       if (bad) out.fail({ assertion: RESOURCE_OPS.has(op.operationId) ? 'refused' : '403', operationId: op.operationId, title: `read key → ${ex.status}`, message: `a read-only key on a trade operation got ${ex.status}, expected 403`, exchange: ex });
     }

@@ -8,7 +8,7 @@
 import { defineScenarioCheck, decision } from './check.js';
 import { BoundedMap } from '../bounded-map.js';
 import { writesSkip } from './writes-skip.js';
-import { SEND_UNIT } from './wallet-send-debits.js';
+import { SEND_UNIT } from '../valid-requests.js';
 import { decisionPoint } from '../../spec/decision-points.js';
 import { toUnits } from '../decimal.js';
 import { arr, obj } from '../json-shape.js';
@@ -85,7 +85,6 @@ export const sendConfirmationDelay = defineScenarioCheck({
     if (sent.status !== 200 || typeof hash !== 'string') return out.notExercised(`the send answered ${sent.status}`);
     const moved = await ctx.send({ iface: 'wallet', operationId: null, method: 'POST', path: CLOCK, body: { advance_seconds: ADVANCE_SECONDS } });
     if (moved.status !== 200) return out.notExercised(`POST ${CLOCK} answered ${moved.status}`);
-    out.checked('sendFromWallet');
     const send = await entryOf(ctx, key, from.id, hash, 'send');
     const receive = await entryOf(ctx, peer.user.token, peer.walletId, hash, 'receive');
     if (send.entry?.['status'] !== 'confirmed' || !receive.entry) {

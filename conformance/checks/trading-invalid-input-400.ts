@@ -11,5 +11,5 @@ export const tradingInvalidInput400 = defineScenarioCheck({
   assertions: [seed('400', 'trading §4, §7, §8', 'seed-invalid input → 400')],
   appliesTo: ['trading'],
   skip: (ctx) => (!has(ctx, 'trading') ? 'no trading target' : !ctx.trading.key ? 'no --trading-key given' : undefined),
-  run: (ctx, out) => runInvalidInputs(ctx, out, 'trading', (basis) => basis.startsWith('seed'), 'trading-invalid-input-400'),
+  run: (ctx, out) => runInvalidInputs(ctx, out, 'trading', (basis) => basis.startsWith('seed')),
 });

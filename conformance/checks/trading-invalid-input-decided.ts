@@ -10,5 +10,5 @@ export const tradingInvalidInputDecided = defineScenarioCheck({
   assertions: [decision('400', 'trading.required-fields')],
   appliesTo: ['trading'],
   skip: (ctx) => (!has(ctx, 'trading') ? 'no trading target' : !ctx.trading.key ? 'no --trading-key given' : undefined),
-  run: (ctx, out) => runInvalidInputs(ctx, out, 'trading', (basis) => basis.startsWith('decision'), 'trading-invalid-input-decided'),
+  run: (ctx, out) => runInvalidInputs(ctx, out, 'trading', (basis) => basis.startsWith('decision')),
 });

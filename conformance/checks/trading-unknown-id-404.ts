@@ -22,7 +22,7 @@ export const tradingUnknownId404 = defineScenarioCheck({
     ] as const;
     for (const [operationId, body] of cases) {
       const ex = await ctx.call(operationId, { key: ctx.trading.key, body });
-      out.checked(operationId);
+      out.checked(operationId, 'trading', ['refused', operationId === 'cancelSpotOrder' ? 'cancel' : 'copy']);
       // No relation with an unknown trader either: the status of trading.copy-semantics#stop-unknown-status.
       const expected = operationId === 'stopCopy' ? ctx.decisions['trading.copy-semantics#stop-unknown-status'] : 404;
       if (is2xx(ex.status)) out.fail({ assertion: 'refused', operationId, title: `unknown id → ${ex.status}`, message: `${operationId} ${JSON.stringify(body)} succeeded (${ex.status}) for an id that does not exist`, exchange: ex });

@@ -51,8 +51,8 @@ export const walletGuardOrder = defineScenarioCheck({
   skip: (ctx) => (!has(ctx, 'wallet') ? 'no wallet target' : !ctx.rateLimit ? 'not asked for (--rate-limit)' : !ctx.freshWalletTarget && !ctx.wallet.key && !ctx.allowWrites ? 'no --wallet-key given and writes not allowed' : undefined),
   async run(ctx, out) {
     const fresh = ctx.freshWalletTarget ? await ctx.freshWalletTarget() : undefined;
-    // The fresh fake's exchanges go to the same judge (its observer reads the order from them).
-    const client = fresh ? ctx.client.withBases({ wallet: fresh.url }) : ctx.client;
+    // The fresh fake's exchanges go to its own judge, whose observer reads the order from them.
+    const client = fresh ? ctx.client.withBases({ wallet: fresh.url }, fresh.see) : ctx.client;
     // With writes, a user of its own, so that --wallet-key keeps its minute for the rest of the run.
     const own = fresh || !ctx.allowWrites ? undefined : (await registerUser(ctx, 'guard-order'))?.token;
     const key = fresh?.key ?? own ?? ctx.wallet.key;

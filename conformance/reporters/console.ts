@@ -27,7 +27,7 @@ export function renderConsole(report: RunReport): string {
     if (f.occurrences > 1) lines.push(`  (${f.occurrences} exchanges showed it; the smallest is shown)`);
     if (f.sequence?.length) lines.push(`  shrunk sequence: ${f.sequence.join(' → ')}`);
     if (f.replay.length > 1) {
-      lines.push(`  the ${f.replay.length} requests of the shrunk case, in order:`);
+      lines.push(`  the ${f.replay.length} requests ${f.sequence ? 'of the shrunk case' : 'that show it'}, in order:`);
       f.replay.forEach((curl, i) => lines.push(`    ${String(i + 1).padStart(2)}. ${curl}`));
     }
     if (f.exchange) lines.push(`  answer: ${f.exchange.status} ${f.exchange.bodyText.slice(0, 300)}`);

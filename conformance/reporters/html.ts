@@ -67,7 +67,7 @@ function failureCard(f: ReportedFailure, seed: number): string {
     f.sequence?.length ? `<p>Shrunk sequence: <code>${esc(f.sequence.join(' → '))}</code></p>` : '',
     f.exchange ? `<p>Request</p><pre>${esc(requestText(f.exchange))}</pre><p>Answer</p><pre>${esc(answerText(f.exchange))}</pre>` : '',
     f.curl ? `<p>Reproduce</p><pre>${esc(f.curl)}</pre>` : '',
-    f.replay.length > 1 ? `<p>The ${f.replay.length} requests of the shrunk case, in order</p><pre>${esc(f.replay.join('\n'))}</pre>` : '',
+    f.replay.length > 1 ? `<p>The ${f.replay.length} requests ${f.sequence ? 'of the shrunk case' : 'that show it'}, in order</p><pre>${esc(f.replay.join('\n'))}</pre>` : '',
     '</div>',
   ];
   return parts.filter(Boolean).join('\n');
@@ -76,7 +76,11 @@ function failureCard(f: ReportedFailure, seed: number): string {
 /** Each assertion of a check with its kind and source, when it has several (one: the title says it). */
 function assertionList(c: CheckResult): string {
   if (c.assertions.length === 1) return `<div class="muted">${esc((c.assertions[0] as Assertion).source)}</div>`;
-  return `<ul class="assertions">${c.assertions.map((a) => `<li><code>${esc(a.id)}</code> <span class="kind ${a.kind}">${a.kind}</span> ${esc(a.says)} <span class="muted">${esc(a.source)}</span></li>`).join('')}</ul>`;
+  const cases = (id: string): string => {
+    const n = c.assertionCases?.[id] ?? 0;
+    return c.status === 'skipped' ? '' : n ? ` · ${n} case${n === 1 ? '' : 's'}` : ' · not exercised';
+  };
+  return `<ul class="assertions">${c.assertions.map((a) => `<li><code>${esc(a.id)}</code> <span class="kind ${a.kind}">${a.kind}</span> ${esc(a.says)} <span class="muted">${esc(a.source)}${cases(a.id)}</span></li>`).join('')}</ul>`;
 }
 
 function checksTable(report: RunReport): string {

@@ -14,7 +14,7 @@ function failureText(f: ReportedFailure, seed: number): string {
     `${f.iface} ${f.operationId ?? '(no operation)'}: ${f.message}`,
     f.exchange ? `answer: ${f.exchange.status} ${f.exchange.bodyText.slice(0, 2000)}` : '',
     f.sequence ? `shrunk sequence: ${f.sequence.join(' → ')}` : '',
-    ...(f.replay.length > 1 ? ['requests of the shrunk case:', ...f.replay] : []),
+    ...(f.replay.length > 1 ? [f.sequence ? 'requests of the shrunk case:' : 'requests that show it, in order:', ...f.replay] : []),
     f.curl ? `reproduce: ${f.curl}` : '',
     `seed: ${seed}`,
   ]

@@ -1,5 +1,5 @@
 // A shell script that re-sends every failure's requests, in order (--replay FILE, and in the HTML
-// report): a stateful failure's whole shrunk sequence, else the one request that shows it. Masked
+// report): a stateful failure's requests (the shrunk sequence's, or the write and the read that disagree), else the one request that shows it. Masked
 // keys stay variables; the script stops early when one is not set.
 import { writeFileSync } from 'node:fs';
 import type { RunReport } from '../types.js';

@@ -2,12 +2,15 @@
 // the state checks compare each new answer with it, then it takes the answer in. One model per
 // stream of exchanges (a run, a proxy's traffic, a recording).
 import type { Exchange } from '../types.js';
+import { TradingModel } from './trading-model.js';
+import { WalletModel } from './wallet-model.js';
 
 export class TargetModel {
-  /** Exchanges taken in, in order. */
-  seen = 0;
+  readonly trading = new TradingModel();
+  readonly wallet = new WalletModel();
 
-  apply(_exchange: Exchange): void {
-    this.seen++;
+  apply(exchange: Exchange): void {
+    if (exchange.iface === 'trading') this.trading.apply(exchange);
+    else this.wallet.apply(exchange);
   }
 }

@@ -1,22 +1,24 @@
-// README's generated tables (doppel decisions from spec/, conformance checks from the registry)
-// stay true: this test fails when one is stale. `npm run gen:readme` runs it with
-// DOPPEL_UPDATE_README=1, which rewrites the tables instead.
+// The generated tables of docs/reference/ (doppel's decisions and decision points from spec/, the
+// conformance checks from the registry) stay true: this test fails when one is stale.
+// `npm run gen:docs-tables` (and `npm run gen:docs`) run it with DOPPEL_UPDATE_DOCS=1, which
+// rewrites the tables between their markers instead.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { CHECKS } from '../conformance/index.js';
-import { NOT_LEARNABLE, decisions, pointsOf } from '../spec/index.js';
+import { CHECKS } from '../../conformance/index.js';
+import { NOT_LEARNABLE, decisions, pointsOf } from '../../spec/index.js';
 
-const README = new URL('../README.md', import.meta.url);
+const DECISIONS_PAGE = new URL('../../docs/reference/decision-points.md', import.meta.url);
+const CHECKS_PAGE = new URL('../../docs/reference/checks.md', import.meta.url);
 const cell = (text: string) => text.replace(/\s+/g, ' ').replace(/\|/g, '\\|').trim();
 
-const TABLES: Record<string, () => string> = {
-  decisions: () =>
+const TABLES: Record<string, { file: URL; render: () => string }> = {
+  decisions: { file: DECISIONS_PAGE, render: () =>
     [
       '| id | seed document says | doppel decides |',
       '|---|---|---|',
       ...decisions().map((d) => `| \`${d.id}\` | ${cell(d.seed)} | ${cell(d.summary)} |`),
-    ].join('\n'),
-  'decision-points': () =>
+    ].join('\n') },
+  'decision-points': { file: DECISIONS_PAGE, render: () =>
     [
       '| decision | facet | kind | doppel | learnable |',
       '|---|---|---|---|---|',
@@ -32,10 +34,10 @@ const TABLES: Record<string, () => string> = {
         if (reason !== undefined) rows.push(`| \`${d.id}\` | | | | no: ${cell(reason)} |`);
         return rows;
       }),
-    ].join('\n'),
+    ].join('\n') },
   // Per check, its seed assertions (they fail a run by default) and its decision assertions (they
   // fail it under --strict, or against the embedded fake).
-  checks: () =>
+  checks: { file: CHECKS_PAGE, render: () =>
     [
       '| id | interfaces | checks that | seed assertions (fail by default) | decision assertions (fail under --strict) |',
       '|---|---|---|---|---|',
@@ -47,25 +49,26 @@ const TABLES: Record<string, () => string> = {
             .join('<br>');
         return `| \`${c.id}\` | ${c.appliesTo.join(', ')} | ${cell(c.title)} | ${cell(list('seed'))} | ${cell(list('decision'))} |`;
       }),
-    ].join('\n'),
+    ].join('\n') },
 };
 
-describe('README generated tables', () => {
-  for (const [name, render] of Object.entries(TABLES)) {
+describe('generated tables in docs/reference/', () => {
+  for (const [name, { file, render }] of Object.entries(TABLES)) {
     it(`${name} table is current`, () => {
       const start = `<!-- ${name}:start -->`;
       const end = `<!-- ${name}:end -->`;
-      const text = readFileSync(README, 'utf8');
+      const page = file.pathname.slice(file.pathname.indexOf('/docs/') + 1);
+      const text = readFileSync(file, 'utf8');
       const from = text.indexOf(start);
       const to = text.indexOf(end);
-      expect(from, `README lacks the ${name} markers`).toBeGreaterThan(-1);
+      expect(from, `${page} lacks the ${name} markers`).toBeGreaterThan(-1);
       expect(to).toBeGreaterThan(from);
       const expected = `${start}\n${render()}\n${end}`;
-      if (process.env.DOPPEL_UPDATE_README === '1') {
-        writeFileSync(README, text.slice(0, from) + expected + text.slice(to + end.length));
+      if (process.env.DOPPEL_UPDATE_DOCS === '1') {
+        writeFileSync(file, text.slice(0, from) + expected + text.slice(to + end.length));
         return;
       }
-      expect(text.slice(from, to + end.length), `README ${name} table is stale: run npm run gen:readme`).toBe(expected);
+      expect(text.slice(from, to + end.length), `${page}: the ${name} table is stale: run npm run gen:docs-tables`).toBe(expected);
     });
   }
 
