@@ -41,7 +41,7 @@ function whyUnobserved(report: RunReport, p: DecisionPoint): string {
   const observer = CHECKS.find((c) => c.scope === 'scenario' && c.observes?.includes(p.id as PointId));
   const shows = observer?.scope === 'scenario' ? observer.observer?.shows[p.id as PointId] : undefined;
   // Watched traffic shows a point only when it holds the requests that reveal it.
-  if (report.traffic) return `no exchange of the traffic showed it; that takes ${shows ?? 'requests doppel check sends'}`;
+  if (report.traffic) return `the traffic showed none; that takes ${shows ?? 'requests doppel check sends'}`;
   const check = report.checks.find((c) => c.id === observer?.id);
   if (check && (check.status === 'not-exercised' || check.status === 'skipped')) return `${check.id} was ${check.status}: ${check.reason ?? ''}`.trim();
   if (observer?.id === 'default-listing-limit') return 'the listing held no more entries than its default, which gives only a lower bound';

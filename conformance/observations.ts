@@ -1,6 +1,7 @@
 // What the observers saw at the decision points (--learn writes them as a profile): one entry per
 // point, check and value, with how many cases showed it and the first exchanges that did, so that
 // a proxy watching a million listings keeps a few lines, not a million.
+import { maskPasswords } from './secrets.js';
 import type { Exchange, Observation } from './types.js';
 
 /** How much of a response body an observation quotes. */
@@ -8,8 +9,6 @@ const EVIDENCE_CHARS = 600;
 /** Evidence kept per point and value: the first cases' exchanges. */
 const EVIDENCE_PER_VALUE = 2;
 
-/** Passwords in request bodies: not keys (secrets.ts masks those), still not for a report or profile. */
-export const maskPasswords = (text: string): string => text.replace(/("password"\s*:\s*)"(?:[^"\\]|\\.)*"/g, '$1"(masked)"');
 
 function evidenceOf(ex: Exchange): Observation['evidence'][number] {
   return {

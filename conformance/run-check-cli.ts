@@ -1,19 +1,18 @@
-// `doppel check`: options → runConformance → reporters → exit status (issue 5: 0 no failure,
-// 1 a check failed, 2 a usage, connection or preflight problem, with what to fix). Option shapes
-// are checked by yargs (bin/commands/check.ts); what needs the registry or the file system is
-// checked here, before any request.
-import { readFileSync, writeFileSync } from 'node:fs';
+// `doppel check`: options → runConformance (or, with --from-har, a recording judged offline) →
+// reporters → exit status (0 no failure, 1 a check failed, 2 a usage, connection or
+// preflight problem, with what to fix). Option shapes are checked by yargs (bin/commands/check.ts);
+// what needs the registry or the file system is checked here, before any request.
+import { readFileSync } from 'node:fs';
 import { readProfile } from '../spec/profile.js';
 import { CHECKS } from './checks/index.js';
 import { kindsOf } from './checks/check.js';
-import { learnedProfile } from './learned-profile.js';
 import { PreflightError } from './preflight.js';
 import { reportPathProblem } from './report-paths.js';
-import { progressLine, renderConsole } from './reporters/console.js';
-import { writeHtmlReport } from './reporters/html.js';
-import { writeJsonReport } from './reporters/json.js';
-import { writeJunitReport } from './reporters/junit.js';
-import { writeReplayScript } from './reporters/replay-script.js';
+import { progressLine } from './reporters/console.js';
+import { HarError } from './har.js';
+import { judgeRecording } from './judge-recording.js';
+import { writeReports } from './write-reports.js';
+import type { RunReport } from './types.js';
 import { runConformance, type ConformanceTargets } from './run-conformance.js';
 import { TransportError } from './transport.js';
 
@@ -45,6 +44,8 @@ export interface CheckCliOptions {
   learn?: string | undefined;
   /** A profile file: decision checks compare with its values. */
   profile?: string | undefined;
+  /** Judge this HAR recording (doppel proxy --har) instead of sending requests. */
+  fromHar?: string | undefined;
   /** Where output goes; default process.stdout / process.stderr. */
   out?: ((line: string) => void) | undefined;
   err?: ((line: string) => void) | undefined;
@@ -96,6 +97,7 @@ export async function runCheckCli(options: CheckCliOptions): Promise<number> {
       return 2;
     }
   }
+  if (options.fromHar !== undefined) return checkRecording(options.fromHar, profile, options, out, err);
   const [walletKey, ...extraKeys] = options.walletKeys ?? [];
   const targets: ConformanceTargets = {};
   if (options.tradingUrl) targets.trading = { url: options.tradingUrl, key: options.tradingKey, readKey: options.tradingReadKey };
@@ -121,16 +123,7 @@ export async function runCheckCli(options: CheckCliOptions): Promise<number> {
       log: progress,
       onCheck: (result) => progress(progressLine(result)),
     });
-    out(renderConsole(report));
-    if (options.json) writeJsonReport(options.json, report);
-    if (options.junit) writeJunitReport(options.junit, report);
-    if (options.html) writeHtmlReport(options.html, report);
-    if (options.replay) writeReplayScript(options.replay, report);
-    if (options.learn) {
-      const learned = learnedProfile(report);
-      writeFileSync(options.learn, `${JSON.stringify(learned, null, 2)}\n`);
-      out(`doppel check: learned ${Object.keys(learned.points).length} of ${Object.keys(learned.points).length + (learned.unobserved?.length ?? 0)} decision points → ${options.learn}${learned.unobserved?.length ? ` (unobserved, left at doppel's choice: ${learned.unobserved.map((u) => u.id).join(', ')})` : ''}`);
-    }
+    writeReports(report, options, out, 'doppel check');
     return report.failed ? 1 : 0;
   } catch (error) {
     if (error instanceof TransportError || error instanceof PreflightError) {
@@ -139,4 +132,22 @@ export async function runCheckCli(options: CheckCliOptions): Promise<number> {
     }
     throw error;
   }
+}
+
+/** --from-har: the recording judged offline; --trading-url and --wallet-url only name origins. */
+function checkRecording(file: string, profile: unknown, options: CheckCliOptions, out: (line: string) => void, err: (line: string) => void): number {
+  let report: RunReport;
+  try {
+    const origins = { ...(options.tradingUrl ? { trading: options.tradingUrl } : {}), ...(options.walletUrl ? { wallet: options.walletUrl } : {}) };
+    report = judgeRecording(JSON.parse(readFileSync(file, 'utf8')), { file, origins, strict: options.strict, profile, profileName: options.profile, showSecrets: options.showSecrets });
+  } catch (error) {
+    if (error instanceof SyntaxError || error instanceof HarError || (error as { code?: string }).code === 'ENOENT') {
+      err(`doppel check: --from-har ${file}: ${(error as Error).message}`);
+      return 2;
+    }
+    throw error;
+  }
+  out(`doppel check: the recording ${file} (${report.traffic?.exchanges ?? 0} exchanges; no request sent)`);
+  writeReports(report, options, out, 'doppel check');
+  return report.failed ? 1 : 0;
 }

@@ -8,7 +8,7 @@ import { Findings } from './findings.js';
 import { createJudge } from './judge.js';
 import type { CheckContext } from './context.js';
 import { coverageOf } from './coverage.js';
-import { renderCurl } from './curl.js';
+import { countsOf, maskedReport } from './masked-report.js';
 import { DEMO_KEYS, freshEmbeddedWallet, startEmbedded } from './embedded-target.js';
 import { discoverFacts } from './facts.js';
 import { explore } from './explore/index.js';
@@ -18,7 +18,7 @@ import { PreflightError, preflight } from './preflight.js';
 import { runProbes } from './probes.js';
 import { Secrets } from './secrets.js';
 import { Client, TransportError } from './transport.js';
-import type { CheckResult, Failure, InterfaceName, OutcomeCounts, ReportedFailure, RunReport } from './types.js';
+import type { CheckResult, Failure, InterfaceName, RunReport } from './types.js';
 import { DEFAULT_DECISIONS } from '../spec/decision-points.js';
 import { readProfile } from '../spec/profile.js';
 
@@ -227,8 +227,7 @@ export async function runConformance(options: ConformanceOptions = {}): Promise<
   }
 
   const checks = CHECKS.map((c) => results.get(c.id) as CheckResult);
-  const counts: OutcomeCounts = { passed: 0, failed: 0, observed: 0, notExercised: 0, skipped: 0 };
-  for (const c of checks) counts[c.status === 'not-exercised' ? 'notExercised' : c.status]++;
+  const counts = countsOf(checks);
   const ifaces = (Object.keys(bases) as InterfaceName[]).sort();
   const raw: RunReport = {
     seed,
@@ -254,12 +253,5 @@ export async function runConformance(options: ConformanceOptions = {}): Promise<
     observations: judge.observations.list(),
     profile: options.profile === undefined ? undefined : (options.profileName ?? 'given'),
   };
-  // Mask once, over the whole report (exchanges, messages, bodies), then render the curl lines
-  // from the masked requests so that they name $DOPPEL_… variables.
-  const report = JSON.parse(secrets.mask(JSON.stringify(raw))) as RunReport;
-  for (const f of report.failures as ReportedFailure[]) {
-    f.curl = f.exchange ? renderCurl(f.exchange) : undefined;
-    f.replay = (f.requests ?? []).map((ex) => renderCurl(ex));
-  }
-  return report;
+  return maskedReport(raw, secrets);
 }

@@ -173,8 +173,8 @@ export interface TrafficSummary {
   from: string;
   /** Exchanges judged. */
   exchanges: number;
-  /** Answers forwarded without being judged: bodies over the checking cap (--max-check-bytes). */
-  unchecked: { count: number; bytes: number; cap: number };
+  /** Answers forwarded without being judged: bodies over the checking cap (--max-check-bytes; null: none). */
+  unchecked: { count: number; bytes: number; cap: number | null };
   /** Requests the proxy answered 502 itself: the target could not be reached (not the target's violations). */
   unreachable: { count: number; examples: string[] };
   /** Requests whose client went away before the answer ended (nothing judged, nothing left pending). */
