@@ -16,7 +16,8 @@ export interface Bases {
   wallet: string;
 }
 
-type Step = { label: string; iface: keyof Bases; method: 'GET' | 'POST'; path: string | ((seen: Map<string, RawAnswer>) => string); key?: string | ((seen: Map<string, RawAnswer>) => string); body?: unknown | ((seen: Map<string, RawAnswer>) => unknown) };
+type Seen = Map<string, RawAnswer>;
+type Step = { label: string; iface: keyof Bases; method: 'GET' | 'POST'; path: string; key?: string | ((seen: Seen) => string); body?: Record<string, unknown> | ((seen: Seen) => Record<string, unknown>) };
 
 const json = (a: RawAnswer | undefined): any => JSON.parse(a?.body.toString('utf8') ?? '{}');
 
@@ -65,8 +66,8 @@ export async function runScript(bases: Bases): Promise<RawAnswer[]> {
   for (const step of STEPS) {
     const header = step.iface === 'trading' ? 'API-KEY' : 'X-API-Key';
     const key = typeof step.key === 'function' ? step.key(seen) : step.key;
-    const body = typeof step.body === 'function' ? (step.body as (s: Map<string, RawAnswer>) => unknown)(seen) : step.body;
-    const path = typeof step.path === 'function' ? step.path(seen) : step.path;
+    const body = typeof step.body === 'function' ? step.body(seen) : step.body;
+    const path = step.path;
     const headers: Record<string, string> = { accept: 'application/json', ...(key ? { [header]: key } : {}), ...(body !== undefined ? { 'content-type': 'application/json' } : {}) };
     const answer = { label: step.label, ...(await send(bases[step.iface], step.method, path, headers, body === undefined ? undefined : JSON.stringify(body))) };
     seen.set(step.label, answer);
