@@ -19,6 +19,8 @@ export interface JudgeOptions {
   onFailure?: ((failure: Failure) => void) | undefined;
   /** Where the observers' values go (shared by the judges of one run); default a new one. */
   observations?: Observations | undefined;
+  /** Time each check (timeOf); off, a proxy saves two clock reads per check and exchange. Default on. */
+  timing?: boolean | undefined;
 }
 
 export interface Judge {
@@ -54,7 +56,7 @@ export function createJudge(options: JudgeOptions): Judge {
   const observations = options.observations ?? new Observations();
   const model = new TargetModel();
   const time = new Map<string, number>();
-  const timed = (id: string, fn: () => void): void => {
+  const timed = options.timing === false ? (_id: string, fn: () => void): void => fn() : (id: string, fn: () => void): void => {
     const t0 = performance.now();
     fn();
     time.set(id, (time.get(id) ?? 0) + performance.now() - t0);

@@ -71,6 +71,8 @@ export class TrafficSession {
       decisions,
       findings: this.findings,
       onFailure: (f) => options.onFailure?.(this.reported(f)),
+      // Per-check times mean little for traffic and cost two clock reads per check and exchange.
+      timing: false,
     });
   }
 
