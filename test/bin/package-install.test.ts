@@ -38,7 +38,7 @@ function inApp(command: string, args: string[], timeout = 60_000): Promise<{ cod
 
 /** What `npm pack` builds from: the working tree's sources, without dist/, tests or benchmarks. */
 const PACKED_SOURCES = ['package.json', 'package-lock.json', 'tsconfig.json', 'tsconfig.build.json', 'README.md', 'LICENSE', 'CHANGELOG.md',
-  'spec', 'mock', 'conformance', 'fixtures', 'bin', 'scripts', 'docs'];
+  'spec', 'mock', 'conformance', 'proxy', 'fixtures', 'bin', 'scripts', 'docs'];
 
 beforeAll(() => {
   // A copy of the sources, packed with its scripts: prepack cleans and builds dist/ there, exactly
@@ -80,13 +80,14 @@ describe('the npm package', () => {
     expect(stray).toEqual([]);
   });
 
-  // Issue 15's goal was under 1 MB; the journal, faults, namespaces, dashboard, browser entry and
-  // profiles took it past that (docs/guides/operating.md says by how much). The guard keeps it from growing unseen,
+  // Issue 15's goal was under 1 MB; the journal, faults, namespaces, dashboard, browser entry,
+  // profiles and doppel proxy took it past that (docs/guides/operating.md says by how much). The guard keeps it from growing unseen,
   // and the shipped JavaScript stays readable (no minification: stack traces point at real lines).
-  it('stays under 1.2 MB unpacked, and README states its size', () => {
-    // 1.2 MB: about 70 kB of it are @noble/hashes, @scure/base and ipaddr.js, bundled in for start-up
-    // (no longer installed beside it), and the rest readable, unminified JavaScript (docs/guides/operating.md).
-    expect(packed.unpackedSize).toBeLessThan(1_200_000);
+  it('stays under 1.3 MB unpacked, and README states its size', () => {
+    // 1.3 MB: about 70 kB of it are @noble/hashes, @scure/base and ipaddr.js, bundled in for start-up
+    // (no longer installed beside it), about 75 kB doppel proxy and the traffic it judges, and the
+    // rest readable, unminified JavaScript (docs/guides/operating.md).
+    expect(packed.unpackedSize).toBeLessThan(1_300_000);
     const stated = /about (\d+) kB unpacked/.exec(readFileSync(join(ROOT, 'README.md'), 'utf8'));
     expect(stated, 'README says "about N kB unpacked"').not.toBeNull();
     const kb = packed.unpackedSize / 1000;
