@@ -233,6 +233,14 @@ export const DECISION_POINTS = [
     choices: ['newest-first', 'oldest-first'],
   }),
   point({
+    id: 'wallet.tokens#order',
+    kind: 'order',
+    default: 'oldest-first',
+    meaning: 'order of a wallet\'s `tokens` (by token id)',
+    learn: 'lists the --wallet-key\'s wallets (read-only; needs a wallet on a chain of two tokens or more, ethereum)',
+    choices: ['oldest-first', 'newest-first'],
+  }),
+  point({
     id: 'wallet.transactions-paging#order',
     kind: 'order',
     default: 'newest-first',
@@ -335,7 +343,7 @@ export const NOT_LEARNABLE: Readonly<Record<string, string>> = {
   'trading.order-fields': SHAPE,
   'trading.lead-trader-fields': SHAPE,
   'trading.copy-relation-fields': SHAPE,
-  'wallet.tokens': DATA,
+  'wallet.tokens': rest(DATA),
   'wallet.status-codes': rest('the statuses every status check judges by, one error code each'),
   'wallet.limits': 'absences (no cap, no fee); the digits are wallet.decimal-format\'s',
   'wallet.rate-limit-scope': `${RULE}; the limit is doppel mock --wallet-rate-limit`,

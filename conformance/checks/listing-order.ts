@@ -1,14 +1,15 @@
-// Wallets are listed oldest first by id (decision wallet.list-order), orders newest first by
-// creation, then id (trading.orders-listing#order), a wallet's transactions newest first by date,
-// then creation (wallet.transactions-paging#order); or as the --profile says; --learn writes the
-// order seen. Read-only; a listing shows an order from two entries on. A transaction's creation is
+// Wallets are listed oldest first by id (decision wallet.list-order), a wallet's tokens by id
+// (wallet.tokens#order), orders newest first by creation, then id (trading.orders-listing#order), a
+// wallet's transactions newest first by date, then creation (wallet.transactions-paging#order); or
+// as the --profile says; --learn writes the order seen. Read-only; a listing shows an order from two entries on. A transaction's creation is
 // not in its record: of two of one date, the observer orders only sends whose answers the stream
 // showed (in the order they were answered).
-import { decision, defineScenarioCheck, is2xx } from './check.js';
+import { decision, defineScenarioCheck, is2xx, type PointCase } from './check.js';
 import { has } from '../context.js';
 import { BoundedMap } from '../bounded-map.js';
 import { arr, obj } from '../json-shape.js';
 import type { PointId } from '../../spec/decision-points.js';
+import type { Exchange } from '../types.js';
 
 /** A listing entry's sort key: what it is ordered by first, then (where known) what breaks a tie. */
 type Key = readonly [string | number, number | undefined];
@@ -56,20 +57,37 @@ const LISTINGS: Readonly<Record<string, Listing>> = {
   },
 };
 
+/** The order of the wallets' tokens in a wallets listing: one case, when a wallet lists two or more. */
+function tokensOrder(ex: Exchange, found: (c: PointCase) => void): void {
+  const wallets = arr(obj(ex.json)['wallets']).map(obj);
+  const orders = new Set(wallets.map((w) => listingOrder(arr(w['tokens']).map((t) => [Number(obj(t)['token_id']), undefined] as const))).filter((o) => o !== undefined));
+  if (orders.size === 0) return;
+  const order = orders.size === 1 ? ([...orders][0] as string) : 'unordered';
+  found({
+    point: 'wallet.tokens#order',
+    assertion: 'tokens',
+    evidence: [ex],
+    value: order === 'unordered' ? undefined : order,
+    describe: (expected) => ({ title: `listWallets lists tokens ${order}, expected ${expected}`, message: `listWallets listed its wallets' tokens ${order} (by token_id), expected ${expected}` }),
+  });
+}
+
 export const listingOrderCheck = defineScenarioCheck({
   id: 'listing-order',
   assertions: [
     decision('wallets', 'wallet.list-order', 'wallets are listed oldest first by id (or in the profile\'s order)'),
+    decision('tokens', 'wallet.tokens', 'a wallet\'s tokens are listed by id (or in the profile\'s order)'),
     decision('orders', 'trading.orders-listing', 'orders are listed newest first by creation, then id (or in the profile\'s order)'),
     decision('transactions', 'wallet.transactions-paging', 'a wallet\'s transactions are listed newest first by date, then creation (or in the profile\'s order)'),
   ],
-  observes: ['wallet.list-order', 'trading.orders-listing#order', 'wallet.transactions-paging#order'],
+  observes: ['wallet.list-order', 'wallet.tokens#order', 'trading.orders-listing#order', 'wallet.transactions-paging#order'],
   appliesTo: ['trading', 'wallet'],
-  title: 'wallets are listed oldest first, orders and transactions newest first (or in the profile\'s orders)',
+  title: 'wallets and their tokens are listed oldest first, orders and transactions newest first (or in the profile\'s orders)',
   skip: (ctx) => ((has(ctx, 'wallet') && ctx.wallet.key) || (has(ctx, 'trading') && (ctx.trading.key ?? ctx.trading.readKey)) ? undefined : 'no key given (--wallet-key or --trading-key)'),
   observer: {
     shows: {
       'wallet.list-order': 'a wallets listing of two entries or more',
+      'wallet.tokens#order': 'a wallets listing with a wallet of two tokens or more',
       'trading.orders-listing#order': 'an orders listing of two entries or more',
       'wallet.transactions-paging#order': 'a transactions listing of two entries of different dates, or of one date that are sends the traffic made',
     },
@@ -83,6 +101,7 @@ export const listingOrderCheck = defineScenarioCheck({
           if (typeof hash === 'string') created.set(hash, sends++);
           return;
         }
+        if (ex.operationId === 'listWallets' && ex.status === 200) tokensOrder(ex, found);
         const l = LISTINGS[ex.operationId ?? ''];
         if (!l || ex.status !== 200) return;
         const entries = arr(obj(ex.json)[l.field]).map(obj);

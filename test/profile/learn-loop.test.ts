@@ -32,7 +32,7 @@ const POINT_CHECKS = [
   'trading-guard-order',
 ];
 /** Points a run without --allow-writes can learn. */
-const READ_ONLY_POINTS = ['wallet.status-codes#missing-key-message', 'trading.error-shape#missing-key-message', 'wallet.login-token#failure-message', 'wallet.list-order', 'trading.symbol-case', 'wallet.auth-exemptions', 'wallet.transactions-paging#max-limit', 'wallet.prices-unknown#max-symbols', 'trading.guard-order'];
+const READ_ONLY_POINTS = ['wallet.status-codes#missing-key-message', 'trading.error-shape#missing-key-message', 'wallet.login-token#failure-message', 'wallet.list-order', 'wallet.tokens#order', 'trading.symbol-case', 'wallet.auth-exemptions', 'wallet.transactions-paging#max-limit', 'wallet.prices-unknown#max-symbols', 'trading.guard-order'];
 const LIMIT = 1_000_000;
 
 const dir = mkdtempSync(join(tmpdir(), 'doppel-learn-'));

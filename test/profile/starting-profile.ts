@@ -20,6 +20,7 @@ export const STARTING: Profile = {
     'trading.error-shape#missing-key-message': { value: 'no API-KEY sent to {operationId}' },
     'wallet.login-token#failure-message': { value: 'Invalid credentials' },
     'wallet.list-order': { value: 'newest-first' },
+    'wallet.tokens#order': { value: 'newest-first' },
     'trading.orders-listing#order': { value: 'oldest-first' },
     'wallet.transactions-paging#order': { value: 'oldest-first' },
     'trading.symbol-case': { value: 'upper-case-only' },
