@@ -1,6 +1,6 @@
 // `npm run bench`: every measurement of issues 7, 13 and 16 in one run, printed as tables with each
 // target met or not, and written to bench/RESULTS.md. Options: --quick (short loads, a smaller
-// scale state, a 20-s soak; prints only), --only=http,inprocess,scale,upload413,soak,check,proxy,prism-mock,stub,sizing
+// scale state, a 20-s soak; prints only), --only=http,inprocess,scale,upload413,soak,check,proxy,prism-mock,stub,sizing,doppel-proxy
 // (prints only), --soak-seconds=N (default 600), --soak-skip=a,b (kinds left out of the soak's mix;
 // default state, none keeps all: see soak.ts), --write (write
 // RESULTS.md anyway).
@@ -19,8 +19,9 @@ import type { SoakResult } from './soak.js';
 import { runUpload413 } from './upload-413.js';
 import type { StubFeaturesResult } from './stub-features.js';
 import type { SizingResult } from './sizing.js';
+import type { ProxyOverheadResult } from './proxy-overhead.js';
 
-const SECTIONS = ['http', 'inprocess', 'scale', 'upload413', 'soak', 'check', 'proxy', 'prism-mock', 'stub', 'sizing'] as const;
+const SECTIONS = ['http', 'inprocess', 'scale', 'upload413', 'soak', 'check', 'proxy', 'prism-mock', 'stub', 'sizing', 'doppel-proxy'] as const;
 type Section = (typeof SECTIONS)[number];
 
 function parseArgs(argv: string[]): { quick: boolean; only: Set<Section>; write: boolean; soakSeconds: number | undefined } {
@@ -102,6 +103,9 @@ async function main(): Promise<void> {
   });
   await section('sizing', 'sizing a fleet: one process under load, memory per namespace', async () => {
     report.sizing = await runJsonChild<SizingResult>('sizing.js', quick ? ['--quick'] : []);
+  });
+  await section('doppel-proxy', 'doppel proxy: added latency and throughput, checks on and off', async () => {
+    report.doppelProxy = await runJsonChild<ProxyOverheadResult>('proxy-overhead.js', quick ? ['--quick'] : []);
   });
   const refereeParts = { proxy: only.has('proxy'), mock: only.has('prism-mock') };
   if (refereeParts.proxy || refereeParts.mock) {

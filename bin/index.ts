@@ -1,7 +1,4 @@
 // bin/: the `doppel` command line, as a yargs builder that tests can drive without a process.
-import { existsSync, readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { createRequire } from 'node:module';
 import type { Argv, CommandModule } from 'yargs';
 
@@ -13,29 +10,19 @@ const yargs = createRequire(import.meta.url)('yargs') as typeof import('yargs').
 import { checkCommand } from './commands/check.js';
 import { fixturesCommand } from './commands/fixtures.js';
 import { mockCommand } from './commands/mock.js';
+import { proxyCommand } from './commands/proxy.js';
 import { checkEveryOptionOnce } from './option-checks.js';
+import { version } from './package-version.js';
 
 /** Exit status of a usage problem (unknown command or flag, bad value), as issue 5 asks of check. */
 const USAGE_EXIT = 2;
 
 /** Every command, in the order --help and docs/reference/cli.md (generated from these) list them. */
-export const COMMAND_MODULES = [mockCommand, checkCommand, fixturesCommand] as const;
+export const COMMAND_MODULES = [mockCommand, checkCommand, proxyCommand, fixturesCommand] as const;
 /** The completion command's name and description (yargs builds it; docs/reference/cli.md lists it too). */
 export const COMPLETION = { command: 'completion', describe: 'Print a bash/zsh completion script (doppel completion >> ~/.bashrc or ~/.zshrc)' } as const;
 const COMMANDS = [...COMMAND_MODULES.map((c) => String(c.command)), COMPLETION.command];
 
-/** package.json's version, from bin/ (source) or dist/bin/ (built). */
-function version(): string {
-  const here = dirname(fileURLToPath(import.meta.url));
-  for (const dir of [join(here, '..'), join(here, '..', '..')]) {
-    const file = join(dir, 'package.json');
-    if (existsSync(file)) {
-      const pkg = JSON.parse(readFileSync(file, 'utf8')) as { name?: string; version?: string };
-      if (pkg.name === 'doppel' && pkg.version) return pkg.version;
-    }
-  }
-  return 'unknown';
-}
 
 /**
  * yargs lists an unknown `--trading-prot` twice, as `trading-prot, tradingProt`; keep the spelling

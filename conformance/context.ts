@@ -1,5 +1,5 @@
 // What every scenario check gets: options, the recording client, keys and discovered facts.
-import type { DecisionValues, PointId } from '../spec/decision-points.js';
+import type { DecisionValues } from '../spec/decision-points.js';
 import type { Facts } from './facts.js';
 import type { CallOptions } from './operation-request.js';
 import type { Client, RequestSpec } from './transport.js';
@@ -9,6 +9,11 @@ export interface FreshWalletTarget {
   url: string;
   key: string;
   close(): Promise<void>;
+  /**
+   * Its exchanges' judge: another deployment is another stream, so it has a judge of its own (the
+   * observers only: what it shows of the decision points counts for the run).
+   */
+  see?: ((exchange: Exchange) => void) | undefined;
 }
 
 export interface CheckContext {
@@ -42,8 +47,6 @@ export interface CheckContext {
   secret(value: string, base: string, what: string): void;
   /** What decision checks expect at each decision point: --profile's values, else doppel's (issue 17). */
   decisions: Readonly<DecisionValues>;
-  /** Records what the target did at a decision point, with the exchanges that show it (--learn). */
-  observe(point: PointId, value: number | string, evidence: Exchange[]): void;
 }
 
 export function has(ctx: CheckContext, iface: InterfaceName): boolean {

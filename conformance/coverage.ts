@@ -3,23 +3,41 @@
 import { operations } from '../spec/index.js';
 import type { Exchange, InterfaceName, OperationCoverage } from './types.js';
 
-export function coverageOf(ifaces: InterfaceName[], exchanges: readonly Exchange[]): OperationCoverage[] {
-  const out: OperationCoverage[] = [];
-  for (const iface of ifaces) {
-    for (const op of operations(iface)) {
-      const mine = exchanges.filter((ex) => ex.iface === iface && ex.operationId === op.operationId);
-      const seen = [...new Set(mine.map((ex) => String(ex.status)))].sort();
-      out.push({
-        iface,
-        operationId: op.operationId,
-        requests: mine.length,
-        documented: op.statuses,
-        seen: seen.filter((s) => op.statuses.includes(s)),
-        undocumented: seen.filter((s) => !op.statuses.includes(s)),
-      });
-    }
+/** Requests and statuses seen per operation, counted as they come (a proxy keeps no exchange list). */
+export class CoverageTally {
+  private readonly seen = new Map<string, { requests: number; statuses: Set<string> }>();
+
+  add(iface: InterfaceName, operationId: string | null, status: number): void {
+    if (operationId === null) return;
+    const key = `${iface}\u0000${operationId}`;
+    let entry = this.seen.get(key);
+    if (!entry) this.seen.set(key, (entry = { requests: 0, statuses: new Set() }));
+    entry.requests++;
+    entry.statuses.add(String(status));
   }
-  return out;
+
+  coverage(ifaces: InterfaceName[]): OperationCoverage[] {
+    return ifaces.flatMap((iface) =>
+      operations(iface).map((op) => {
+        const entry = this.seen.get(`${iface}\u0000${op.operationId}`);
+        const seen = [...(entry?.statuses ?? [])].sort();
+        return {
+          iface,
+          operationId: op.operationId,
+          requests: entry?.requests ?? 0,
+          documented: op.statuses,
+          seen: seen.filter((s) => op.statuses.includes(s)),
+          undocumented: seen.filter((s) => !op.statuses.includes(s)),
+        };
+      }),
+    );
+  }
+}
+
+export function coverageOf(ifaces: InterfaceName[], exchanges: readonly Exchange[]): OperationCoverage[] {
+  const tally = new CoverageTally();
+  for (const ex of exchanges) tally.add(ex.iface, ex.operationId, ex.status);
+  return tally.coverage(ifaces);
 }
 
 /** `41/52`: documented statuses seen over documented statuses, over all operations. */

@@ -15,9 +15,9 @@ export async function startEmbedded(seed: number, walletRateLimit = BULK_WALLET_
   return startMock({ host: '127.0.0.1', tradingPort: 0, walletPort: 0, seed, clock: 'manual', walletRateLimit, quiet: true, ...(profile === undefined ? {} : { profile }) });
 }
 
-export function freshEmbeddedWallet(seed: number): () => Promise<FreshWalletTarget> {
+export function freshEmbeddedWallet(seed: number, profile?: unknown): () => Promise<FreshWalletTarget> {
   return async () => {
-    const mock = await startEmbedded(seed, 60);
+    const mock = await startEmbedded(seed, 60, profile);
     return { url: mock.wallet.url, key: DEMO_KEYS.wallet, close: () => mock.close() };
   };
 }

@@ -22,29 +22,28 @@ export function learnedProfile(report: RunReport): Profile {
     }
     // The most frequent value; on a tie the first seen.
     const counts = new Map<number | string, number>();
-    for (const o of seen) counts.set(o.value, (counts.get(o.value) ?? 0) + 1);
+    for (const o of seen) counts.set(o.value, (counts.get(o.value) ?? 0) + o.count);
     const value = [...counts.entries()].reduce((best, e) => (e[1] > best[1] ? e : best))[0];
-    points[p.id] = { value, observed: seen.length, consistent: counts.size === 1, evidence: seen.flatMap((o) => o.evidence).slice(0, EVIDENCE_PER_POINT) };
+    const observed = seen.reduce((n, o) => n + o.count, 0);
+    points[p.id] = { value, observed, consistent: counts.size === 1, evidence: seen.filter((o) => o.value === value).flatMap((o) => o.evidence).slice(0, EVIDENCE_PER_POINT) };
   }
   return {
     doppel_profile: PROFILE_VERSION,
-    learned_from: {
-      targets: report.targets.map((t) => `${t.iface} ${t.url}`),
-      at: report.startedAt,
-      seed: report.seed,
-      allow_writes: report.allowWrites,
-    },
+    learned_from: report.traffic
+      ? { targets: report.targets.map((t) => `${t.iface} ${t.url}`), at: report.startedAt, traffic: `${report.traffic.source} ${report.traffic.from}`, exchanges: report.traffic.exchanges }
+      : { targets: report.targets.map((t) => `${t.iface} ${t.url}`), at: report.startedAt, seed: report.seed, allow_writes: report.allowWrites },
     points,
     unobserved,
   };
 }
 
 function whyUnobserved(report: RunReport, p: DecisionPoint): string {
-  const observers = new Set(CHECKS.filter((c) => c.scope === 'scenario' && c.observes?.includes(p.id as PointId)).map((c) => c.id));
-  const checks = report.checks.filter((c) => observers.has(c.id));
-  const idle = checks.find((c) => c.status === 'not-exercised' || c.status === 'skipped');
-  if (idle) return `${idle.id} was ${idle.status}: ${idle.reason ?? ''}`.trim();
-  if (p.kind === 'limit') return 'the listing held no more entries than its default, which gives only a lower bound';
-  if (p.kind === 'order') return 'the listing held fewer than two entries, which show no order';
-  return `no case of ${checks.map((c) => c.id).join(', ') || 'any check'} showed it`;
+  const observer = CHECKS.find((c) => c.scope === 'scenario' && c.observes?.includes(p.id as PointId));
+  const shows = observer?.scope === 'scenario' ? observer.observer?.shows[p.id as PointId] : undefined;
+  // Watched traffic shows a point only when it holds the requests that reveal it.
+  if (report.traffic) return `the traffic showed none; that takes ${shows ?? 'requests doppel check sends'}`;
+  const check = report.checks.find((c) => c.id === observer?.id);
+  if (check && (check.status === 'not-exercised' || check.status === 'skipped')) return `${check.id} was ${check.status}: ${check.reason ?? ''}`.trim();
+  if (observer?.id === 'default-listing-limit') return 'the listing held no more entries than its default, which gives only a lower bound';
+  return `no case of ${observer?.id ?? 'any check'} showed it; that takes ${shows ?? 'its requests'}`;
 }

@@ -1,22 +1,21 @@
-// `doppel check`: options → runConformance → reporters → exit status (issue 5: 0 no failure,
-// 1 a check failed (with --baseline: a failure not in the baseline), 2 a usage, connection or
-// preflight problem, with what to fix). Option shapes are checked by yargs (bin/commands/check.ts);
-// what needs the registry or the file system (a profile's, a baseline's content) is checked here,
-// before any request.
-import { readFileSync, writeFileSync } from 'node:fs';
+// `doppel check`: options → runConformance (or, with --from-har, a recording judged offline) →
+// reporters → exit status (0 no failure, 1 a check failed (with --baseline: a failure not in the
+// baseline), 2 a usage, connection or preflight problem, with what to fix). Option shapes are
+// checked by yargs (bin/commands/check.ts); what needs the registry or the file system (a
+// profile's, a baseline's content) is checked here, before any request.
+import { readFileSync } from 'node:fs';
 import { readProfile } from '../spec/profile.js';
 import { BaselineError, readBaseline, type Baseline } from './baseline-file.js';
 import { CHECKS } from './checks/index.js';
 import { kindsOf } from './checks/check.js';
 import { compareWithBaseline } from './compare-with-baseline.js';
-import { learnedProfile } from './learned-profile.js';
 import { PreflightError } from './preflight.js';
 import { reportPathProblem } from './report-paths.js';
-import { progressLine, renderConsole } from './reporters/console.js';
-import { writeHtmlReport } from './reporters/html.js';
-import { writeJsonReport } from './reporters/json.js';
-import { writeJunitReport } from './reporters/junit.js';
-import { writeReplayScript } from './reporters/replay-script.js';
+import { progressLine } from './reporters/console.js';
+import { HarError } from './har.js';
+import { judgeRecording } from './judge-recording.js';
+import { writeReports } from './write-reports.js';
+import type { RunReport } from './types.js';
 import { runConformance, type ConformanceTargets } from './run-conformance.js';
 import { TransportError } from './transport.js';
 
@@ -50,6 +49,8 @@ export interface CheckCliOptions {
   profile?: string | undefined;
   /** An earlier --json report: only failures not in it fail the run. */
   baseline?: string | undefined;
+  /** Judge this HAR recording (doppel proxy --har) instead of sending requests. */
+  fromHar?: string | undefined;
   /** Where output goes; default process.stdout / process.stderr. */
   out?: ((line: string) => void) | undefined;
   err?: ((line: string) => void) | undefined;
@@ -110,18 +111,14 @@ export async function runCheckCli(options: CheckCliOptions): Promise<number> {
       return 2;
     }
   }
+  if (options.fromHar !== undefined) return checkRecording(options.fromHar, profile, baseline, options, out, err);
   const [walletKey, ...extraKeys] = options.walletKeys ?? [];
   const targets: ConformanceTargets = {};
   if (options.tradingUrl) targets.trading = { url: options.tradingUrl, key: options.tradingKey, readKey: options.tradingReadKey };
   if (options.walletUrl) targets.wallet = { url: options.walletUrl, key: walletKey, extraKeys };
   const embedded = !targets.trading && !targets.wallet;
   out(embedded ? 'doppel check: the embedded fake (writes on)' : `doppel check: ${[targets.trading?.url, targets.wallet?.url].filter(Boolean).join(', ')}${options.allowWrites ? ' (writes allowed)' : ' (read-only)'}`);
-  if (baseline) {
-    const counting = baseline.failures.filter((f) => f.severity === 'failure').length;
-    const observations = baseline.failures.length - counting;
-    out(`doppel check: baseline ${baseline.file} (doppel ${baseline.doppelVersion}, seed ${baseline.seed}, ${baseline.startedAt}): ${counting} known failure${counting === 1 ? '' : 's'}${observations ? `, ${observations} observation${observations === 1 ? '' : 's'}` : ''}`);
-    if (baseline.note) out(`doppel check: note: ${baseline.note}`);
-  }
+  if (baseline) announceBaseline(baseline, out);
   const progress = options.quiet ? () => {} : out;
   try {
     const ran = await runConformance({
@@ -142,16 +139,7 @@ export async function runCheckCli(options: CheckCliOptions): Promise<number> {
       onCheck: (result) => progress(progressLine(result)),
     });
     const report = baseline ? compareWithBaseline(ran, baseline) : ran;
-    out(renderConsole(report));
-    if (options.json) writeJsonReport(options.json, report);
-    if (options.junit) writeJunitReport(options.junit, report);
-    if (options.html) writeHtmlReport(options.html, report);
-    if (options.replay) writeReplayScript(options.replay, report);
-    if (options.learn) {
-      const learned = learnedProfile(report);
-      writeFileSync(options.learn, `${JSON.stringify(learned, null, 2)}\n`);
-      out(`doppel check: learned ${Object.keys(learned.points).length} of ${Object.keys(learned.points).length + (learned.unobserved?.length ?? 0)} decision points → ${options.learn}${learned.unobserved?.length ? ` (unobserved, left at doppel's choice: ${learned.unobserved.map((u) => u.id).join(', ')})` : ''}`);
-    }
+    writeReports(report, options, out, 'doppel check');
     return report.failed ? 1 : 0;
   } catch (error) {
     if (error instanceof TransportError || error instanceof PreflightError) {
@@ -160,4 +148,32 @@ export async function runCheckCli(options: CheckCliOptions): Promise<number> {
     }
     throw error;
   }
+}
+
+/** --from-har: the recording judged offline; --trading-url and --wallet-url only name origins. */
+function checkRecording(file: string, profile: unknown, baseline: Baseline | undefined, options: CheckCliOptions, out: (line: string) => void, err: (line: string) => void): number {
+  let judged: RunReport;
+  try {
+    const origins = { ...(options.tradingUrl ? { trading: options.tradingUrl } : {}), ...(options.walletUrl ? { wallet: options.walletUrl } : {}) };
+    judged = judgeRecording(JSON.parse(readFileSync(file, 'utf8')), { file, origins, strict: options.strict, profile, profileName: options.profile, showSecrets: options.showSecrets });
+  } catch (error) {
+    if (error instanceof SyntaxError || error instanceof HarError || (error as { code?: string }).code === 'ENOENT') {
+      err(`doppel check: --from-har ${file}: ${(error as Error).message}`);
+      return 2;
+    }
+    throw error;
+  }
+  out(`doppel check: the recording ${file} (${judged.traffic?.exchanges ?? 0} exchanges; no request sent)`);
+  if (baseline) announceBaseline(baseline, out);
+  const report = baseline ? compareWithBaseline(judged, baseline) : judged;
+  writeReports(report, options, out, 'doppel check');
+  return report.failed ? 1 : 0;
+}
+
+/** One line saying which baseline the run is compared with (and a note if another doppel wrote it). */
+function announceBaseline(baseline: Baseline, out: (line: string) => void): void {
+  const counting = baseline.failures.filter((f) => f.severity === 'failure').length;
+  const observations = baseline.failures.length - counting;
+  out(`doppel check: baseline ${baseline.file} (doppel ${baseline.doppelVersion}, seed ${baseline.seed}, ${baseline.startedAt}): ${counting} known failure${counting === 1 ? '' : 's'}${observations ? `, ${observations} observation${observations === 1 ? '' : 's'}` : ''}`);
+  if (baseline.note) out(`doppel check: note: ${baseline.note}`);
 }

@@ -8,7 +8,7 @@ import { Findings } from './findings.js';
 import { createJudge } from './judge.js';
 import type { CheckContext } from './context.js';
 import { coverageOf } from './coverage.js';
-import { renderCurl } from './curl.js';
+import { countsOf, maskedReport } from './masked-report.js';
 import { DEMO_KEYS, freshEmbeddedWallet, startEmbedded } from './embedded-target.js';
 import { discoverFacts } from './facts.js';
 import { explore } from './explore/index.js';
@@ -19,7 +19,7 @@ import { runProbes } from './probes.js';
 import { REPORT_FORMAT, doppelVersion } from './report-format.js';
 import { Secrets } from './secrets.js';
 import { Client, TransportError } from './transport.js';
-import type { CheckResult, Exchange, Failure, InterfaceName, Observation, OutcomeCounts, ReportedFailure, RunReport } from './types.js';
+import type { CheckResult, Failure, InterfaceName, RunReport } from './types.js';
 import { DEFAULT_DECISIONS } from '../spec/decision-points.js';
 import { readProfile } from '../spec/profile.js';
 
@@ -61,20 +61,6 @@ export interface ConformanceOptions {
   profile?: unknown;
   /** Where the profile came from, for the report (a file name). */
   profileName?: string | undefined;
-}
-
-/** How much of a response body a learned profile quotes. */
-const EVIDENCE_CHARS = 600;
-
-/** Passwords of the users the checker registers: not keys (secrets.ts masks those), still not for a profile. */
-const maskPasswords = (text: string): string => text.replace(/("password"\s*:\s*)"(?:[^"\\]|\\.)*"/g, '$1"(masked)"');
-
-function evidenceOf(ex: Exchange): Observation['evidence'][number] {
-  return {
-    request: maskPasswords(`${ex.method} ${ex.url}${ex.requestBody ? ` ${ex.requestBody}` : ''}`),
-    status: ex.status,
-    response: maskPasswords(ex.bodyText.length > EVIDENCE_CHARS ? `${ex.bodyText.slice(0, EVIDENCE_CHARS)}…` : ex.bodyText),
-  };
 }
 
 /** Requests a minute per key the client allows itself under a declared limit: a small margin for clock skew. */
@@ -119,8 +105,6 @@ export async function runConformance(options: ConformanceOptions = {}): Promise<
   });
   const allowWrites = embedded || Boolean(options.allowWrites);
   const memos = new Map<string, Promise<unknown>>();
-  const observations: Observation[] = [];
-  let current = '';
   const ctx: CheckContext = {
     seed,
     runs,
@@ -134,7 +118,13 @@ export async function runConformance(options: ConformanceOptions = {}): Promise<
     // Derived from the seed alone: the same seed against the same target sends the same requests.
     nonce: `s${seed}`,
     facts: { symbols: [], prices: {}, markets: [], traders: [], chains: [], wallets: [] },
-    freshWalletTarget: embedded ? freshEmbeddedWallet(seed) : undefined,
+    freshWalletTarget: embedded
+      ? async () => {
+          const fresh = await freshEmbeddedWallet(seed, options.profile)();
+          const apart = createJudge({ checks: selected.filter((c) => c.scope === 'scenario'), decisions, findings, observations: judge?.observations });
+          return { ...fresh, see: (ex) => apart.see(ex) };
+        }
+      : undefined,
     call: (operationId, o) => client.send(requestFor(operationId, o)),
     send: (spec) => client.send(spec),
     memo<T>(key: string, fn: () => Promise<T>): Promise<T> {
@@ -145,7 +135,6 @@ export async function runConformance(options: ConformanceOptions = {}): Promise<
     log,
     secret: (value, base, what) => secrets.add(value, base, what),
     decisions,
-    observe: (point, value, evidence) => observations.push({ point, checkId: current, value, evidence: evidence.map(evidenceOf) }),
   };
 
   const results = new Map<string, CheckResult>();
@@ -187,11 +176,15 @@ export async function runConformance(options: ConformanceOptions = {}): Promise<
     if (allowWrites) writePlan(ctx).forEach((l) => log(l));
     await explore(ctx);
 
+    // A scenario check with an observer is judged by it over the whole run (its own requests and
+    // every other's), so its outcome is told at the end, with the response and state checks.
+    const idle = new Map<string, { reason: string; ms: number }>();
     for (const check of selected) {
       if (check.scope !== 'scenario') continue;
-      const reason = check.skip(ctx);
-      if (reason) {
-        finish(check, { status: 'not-exercised', reason, cases: 0, durationMs: 0 }, true);
+      const skipped = check.skip(ctx);
+      if (skipped) {
+        if (check.observer) idle.set(check.id, { reason: skipped, ms: 0 });
+        else finish(check, { status: 'not-exercised', reason: skipped, cases: 0, durationMs: 0 }, true);
         continue;
       }
       const defaultIface = check.appliesTo.find((i) => bases[i] !== undefined) as InterfaceName;
@@ -204,25 +197,30 @@ export async function runConformance(options: ConformanceOptions = {}): Promise<
         },
       };
       const t0 = performance.now();
-      current = check.id;
       try {
         await check.run(ctx, out);
       } catch (error) {
         if (error instanceof TransportError) throw error;
         out.fail({ operationId: null, title: 'the check could not complete', message: (error as Error).stack ?? String(error) });
       }
+      const ms = performance.now() - t0;
+      if (check.observer) {
+        idle.set(check.id, { reason: notExercised ?? 'its requests showed no case', ms });
+        continue;
+      }
       const cases = findings.casesOf(check.id);
       const status = statusOf(check, cases);
-      finish(check, { status, reason: status === 'not-exercised' ? (notExercised ?? 'it evaluated no case') : undefined, cases, durationMs: performance.now() - t0 }, true);
+      finish(check, { status, reason: status === 'not-exercised' ? (notExercised ?? 'it evaluated no case') : undefined, cases, durationMs: ms }, true);
     }
 
     await runProbes(ctx);
     for (const check of selected) {
-      if (check.scope === 'scenario') continue;
+      if (check.scope === 'scenario' && !check.observer) continue;
       const cases = findings.casesOf(check.id);
       const status = statusOf(check, cases);
-      const reason = status === 'not-exercised' ? (check.needs?.(ctx) ?? 'no recorded answer was of the kind it judges') : undefined;
-      finish(check, { status, reason, cases, durationMs: judge.timeOf(check.id) }, true);
+      const own = idle.get(check.id);
+      const reason = status !== 'not-exercised' ? undefined : check.scope === 'scenario' ? own?.reason : (check.needs?.(ctx) ?? 'no recorded answer was of the kind it judges');
+      finish(check, { status, reason, cases, durationMs: (own?.ms ?? 0) + judge.timeOf(check.id) }, true);
     }
   } finally {
     await client.close();
@@ -230,8 +228,7 @@ export async function runConformance(options: ConformanceOptions = {}): Promise<
   }
 
   const checks = CHECKS.map((c) => results.get(c.id) as CheckResult);
-  const counts: OutcomeCounts = { passed: 0, failed: 0, observed: 0, notExercised: 0, skipped: 0 };
-  for (const c of checks) counts[c.status === 'not-exercised' ? 'notExercised' : c.status]++;
+  const counts = countsOf(checks);
   const ifaces = (Object.keys(bases) as InterfaceName[]).sort();
   const raw: RunReport = {
     doppel_check_report: REPORT_FORMAT,
@@ -256,15 +253,8 @@ export async function runConformance(options: ConformanceOptions = {}): Promise<
     budgetWaitMs: Math.round(client.budgetWaitMs),
     walletBudget: client.budgetUsage(),
     failed: counts.failed > 0 || (Boolean(options.requireAll) && counts.notExercised > 0),
-    observations,
+    observations: judge.observations.list(),
     profile: options.profile === undefined ? undefined : (options.profileName ?? 'given'),
   };
-  // Mask once, over the whole report (exchanges, messages, bodies), then render the curl lines
-  // from the masked requests so that they name $DOPPEL_… variables.
-  const report = JSON.parse(secrets.mask(JSON.stringify(raw))) as RunReport;
-  for (const f of report.failures as ReportedFailure[]) {
-    f.curl = f.exchange ? renderCurl(f.exchange) : undefined;
-    f.replay = (f.requests ?? []).map((ex) => renderCurl(ex));
-  }
-  return report;
+  return maskedReport(raw, secrets);
 }

@@ -30,10 +30,10 @@ export class Secrets {
     return [...this.byValue.values()];
   }
 
-  /** The text with every secret replaced by `$NAME` (unchanged with --show-secrets). */
+  /** The text with every secret replaced by `$NAME`, and passwords in JSON bodies hidden (unchanged with --show-secrets). */
   mask(text: string): string {
     if (this.show) return text;
-    let out = text;
+    let out = maskPasswords(text);
     const longestFirst = [...this.byValue.entries()].sort((a, b) => b[0].length - a[0].length);
     for (const [value, { name }] of longestFirst) {
       // Also the value as it appears inside JSON text (a key with a quote or backslash).
@@ -45,3 +45,12 @@ export class Secrets {
 
 /** A masked placeholder in a text, as mask() writes it. */
 export const MASKED = /\$DOPPEL_[A-Z0-9_]+/;
+
+/**
+ * `"password": "…"` in a JSON body, also as it stands inside a JSON string (`\\"password\\":…`,
+ * a request body quoted in a report): not a key to name as a variable, still never shown.
+ */
+export const maskPasswords = (text: string): string =>
+  text
+    .replace(/("password"\s*:\s*)"(?:[^"\\]|\\.)*"/g, '$1"(masked)"')
+    .replace(/(\\"password\\"\s*:\s*)\\"(?:[^"\\]|\\\\(?:\\\\|\\"|[^"\\]))*\\"/g, '$1\\"(masked)\\"');

@@ -2,6 +2,7 @@
 // not to, and turns connection problems into TransportError with a hint on what to fix.
 import { Agent, request } from 'undici';
 import { createKeyBudget, delay, type KeyBudget } from './key-budget.js';
+import { epochNow, recordExchange } from './exchange.js';
 import { findOperation } from './operation-request.js';
 import type { Exchange, InterfaceName } from './types.js';
 
@@ -61,6 +62,11 @@ export class Client {
     this.budget = options.walletKeyBudget === undefined ? undefined : createKeyBudget(options.walletKeyBudget, Date.now, delay, onWait);
   }
 
+  /** A client of other targets (a fresh embedded fake), told of its exchanges by `onExchange`; no budget. */
+  withBases(bases: ClientOptions['bases'], onExchange?: ClientOptions['onExchange']): Client {
+    return new Client({ ...this.options, bases, walletKeyBudget: undefined, onExchange });
+  }
+
   /** The wallet budget per key and minute, and what each key used of it at most; undefined without a budget. */
   budgetUsage(): { perMinute: number; keys: { key: string; peak: number }[] } | undefined {
     return this.budget && this.options.walletKeyBudget !== undefined ? { perMinute: this.options.walletKeyBudget, keys: this.budget.peaks() } : undefined;
@@ -103,10 +109,9 @@ export class Client {
     // Only operations behind the key count against its limit (wallet.rate-limit-scope).
     const walletKey = spec.iface === 'wallet' && (spec.operationId === null || findOperation(spec.operationId).secured) ? headers['X-API-Key'] : undefined;
     if (this.budget && walletKey !== undefined && !spec.keep429) await this.budget.take(walletKey);
-    const started = performance.now();
-    const startedAt = Date.now();
+    const startedAt = epochNow();
     let status: number;
-    let responseHeaders: Record<string, string>;
+    let responseHeaders: Record<string, string | string[] | undefined>;
     let bodyText: string;
     try {
       const res = await request(url, {
@@ -116,22 +121,14 @@ export class Client {
         dispatcher: this.agent,
       });
       status = res.statusCode;
-      responseHeaders = flattenHeaders(res.headers);
+      responseHeaders = res.headers;
       bodyText = await res.body.text();
     } catch (error) {
       throw connectionProblem(spec.iface, url, error);
     }
-    let json: unknown;
-    let jsonError: string | undefined;
-    try {
-      json = JSON.parse(bodyText);
-    } catch (error) {
-      jsonError = (error as Error).message;
-    }
-    return {
+    return recordExchange({
       seq: this.exchanges.length + 1,
       iface: spec.iface,
-      operationId: spec.operationId,
       method: spec.method,
       url: url.toString(),
       requestHeaders: headers,
@@ -139,26 +136,15 @@ export class Client {
       status,
       responseHeaders,
       bodyText,
-      json,
-      jsonError,
-      durationMs: Math.round((performance.now() - started) * 10) / 10,
-      throttled,
       startedAt,
-      endedAt: Date.now(),
-    };
+      endedAt: epochNow(),
+      throttled,
+    });
   }
 
   async close(): Promise<void> {
     await this.agent.close();
   }
-}
-
-function flattenHeaders(headers: Record<string, string | string[] | undefined>): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const [k, v] of Object.entries(headers)) {
-    if (v !== undefined) out[k.toLowerCase()] = Array.isArray(v) ? v.join(', ') : v;
-  }
-  return out;
 }
 
 function connectionProblem(iface: InterfaceName, url: URL, error: unknown): TransportError {

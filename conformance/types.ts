@@ -20,11 +20,15 @@ export interface Exchange {
   json: unknown;
   jsonError: string | undefined;
   durationMs: number;
+  /**
+   * Epoch milliseconds (fractional) when the request started and when its answer had ended: the
+   * judge sees exchanges in the order they ended, and two that overlap (concurrent clients of a
+   * proxy) were not ordered by the target, so a state check must not judge one as after the other.
+   */
+  startedAt: number;
+  endedAt: number;
   /** 429 answers met and waited out before this one (without --rate-limit). */
   throttled: number;
-  /** When the request was sent and the answer complete (epoch ms, the checker's clock); exchanges of concurrent clients may overlap. */
-  startedAt?: number | undefined;
-  endedAt?: number | undefined;
 }
 
 /**
@@ -164,6 +168,8 @@ export interface RunReport {
   /** The profile the decision checks compared with (--profile), if any. */
   profile: string | undefined;
   baseline?: BaselineComparison | undefined;
+  /** Set when the report judges traffic doppel did not send (doppel proxy, check --from-har). */
+  traffic?: TrafficSummary | undefined;
 }
 
 /** A failure as a baseline knows it: check, assertion, interface and operation identify it across runs and seeds; the title is for people. */
@@ -190,10 +196,27 @@ export interface BaselineComparison {
   notRechecked: (BaselineFailure & { reason: string })[];
 }
 
-/** One value a check saw at a decision point, with the exchanges that show it (masked with the report). */
+/** What a report of watched traffic adds: where it came from and what was not judged. */
+export interface TrafficSummary {
+  /** `proxy`: live traffic through doppel proxy; `har`: a recording read back. */
+  source: 'proxy' | 'har';
+  /** The proxy's addresses, or the HAR file. */
+  from: string;
+  /** Exchanges judged. */
+  exchanges: number;
+  /** Answers forwarded without being judged: bodies over the checking cap (--max-check-bytes; null: none). */
+  unchecked: { count: number; bytes: number; cap: number | null };
+  /** Requests the proxy answered 502 itself: the target could not be reached (not the target's violations). */
+  unreachable: { count: number; examples: string[] };
+  /** Requests whose client went away before the answer ended (nothing judged, nothing left pending). */
+  abandoned: number;
+}
+
+/** A value a check's observer saw at a decision point: how many cases showed it, and the first exchanges that did (masked with the report). */
 export interface Observation {
   point: string;
   checkId: string;
   value: number | string;
+  count: number;
   evidence: { request: string; status: number; response: string }[];
 }

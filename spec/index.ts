@@ -1,6 +1,7 @@
 // spec/: the two OpenAPI documents as data: operation tables, validators, decisions and types.
 export { INTERFACES, loadSpec, resolveRef } from './load-spec.js';
 export { getOperation, operations } from './operations.js';
+export { interfacesAt, operationAt } from './operation-at.js';
 export { describe, validateParams, validateRequestBody, validateResponse, validatorAt } from './validators.js';
 export { decision, decisions } from './decisions.js';
 export { DECISION_POINTS, DEFAULT_DECISIONS, NOT_LEARNABLE, OPERATION_ID_SLOT, TRADING_GUARD_ORDERS, WALLET_GUARD_ORDERS, decisionOf, decisionPoint, keyRequiredByProfile, pointsOf, renderTemplate, statusPointFor, templateOf } from './decision-points.js';

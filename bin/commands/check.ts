@@ -22,6 +22,14 @@ function checkUrls(argv: { 'trading-url'?: string; 'wallet-url'?: string }): tru
   return true;
 }
 
+/** A recording is judged as it is: options that shape the requests a run sends have nothing to act on. */
+function checkFromHar(argv: Record<string, unknown>): true {
+  if (argv['from-har'] === undefined) return true;
+  const sending = ['trading-key', 'trading-read-key', 'wallet-key', 'allow-writes', 'rate-limit', 'seed', 'require-all', 'only', 'skip'].filter((name) => argv[name] !== undefined && argv[name] !== false);
+  if (sending.length) throw new Error(`--from-har judges a recording and sends no request: ${sending.map((n) => `--${n}`).join(', ')} ${sending.length === 1 ? 'has' : 'have'} nothing to act on`);
+  return true;
+}
+
 const REPORTS = ['json', 'junit', 'html', 'replay', 'learn'];
 const file = (value: string | undefined): string | undefined => (value === undefined ? undefined : normalize(value));
 
@@ -48,6 +56,7 @@ function builder(y: Argv) {
     .option('profile', { type: 'string', describe: 'Decision checks compare with this profile\'s values instead of doppel\'s (a file --learn wrote); with no URL the embedded fake answers with it' })
     .option('baseline', { type: 'string', describe: 'Compare with an earlier --json report: only failures not in it fail the run (exit 1); known ones are reported as known, and its failures fixed since (or not re-checked this run) are listed. A report of another report format is refused (exit 2)' })
     .option('learn', { type: 'string', describe: 'Write what the target did at each decision point the run exercised to this file, as a profile (with evidence, masked)' })
+    .option('from-har', { type: 'string', describe: 'Judge this HAR recording (doppel proxy --har, or a browser\'s) with the same checks, offline: no request is sent; --trading-url / --wallet-url then only say which origin is which interface' })
     .option('require-all', { type: 'boolean', default: false, describe: 'Fail the run when a check is not exercised (no key, no data, writes not allowed)' })
     .option('only', { type: 'string', array: true, describe: 'Run only these check ids (comma-separated or repeated)' })
     .option('skip', { type: 'string', array: true, describe: 'Skip these check ids (comma-separated or repeated)' })
@@ -67,7 +76,9 @@ function builder(y: Argv) {
     .check(checkUrls)
     .check(checkReportFiles(REPORTS))
     .check(checkJsonFile('profile'))
-    .check(checkJsonFile('baseline'));
+    .check(checkJsonFile('baseline'))
+    .check(checkJsonFile('from-har'))
+    .check(checkFromHar);
 }
 
 /** The parsed options, as the builder declares them (the handler gets them camelCased too). */
@@ -101,6 +112,7 @@ export const checkCommand: CommandModule<object, CheckArgs> = {
       learn: file(argv.learn),
       profile: file(argv.profile),
       baseline: file(argv.baseline),
+      fromHar: file(argv.fromHar),
       showSecrets: argv.showSecrets,
       quiet: argv.quiet,
     };

@@ -3,6 +3,7 @@
 // exchanges and compares each read with what earlier answers said. Each asserts one or more rules,
 // every one with its source (seed or decision), and reports typed Failures naming the rule.
 import type { DecisionValues, PointId } from '../../spec/decision-points.js';
+import { validateRequestBody } from '../../spec/validators.js';
 import type { CheckContext } from '../context.js';
 import type { TargetModel } from '../state/target-model.js';
 import type { Assertion, CheckMeta, Exchange, Failure } from '../types.js';
@@ -33,10 +34,43 @@ export interface ResponseCheck extends CheckMeta {
   needs?(ctx: CheckContext): string | undefined;
 }
 
+/**
+ * What an observer read in a stream of exchanges: one case of a decision point. The judge counts
+ * it as a case of the check, records its value (--learn) and fails the check's assertion when the
+ * value is not the one expected (the --profile's, else doppel's).
+ */
+export interface PointCase {
+  point: PointId;
+  /** The assertion it judges (needed when the check has several). */
+  assertion?: string;
+  /** The exchanges that show it, in order; the last is the answer a failure quotes. */
+  evidence: Exchange[];
+  /** The value the target showed; undefined when it disagrees without a value a profile can hold (an unordered listing). */
+  value: number | string | undefined;
+  /** Whether the target did what `expected` says; default: the value is the expected one. */
+  agrees?(expected: number | string): boolean;
+  /** The failure's title and message when it did not. */
+  describe(expected: number | string): { title: string; message: string };
+}
+
+/**
+ * The one reading of a scenario check's decision points: it interprets any stream of exchanges
+ * (the check's own requests, a proxied client's, a recording), keeping what it needs of earlier
+ * answers (which e-mails were registered, which orders are no longer open).
+ */
+export interface PointObserver {
+  /** Per point, what traffic has to hold to show it (a learned profile's reason when none did). */
+  shows: Readonly<Partial<Record<PointId, string>>>;
+  /** A reader for one stream; `found` is told each case as the exchange that completes it arrives. */
+  start(): (exchange: Exchange, found: (c: PointCase) => void) => void;
+}
+
 export interface ScenarioCheck extends CheckMeta {
   scope: 'scenario';
-  /** The decision points whose value it records with ctx.observe (--learn). */
+  /** The decision points its observer reads (--learn); the keys of observer.shows. */
   observes?: readonly PointId[];
+  /** Reads its decision points from any stream of exchanges; the judge runs it on every stream. */
+  observer?: PointObserver;
   /** Why the check cannot run with these options (e.g. no read key); undefined when it can. */
   skip(ctx: CheckContext): string | undefined;
   run(ctx: CheckContext, out: ScenarioOutput): Promise<void>;
@@ -89,6 +123,8 @@ function checked<C extends CheckMeta>(check: C): C {
   const ids = check.assertions.map((a) => a.id);
   if (ids.length === 0 || new Set(ids).size !== ids.length) throw new Error(`check ${check.id}: assertions must be at least one, with distinct ids`);
   if (check.assertions.some((a) => !a.says) && check.assertions.length > 1) throw new Error(`check ${check.id}: each of several assertions says what it asserts`);
+  const { observes, observer } = check as Partial<ScenarioCheck>;
+  if (observes && (!observer || Object.keys(observer.shows).sort().join() !== [...observes].sort().join())) throw new Error(`check ${check.id}: an observer must say what traffic shows each point it observes`);
   return { ...check, assertions: check.assertions.map((a) => (a.says ? a : { ...a, says: check.title })) };
 }
 
@@ -129,4 +165,32 @@ export function bodyOf(exchange: Exchange): Record<string, unknown> | undefined 
 /** Query parameters of the exchange's URL. */
 export function queryOf(exchange: Exchange): URLSearchParams {
   return new URL(exchange.url).searchParams;
+}
+
+/** The interface's key header of the request (trading §5 API-KEY, wallet §5 X-API-Key); undefined when absent or empty. */
+export function keyOf(exchange: Exchange): string | undefined {
+  return exchange.requestHeaders[exchange.iface === 'trading' ? 'api-key' : 'x-api-key'] || undefined;
+}
+
+const requestJson = new WeakMap<Exchange, unknown>();
+
+/** The request body parsed as JSON (undefined when there is none or it is not JSON); parsed once per exchange. */
+export function requestBodyOf(exchange: Exchange): unknown {
+  if (exchange.requestBody === undefined) return undefined;
+  if (!requestJson.has(exchange)) {
+    let value: unknown;
+    try {
+      value = JSON.parse(exchange.requestBody);
+    } catch {
+      value = undefined;
+    }
+    requestJson.set(exchange, value);
+  }
+  return requestJson.get(exchange);
+}
+
+/** Whether the request's body is one the operation's schema accepts (spec/; a copy: the validator fills in defaults). */
+export function bodyIsValid(exchange: Exchange): boolean {
+  const body = requestBodyOf(exchange);
+  return exchange.operationId !== null && body !== undefined && validateRequestBody(exchange.iface, exchange.operationId, structuredClone(body)).ok;
 }

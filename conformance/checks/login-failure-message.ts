@@ -16,13 +16,22 @@ export const loginFailureMessage = defineScenarioCheck({
   observes: [POINT],
   appliesTo: ['wallet'],
   skip: (ctx) => (has(ctx, 'wallet') ? undefined : 'no wallet target'),
+  observer: {
+    shows: { [POINT]: 'a login answered 401 with an error text' },
+    start: () => (ex, found) => {
+      const error = obj(ex.json)['error'];
+      if (ex.operationId !== 'login' || ex.status !== 401 || typeof error !== 'string') return;
+      found({
+        point: POINT,
+        evidence: [ex],
+        value: templateOf(error, 'login'),
+        agrees: (expected) => error === renderTemplate(String(expected), 'login'),
+        describe: (expected) => ({ title: `failed login → ${JSON.stringify(error).slice(0, 80)}`, message: `a failed login was told ${JSON.stringify(error)}, expected ${JSON.stringify(renderTemplate(String(expected), 'login'))}` }),
+      });
+    },
+  },
   async run(ctx, out) {
     const login = await ctx.call('login', { body: { email: `doppel-nobody-${ctx.nonce}@example.test`, password: `pw-${ctx.nonce}` } });
-    const error = obj(login.json)['error'];
-    if (login.status !== 401 || typeof error !== 'string') return out.notExercised(`logging in with an unknown e-mail answered ${login.status}${typeof error === 'string' ? '' : ' without an error text'}`);
-    out.checked('login');
-    ctx.observe(POINT, templateOf(error, 'login'), [login]);
-    const want = renderTemplate(ctx.decisions[POINT], 'login');
-    if (error !== want) out.fail({ operationId: 'login', title: `failed login → ${JSON.stringify(error).slice(0, 80)}`, message: `a login with an unknown e-mail was told ${JSON.stringify(error)}, expected ${JSON.stringify(want)}`, exchange: login });
+    out.notExercised(`logging in with an unknown e-mail answered ${login.status}${typeof obj(login.json)['error'] === 'string' ? '' : ' without an error text'}`);
   },
 });

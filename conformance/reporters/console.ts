@@ -6,6 +6,7 @@ import type { CheckResult, ReportedFailure, RunReport } from '../types.js';
 import { baselineName, newFirst } from './baseline-marks.js';
 import { LABEL, MARK } from './outcome-marks.js';
 import { secretsLegend } from './secrets-legend.js';
+import { rerunNote } from './run-origin.js';
 import { summaryLine } from './summary-line.js';
 
 export function progressLine(result: CheckResult): string {
@@ -36,7 +37,8 @@ export function renderConsole(report: RunReport): string {
     if (f.exchange) lines.push(`  answer: ${f.exchange.status} ${f.exchange.bodyText.slice(0, 300)}`);
     if (f.curl) lines.push(`  reproduce: ${f.curl}`);
     if (same.length) lines.push(`  the same on ${same.length} more: ${same.map((o) => `${o.iface} ${o.operationId ?? '(unknown path)'}`).join(', ')}`);
-    lines.push(`  seed: ${report.seed} (rerun with --seed ${report.seed})`);
+    const rerun = rerunNote(report);
+    if (rerun) lines.push(`  ${rerun}`);
   }
   if (report.baseline?.fixed.length) {
     lines.push('', `Fixed since the baseline (failing in it, evaluated again and not failing now):`);

@@ -11,6 +11,7 @@ import { baselineName, baselineTally } from './baseline-marks.js';
 import { LABEL, MARK } from './outcome-marks.js';
 import { replayScript } from './replay-script.js';
 import { secretsLegend } from './secrets-legend.js';
+import { commandOf, rerunNote, runFacts } from './run-origin.js';
 import { summaryLine } from './summary-line.js';
 
 const esc = (s: string): string => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
@@ -64,11 +65,11 @@ function answerText(ex: Exchange): string {
   return [`${ex.status}`, ...headers, '', ex.bodyText.slice(0, 4000)].join('\n');
 }
 
-function failureCard(f: ReportedFailure, seed: number): string {
+function failureCard(f: ReportedFailure, rerun: string | undefined): string {
   const parts = [
     `<div class="failure ${f.severity}${f.baseline === 'known' ? ' known' : ''}">`,
     `<h3>${f.baseline ? `<span class="mark ${f.baseline}">${f.baseline}</span>` : ''}${f.severity === 'failure' ? 'FAILURE' : 'OBSERVATION'} <code>${esc(`${f.checkId}/${f.assertion}`)}</code> on ${esc(f.iface)} <code>${esc(f.operationId ?? '(no operation)')}</code></h3>`,
-    `<div class="muted">${esc(f.source)}${f.occurrences > 1 ? ` · ${f.occurrences} exchanges showed it; the smallest is shown` : ''} · seed ${seed}</div>`,
+    `<div class="muted">${esc(f.source)}${f.occurrences > 1 ? ` · ${f.occurrences} exchanges showed it; the smallest is shown` : ''}${rerun ? ` · ${esc(rerun)}` : ''}</div>`,
     `<p><b>${esc(f.title)}</b></p>`,
     f.message !== f.title ? `<pre>${esc(f.message)}</pre>` : '',
     f.sequence?.length ? `<p>Shrunk sequence: <code>${esc(f.sequence.join(' → '))}</code></p>` : '',
@@ -124,7 +125,7 @@ function howMany(list: { severity: ReportedFailure['severity'] }[]): string {
 
 /** The failures (and the replay script): without a baseline one list; with one, new, known, fixed and not re-checked. */
 function failureSections(report: RunReport, script: string): string {
-  const cards = (list: ReportedFailure[]) => list.map((f) => failureCard(f, report.seed)).join('\n');
+  const cards = (list: ReportedFailure[]) => list.map((f) => failureCard(f, rerunNote(report))).join('\n');
   const b = report.baseline;
   if (!b) return `<h2>Failures (${report.failures.length})</h2>\n${report.failures.length ? cards(report.failures) + script : '<p class="muted">None.</p>'}`;
   const fresh = report.failures.filter((f) => f.baseline !== 'known');
@@ -166,11 +167,11 @@ export function renderHtml(report: RunReport): string {
     : '';
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
-<title>doppel check: ${report.failed ? 'FAILED' : 'PASSED'}</title><style>${CSS}</style></head>
+<title>${commandOf(report)}: ${report.failed ? 'FAILED' : 'PASSED'}</title><style>${CSS}</style></head>
 <body><main>
-<h1>doppel check<span class="verdict ${report.failed ? 'fail' : 'pass'}">${report.failed ? 'FAILED' : 'PASSED'}</span></h1>
+<h1>${commandOf(report)}<span class="verdict ${report.failed ? 'fail' : 'pass'}">${report.failed ? 'FAILED' : 'PASSED'}</span></h1>
 <p class="meta">${report.targets.map((t) => `${t.iface}: <code>${esc(t.url)}</code>${t.embedded ? ' (embedded fake)' : ''}`).join(' · ')}</p>
-<p class="meta">seed ${report.seed} · ${report.runs} runs · ${report.allowWrites ? 'writes allowed' : 'read-only'}${report.rateLimit ? ' · --rate-limit' : ''}${report.strict ? ' · --strict' : ''}${report.requireAll ? ' · --require-all' : ''} · started ${esc(report.startedAt)} · ${(report.durationMs / 1000).toFixed(1)} s · ${report.requests} requests</p>
+<p class="meta">${runFacts(report).map(esc).join(' · ')} · started ${esc(report.startedAt)} · ${(report.durationMs / 1000).toFixed(1)} s · ${report.requests} requests</p>
 ${report.baseline ? `<p class="meta">baseline <code>${esc(report.baseline.file)}</code>: doppel ${esc(report.baseline.doppelVersion)}, seed ${report.baseline.seed}, started ${esc(report.baseline.startedAt)}${report.baseline.note ? ` · ${esc(report.baseline.note)}` : ''}</p>` : ''}
 <div class="tiles">${baselineTiles}${tiles}<div class="tile"><b>${cov.seen}/${cov.documented}</b>documented statuses seen</div></div>
 <div class="summary">${esc(summaryLine(report))}</div>
@@ -178,7 +179,7 @@ ${report.secrets.length ? `<p class="muted">Keys are shown as ${secretsLegend(re
 ${failureSections(report, script)}
 <h2>Checks</h2>
 ${checksTable(report)}
-<h2>Coverage: documented statuses seen per operation</h2>
+<h2>${report.traffic ? 'Observed coverage: the operations and statuses the traffic hit' : 'Coverage: documented statuses seen per operation'}</h2>
 ${coverageTable(report)}
 </main></body></html>
 `;

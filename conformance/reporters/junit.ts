@@ -9,18 +9,19 @@ import { kindsOf } from '../checks/check.js';
 import type { CheckResult, ReportedFailure, RunReport } from '../types.js';
 import { baselineName, baselineTally } from './baseline-marks.js';
 import { LABEL } from './outcome-marks.js';
+import { commandOf, rerunNote } from './run-origin.js';
 
 const esc = (s: string): string =>
   s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/g, '');
 
-function failureText(f: ReportedFailure, seed: number): string {
+function failureText(f: ReportedFailure, rerun: string | undefined): string {
   return [
     `${f.iface} ${f.operationId ?? '(no operation)'}: ${f.message}`,
     f.exchange ? `answer: ${f.exchange.status} ${f.exchange.bodyText.slice(0, 2000)}` : '',
     f.sequence ? `shrunk sequence: ${f.sequence.join(' → ')}` : '',
     ...(f.replay.length > 1 ? [f.sequence ? 'requests of the shrunk case:' : 'requests that show it, in order:', ...f.replay] : []),
     f.curl ? `reproduce: ${f.curl}` : '',
-    `seed: ${seed}`,
+    rerun ?? '',
   ]
     .filter(Boolean)
     .join('\n');
@@ -36,7 +37,7 @@ function testcase(c: CheckResult, report: RunReport): string[] {
   if (c.status === 'skipped' || c.status === 'not-exercised') body.push(`      <skipped message="${esc(`${LABEL[c.status]}: ${c.reason ?? ''}`)}"/>`);
   else if (knownOnly(mine)) body.push(`      <skipped type="known-failure" message="${esc(`known failure, in the baseline ${report.baseline?.file ?? ''}`)}"/>`);
   for (const f of mine) {
-    const text = esc(failureText(f, report.seed));
+    const text = esc(failureText(f, rerunNote(report)));
     if (counts(f)) {
       const status = f.exchange ? ` → ${f.exchange.status}` : '';
       body.push(`      <failure message="${esc(`${f.baseline === 'new' ? 'new: ' : ''}${f.assertion}: ${f.title}${status}`)}" type="${esc(f.source)}">${text}</failure>`);
@@ -63,9 +64,9 @@ export function renderJunit(report: RunReport): string {
   const attrs = `tests="${report.checks.length}" failures="${failures}" errors="0" skipped="${skipped}" time="${time}"`;
   const out = [
     '<?xml version="1.0" encoding="UTF-8"?>',
-    `<testsuites name="doppel check" ${attrs}>`,
-    `  <testsuite name="doppel check ${esc(report.targets.map((t) => t.url).join(' '))}" ${attrs} timestamp="${report.startedAt}">`,
-    `    <properties><property name="seed" value="${report.seed}"/><property name="requests" value="${report.requests}"/>${baselineProperties(report)}</properties>`,
+    `<testsuites name="${commandOf(report)}" ${attrs}>`,
+    `  <testsuite name="${commandOf(report)} ${esc(report.targets.map((t) => t.url).join(' '))}" ${attrs} timestamp="${report.startedAt}">`,
+    `    <properties>${report.traffic ? `<property name="traffic" value="${esc(`${report.traffic.source} ${report.traffic.from}`)}"/>` : `<property name="seed" value="${report.seed}"/>`}<property name="requests" value="${report.requests}"/>${baselineProperties(report)}</properties>`,
     ...report.checks.flatMap((c) => testcase(c, report)),
     '  </testsuite>',
     '</testsuites>',

@@ -3,9 +3,10 @@
 // keys stay variables; the script stops early when one is not set.
 import { writeFileSync } from 'node:fs';
 import type { RunReport } from '../types.js';
+import { commandOf } from './run-origin.js';
 
 export function replayScript(report: RunReport): string {
-  const lines = ['#!/bin/sh', `# doppel check --seed ${report.seed}: the requests of each failure, in order.`];
+  const lines = ['#!/bin/sh', `# ${report.traffic ? commandOf(report) : `doppel check --seed ${report.seed}`}: the requests of each failure, in order.`];
   for (const s of report.secrets) lines.push(`: "\${${s.name}:?set ${s.name} to the ${s.what.replace(/"/g, "'")}}"`);
   for (const f of report.failures) {
     const requests = f.replay.length ? f.replay : f.curl ? [f.curl] : [];

@@ -3,7 +3,7 @@
 
 import type { InterfaceName, Permission } from '../../spec/index.js';
 import type { FakeRequest } from './fake-request.js';
-import type { HttpMethod, Routable } from './route-table.js';
+import type { HttpMethod, Routable } from '../../spec/route-table.js';
 
 /** The validated input of one request, as the operation's handler receives it. */
 export interface OperationInput {

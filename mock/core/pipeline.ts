@@ -18,7 +18,7 @@ import { DomainError, domainError } from '../domain/domain-error.js';
 import type { BodyError, FakeRequest, FakeResponse } from './fake-request.js';
 import type { AdminRoute, InterfaceRules, OperationEntry, Page } from './operation-entry.js';
 import { errorResponse } from './respond.js';
-import { createRouteTable } from './route-table.js';
+import { createRouteTable } from '../../spec/route-table.js';
 
 export interface Logger {
   error(message: string, error?: unknown): void;

@@ -39,7 +39,7 @@ function inApp(command: string, args: string[], timeout = 60_000): Promise<{ cod
 
 /** What `npm pack` builds from: the working tree's sources, without dist/, tests or benchmarks. */
 const PACKED_SOURCES = ['package.json', 'package-lock.json', 'tsconfig.json', 'tsconfig.build.json', 'README.md', 'LICENSE', 'CHANGELOG.md',
-  'spec', 'mock', 'conformance', 'fixtures', 'toolkits', 'bin', 'scripts', 'docs'];
+  'spec', 'mock', 'conformance', 'proxy', 'fixtures', 'toolkits', 'bin', 'scripts', 'docs'];
 /** The version of vitest this repository tests with: what the user's project installs beside doppel. */
 const VITEST = (JSON.parse(readFileSync(join(ROOT, 'node_modules', 'vitest', 'package.json'), 'utf8')) as { version: string }).version;
 
@@ -93,14 +93,15 @@ describe('the npm package', () => {
   });
 
   // The goal was under 1 MB; the journal, faults, namespaces, dashboard, browser entry, profiles, the
-  // checker's state model and baselines took it past that (docs/guides/operating.md says by how much).
-  // The guard keeps it from growing unseen, and the shipped JavaScript stays readable (no
-  // minification: stack traces point at real lines).
-  it('stays under 1.3 MB unpacked, and README states its size', () => {
-    // 1.3 MB: about 41 kB are the test toolkits, about 70 kB @noble/hashes, @scure/base and ipaddr.js, bundled in for start-up
+  // checker's state model, baselines, the test toolkits and doppel proxy took it past that
+  // (docs/guides/operating.md says by how much). The guard keeps it from growing unseen, and the
+  // shipped JavaScript stays readable (no minification: stack traces point at real lines).
+  it('stays under 1.45 MB unpacked, and README states its size', () => {
+    // 1.45 MB: about 41 kB are the test toolkits, about 75 kB doppel proxy and the traffic it judges,
+    // about 70 kB @noble/hashes, @scure/base and ipaddr.js, bundled in for start-up
     // (no longer installed beside it), ~250 kB the type declarations with their comments, and the
     // rest readable, unminified JavaScript (docs/guides/operating.md).
-    expect(packed.unpackedSize).toBeLessThan(1_300_000);
+    expect(packed.unpackedSize).toBeLessThan(1_450_000);
     const stated = /about (\d+) kB unpacked/.exec(readFileSync(join(ROOT, 'README.md'), 'utf8'));
     expect(stated, 'README says "about N kB unpacked"').not.toBeNull();
     const kb = packed.unpackedSize / 1000;

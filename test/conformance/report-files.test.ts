@@ -86,7 +86,7 @@ describe('report files of a failing run', () => {
     const script = readFileSync(files.replay, 'utf8');
     expect(script.startsWith('#!/bin/sh\n')).toBe(true);
     expect(script).toContain(': "${DOPPEL_TRADING_KEY:?set DOPPEL_TRADING_KEY');
-    expect(script).toMatch(/^curl -sS -i -X POST '[^']*\/api\/v1\/copy\/stop' .*-H "API-KEY: \$DOPPEL_TRADING_KEY"/m);
+    expect(script).toMatch(/^curl -sS -i -X POST '[^']*\/api\/v1\/copy\/stop' .*-H "api-key: \$DOPPEL_TRADING_KEY"/m);
     expect(script).not.toContain('demo-trade-key');
     execFileSync('sh', ['-n', files.replay]);
   });

@@ -156,8 +156,8 @@ describe('secrets', () => {
     const masked = await run(false);
     expect(masked.code).toBe(1);
     const curls = masked.report.failures.map((f) => f.curl ?? '');
-    expect(curls.some((c) => c.includes(`-H "API-KEY: $DOPPEL_TRADING_KEY"`))).toBe(true);
-    expect(curls.some((c) => c.includes(`-H "X-API-Key: $DOPPEL_WALLET_KEY"`))).toBe(true);
+    expect(curls.some((c) => c.includes(`-H "api-key: $DOPPEL_TRADING_KEY"`))).toBe(true);
+    expect(curls.some((c) => c.includes(`-H "x-api-key: $DOPPEL_WALLET_KEY"`))).toBe(true);
     for (const text of masked.texts) {
       for (const key of ['demo-trade-key', 'demo-read-key', 'demo-wallet-key']) expect(text).not.toContain(key);
       expect(text).toContain('$DOPPEL_TRADING_KEY');
@@ -166,7 +166,7 @@ describe('secrets', () => {
     const shown = await run(true);
     expect(shown.report.secrets).toEqual([]);
     for (const text of shown.texts) expect(text).toContain('demo-trade-key');
-    expect(shown.report.failures.some((f) => f.curl?.includes(`-H 'API-KEY: demo-trade-key'`))).toBe(true);
+    expect(shown.report.failures.some((f) => f.curl?.includes(`-H 'api-key: demo-trade-key'`))).toBe(true);
   });
 });
 

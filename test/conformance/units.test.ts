@@ -17,7 +17,7 @@ function exchange(partial: Partial<Exchange> & { json: unknown }): Exchange {
   const bodyText = JSON.stringify(partial.json);
   return {
     seq: 1, iface: 'trading', operationId: null, method: 'GET', url: 'http://127.0.0.1:1/api/v1/x', requestHeaders: {}, requestBody: undefined,
-    status: 200, responseHeaders: { 'content-type': 'application/json', date: 'Thu, 01 Jan 2026 00:10:00 GMT' }, bodyText, jsonError: undefined, durationMs: 1, throttled: 0,
+    status: 200, responseHeaders: { 'content-type': 'application/json', date: 'Thu, 01 Jan 2026 00:10:00 GMT' }, bodyText, jsonError: undefined, durationMs: 1, startedAt: 0, endedAt: 1, throttled: 0,
     ...partial,
   };
 }

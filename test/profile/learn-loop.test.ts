@@ -9,36 +9,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { runCheckCli, type CheckCliOptions } from '../../conformance/index.js';
 import { startMock, type RunningMock } from '../../mock/index.js';
 import { DECISION_POINTS, DEFAULT_DECISIONS, type Profile } from '../../spec/index.js';
+import { STARTING } from './starting-profile.js';
 
-const STARTING: Profile = {
-  doppel_profile: 1,
-  points: {
-    'trading.conflict-409': { value: 400 },
-    'trading.orders-default-limit': { value: 3 },
-    'wallet.transactions-paging': { value: 2 },
-    'wallet.send-semantics': { value: 75 },
-    'wallet.register-semantics': { value: 'Welcome aboard' },
-    'wallet.register-semantics#status': { value: 201 },
-    'wallet.register-semantics#duplicate-status': { value: 400 },
-    'wallet.create-semantics#status': { value: 201 },
-    'trading.cancel-semantics#not-open-status': { value: 409 },
-    'trading.copy-semantics#stop-unknown-status': { value: 400 },
-    // One message without the operation's id, one with it elsewhere than doppel puts it.
-    'wallet.status-codes#missing-key-message': { value: 'API key required' },
-    'trading.error-shape#missing-key-message': { value: 'no API-KEY sent to {operationId}' },
-    'wallet.login-token#failure-message': { value: 'Invalid credentials' },
-    'wallet.list-order': { value: 'newest-first' },
-    'trading.orders-listing#order': { value: 'oldest-first' },
-    'trading.symbol-case': { value: 'upper-case-only' },
-    'wallet.auth-exemptions': { value: 'key-required' },
-    // Above doppel's (so that the listings at limit=100 stay valid).
-    'wallet.transactions-paging#max-limit': { value: 120 },
-    'wallet.prices-unknown#max-symbols': { value: 20 },
-    'trading.futures-duration': { value: 100 },
-    'trading.guard-order': { value: 'key > whitelist > input > permission' },
-    'wallet.guard-order': { value: 'key > input > rate-limit' },
-  },
-};
 /** Learned only by a run with --rate-limit against a fake with a real limit (below). */
 const RATE_LIMITED = ['wallet.guard-order'];
 const POINT_CHECKS = [
@@ -60,7 +32,7 @@ const POINT_CHECKS = [
   'trading-guard-order',
 ];
 /** Points a run without --allow-writes can learn. */
-const READ_ONLY_POINTS = ['wallet.status-codes#missing-key-message', 'trading.error-shape#missing-key-message', 'wallet.login-token#failure-message', 'wallet.list-order', 'trading.symbol-case', 'wallet.auth-exemptions', 'wallet.transactions-paging#max-limit', 'wallet.prices-unknown#max-symbols', 'trading.guard-order'];
+const READ_ONLY_POINTS = ['wallet.status-codes#missing-key-message', 'trading.error-shape#missing-key-message', 'wallet.login-token#failure-message', 'wallet.list-order', 'wallet.tokens#order', 'trading.symbol-case', 'wallet.auth-exemptions', 'wallet.transactions-paging#max-limit', 'wallet.prices-unknown#max-symbols', 'trading.guard-order'];
 const LIMIT = 1_000_000;
 
 const dir = mkdtempSync(join(tmpdir(), 'doppel-learn-'));
@@ -141,7 +113,7 @@ describe('learn a deployment, reproduce it, check against it', () => {
     expect(text).toContain('listWallets listed 3 entries oldest-first');
     expect(text).toContain('the largest accepted is 100, expected 120');
     expect(text).toContain('read-only key + invalid order → 403');
-    expect(text).toContain('the longest accepted duration is 720 hours, expected 100');
+    expect(text).toContain('trading.futures-duration: 720 was accepted and 721 refused, expected 100');
   });
 
   it('a run with --rate-limit learns the wallet\'s guard order from a fake with a real limit, and checks it', async () => {

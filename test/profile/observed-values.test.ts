@@ -23,5 +23,9 @@ describe('observed values', () => {
     expect(listingOrder([['2026-01-02 00:00:00', 1], ['2026-01-01 00:00:00', 2]])).toBe('newest-first');
     expect(listingOrder([['2026-01-01 00:00:00', 3], ['2026-01-01 00:00:00', 2]])).toBe('newest-first');
     expect(listingOrder([['', 1], ['', 3], ['', 2]])).toBe('unordered');
+    // Transactions of one date whose creation the stream did not show cannot be compared.
+    expect(listingOrder([['2026-01-01 00:00:00', undefined], ['2026-01-01 00:00:00', undefined]])).toBeUndefined();
+    expect(listingOrder([['2026-01-01 00:00:00', 0], ['2026-01-01 00:00:00', undefined], ['2026-01-01 00:00:00', 1]])).toBe('oldest-first');
+    expect(listingOrder([['2026-01-02 00:00:00', undefined], ['2026-01-01 00:00:00', 5], ['2026-01-01 00:00:00', 4]])).toBe('newest-first');
   });
 });

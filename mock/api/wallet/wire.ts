@@ -16,15 +16,13 @@ export function wireNewWallet(wallet: Wallet): components['schemas']['NewWallet'
 }
 
 /**
- * components/schemas/Wallet. Doppel decision (beyond wallet.tokens): `tokens` lists every token of
- * the wallet's chain in id order, zero balances included, so a client can discover token ids.
+ * components/schemas/Wallet. Decision wallet.tokens: `tokens` lists every token of the wallet's
+ * chain in id order (or the reverse: a profile's wallet.tokens#order), zero balances included, so a
+ * client can discover token ids.
  */
-export function wireWallet(wallet: Wallet): components['schemas']['Wallet'] {
-  return {
-    ...wireNewWallet(wallet),
-    balance: formatDec8(wallet.native),
-    tokens: tokensOnChain(wallet.chain).map((t) => ({ token_id: t.id, symbol: t.symbol, balance: formatDec8(balanceOf(wallet, t.id)) })),
-  };
+export function wireWallet(wallet: Wallet, newestFirst = false): components['schemas']['Wallet'] {
+  const tokens = tokensOnChain(wallet.chain).map((t) => ({ token_id: t.id, symbol: t.symbol, balance: formatDec8(balanceOf(wallet, t.id)) }));
+  return { ...wireNewWallet(wallet), balance: formatDec8(wallet.native), tokens: newestFirst ? tokens.reverse() : tokens };
 }
 
 /** components/schemas/Transaction; dates in UTC (decision wallet.dates-utc). */

@@ -62,8 +62,8 @@ export interface WalletBackend {
   walletsOf(userId: number): Wallet[];
   /** The caller's wallet, or not_found (another user's wallet answers like an unknown one). */
   walletOf(userId: number, walletId: number): Wallet;
-  /** Newest first, at most limit entries, O(limit). */
-  history(wallet: Wallet, limit: number): HistoryEntry[];
+  /** Newest first (oldest first: a profile's wallet.transactions-paging#order), at most limit entries, O(limit). */
+  history(wallet: Wallet, limit: number, oldestFirst?: boolean): HistoryEntry[];
   /** Decision wallet.usd-value: native balance × current price, rounded down to 8 digits. */
   usdValue(wallet: Wallet): Dec;
   send(userId: number, walletId: number, input: SendInput): Transfer;
@@ -93,9 +93,12 @@ export function createWalletBackend(options: WalletBackendOptions): WalletBacken
   let rngs = createWalletRngs(seed);
   if (options.demoData !== false) seedDemoData(state, rngs, clock.now());
 
-  function history(wallet: Wallet, limit: number): HistoryEntry[] {
+  // The history is in date order, then creation (a receive is appended at its confirmation).
+  function history(wallet: Wallet, limit: number, oldestFirst = false): HistoryEntry[] {
+    const entries = wallet.history;
+    if (oldestFirst) return entries.slice(0, limit);
     const out: HistoryEntry[] = [];
-    for (let i = wallet.history.length - 1; i >= 0 && out.length < limit; i--) out.push(wallet.history[i] as HistoryEntry);
+    for (let i = entries.length - 1; i >= 0 && out.length < limit; i--) out.push(entries[i] as HistoryEntry);
     return out;
   }
 

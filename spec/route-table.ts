@@ -1,5 +1,6 @@
-// createRouteTable: method + path template → entry, by a segment trie. Shared by the operations and
-// the admin routes of both interfaces.
+// createRouteTable: method + path template → entry, by a segment trie. Shared by the fake's operations
+// and admin routes (mock/core/pipeline.ts) and by operationAt (spec/operation-at.ts), which names the
+// operation of a request the checker or the proxy saw.
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 

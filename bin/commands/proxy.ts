@@ -1,0 +1,93 @@
+// `doppel proxy`: a checking, recording reverse proxy in front of a deployment (yargs only; the
+// work is proxy/run-proxy-cli.ts).
+import { normalize } from 'node:path';
+import type { Argv, CommandModule } from 'yargs';
+import type { ProxyCliOptions } from '../../proxy/index.js';
+import { checkInteger, checkJsonFile, checkReportFiles } from '../option-checks.js';
+import { listenProblem } from './mock.js';
+import { version } from '../package-version.js';
+
+const FILES = ['har', 'json', 'junit', 'html', 'replay', 'learn'];
+const file = (value: string | undefined): string | undefined => (value === undefined ? undefined : normalize(value));
+
+function checkTargets(argv: { 'trading-target'?: string; 'wallet-target'?: string; 'trading-port'?: unknown; 'wallet-port'?: unknown }): true {
+  const given = (['trading-target', 'wallet-target'] as const).filter((name) => argv[name] !== undefined);
+  if (given.length === 0) throw new Error('give --trading-target or --wallet-target (or both): the deployment to forward to');
+  for (const name of given) {
+    const value = argv[name] as string;
+    const url = URL.canParse(value) ? new URL(value) : undefined;
+    if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:')) throw new Error(`--${name} must be an http:// or https:// URL (got ${JSON.stringify(value)})`);
+  }
+  if (argv['trading-target'] && argv['wallet-target'] && argv['trading-port'] === argv['wallet-port'] && argv['trading-port'] !== 0) {
+    throw new Error(`--trading-port and --wallet-port are both ${String(argv['trading-port'])}: each interface needs its own port`);
+  }
+  return true;
+}
+
+function builder(y: Argv) {
+  return y
+    .usage('$0 proxy --trading-target URL [--wallet-target URL] [options]')
+    .epilogue(
+      'Point your clients at the proxy instead of the deployment: each request is forwarded unchanged and the answer comes back unchanged; '
+        + 'every exchange is judged by the checks of doppel check as it ends. A violation is one line on stderr at once (the check and '
+        + 'assertion, what was wrong, a curl line with keys masked); GET /__doppel/violations on either port lists them as JSON. '
+        + 'On SIGINT or SIGTERM it writes the reports asked for. Exit status 0: no violation seen; 1: a violation (a seed rule broken, '
+        + 'or with --strict a decision); 2: a usage problem. A target that cannot be reached is answered 502 in the interface\'s error '
+        + 'envelope and noted in the report, not counted against the target. Example: doppel proxy --trading-target https://trading.example.test '
+        + '--wallet-target https://wallet.example.test --har traffic.har --html proxy.html, then doppel check --from-har traffic.har --learn profile.json.',
+    )
+    .option('trading-target', { type: 'string', describe: 'Base URL of the trading deployment to forward to (without /api/v1)' })
+    .option('wallet-target', { type: 'string', describe: 'Base URL of the wallet deployment to forward to (without /api/v1)' })
+    .option('trading-port', { type: 'number', default: 4110, describe: 'Port of the trading proxy (0: any free port)' })
+    .option('wallet-port', { type: 'number', default: 4120, describe: 'Port of the wallet proxy (0: any free port)' })
+    .option('host', { type: 'string', default: '127.0.0.1', describe: 'Address to listen on' })
+    .option('strict', { type: 'boolean', default: false, describe: 'Decision assertions are violations too, not only the seed documents\' rules' })
+    .option('profile', { type: 'string', describe: 'Decision assertions compare with this deployment profile\'s values (a file doppel check --learn wrote)' })
+    .option('max-check-bytes', { type: 'number', default: 5 * 1024 * 1024, describe: 'Bodies larger than this are forwarded without being checked (counted in the report)' })
+    .option('har', { type: 'string', describe: 'Record the traffic to this file as HAR 1.2 (requests, answers, timings; secrets masked)' })
+    .option('json', { type: 'string', describe: 'At exit, write the JSON report to this file' })
+    .option('junit', { type: 'string', describe: 'At exit, write a JUnit XML report to this file' })
+    .option('html', { type: 'string', describe: 'At exit, write a self-contained HTML report to this file' })
+    .option('replay', { type: 'string', describe: 'At exit, write a shell script that re-sends each violation\'s request (curl)' })
+    .option('learn', { type: 'string', describe: 'At exit, write the decision points the traffic showed as a profile' })
+    .option('show-secrets', { type: 'boolean', default: false, describe: 'Show keys, tokens and passwords in lines, reports and the HAR (default: masked as $DOPPEL_TRADING_KEY etc.)' })
+    .check(checkInteger({ 'trading-port': [0, 65535], 'wallet-port': [0, 65535], 'max-check-bytes': [0] }))
+    .check(checkTargets)
+    .check(checkReportFiles(FILES))
+    .check(checkJsonFile('profile'));
+}
+
+type ProxyArgs = ReturnType<typeof builder> extends Argv<infer T> ? T : never;
+
+export const proxyCommand: CommandModule<object, ProxyArgs> = {
+  command: 'proxy',
+  describe: 'Check and record a deployment\'s real traffic: a reverse proxy that sends no request of its own',
+  builder,
+  async handler(argv) {
+    const options: ProxyCliOptions = {
+      tradingTarget: argv.tradingTarget,
+      walletTarget: argv.walletTarget,
+      tradingPort: argv.tradingPort,
+      walletPort: argv.walletPort,
+      host: argv.host,
+      strict: argv.strict,
+      profile: file(argv.profile),
+      showSecrets: argv.showSecrets,
+      maxCheckBytes: argv.maxCheckBytes,
+      har: file(argv.har),
+      json: file(argv.json),
+      junit: file(argv.junit),
+      html: file(argv.html),
+      replay: file(argv.replay),
+      learn: file(argv.learn),
+      version: version(),
+    };
+    // Loaded on use: each command pays only for its own modules.
+    const { runProxyCli } = await import('../../proxy/index.js');
+    try {
+      process.exitCode = await runProxyCli(options);
+    } catch (error) {
+      throw listenProblem(error, { host: options.host ?? '127.0.0.1', tradingPort: options.tradingPort ?? 4110, walletPort: options.walletPort ?? 4120 }) ?? error;
+    }
+  },
+};

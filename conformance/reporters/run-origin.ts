@@ -1,0 +1,29 @@
+// What made a report, as the reporters name it: a check run (rerun by its seed), or watched traffic
+// (doppel proxy, doppel check --from-har), which has no seed and says what it did not judge.
+import type { RunReport } from '../types.js';
+
+/** The command a report's header names. */
+export function commandOf(report: RunReport): string {
+  return report.traffic?.source === 'proxy' ? 'doppel proxy' : report.traffic ? 'doppel check --from-har' : 'doppel check';
+}
+
+/** How to run it again: `seed 7 (rerun with --seed 7)`; undefined for traffic. */
+export function rerunNote(report: RunReport): string | undefined {
+  return report.traffic ? undefined : `seed: ${report.seed} (rerun with --seed ${report.seed})`;
+}
+
+/** The run's line of facts: its seed and options, or where the traffic came from and what was not judged. */
+export function runFacts(report: RunReport): string[] {
+  const t = report.traffic;
+  if (!t) {
+    return [`seed ${report.seed}`, `${report.runs} runs`, report.allowWrites ? 'writes allowed' : 'read-only', ...(report.rateLimit ? ['--rate-limit'] : []), ...(report.strict ? ['--strict'] : []), ...(report.requireAll ? ['--require-all'] : [])];
+  }
+  return [
+    `${t.source === 'proxy' ? 'traffic through' : 'recording'} ${t.from}`,
+    `${t.exchanges} exchanges judged`,
+    ...(t.unchecked.count ? [`${t.unchecked.count} answers unchecked (bodies over ${t.unchecked.cap ?? 'the cap'} bytes, ${t.unchecked.bytes} bytes in all)`] : []),
+    ...(t.unreachable.count ? [`${t.unreachable.count} requests the target could not be reached for (answered 502 by the proxy, not the target's violations)`] : []),
+    ...(t.abandoned ? [`${t.abandoned} requests abandoned by their client`] : []),
+    ...(report.strict ? ['--strict'] : []),
+  ];
+}

@@ -1,0 +1,113 @@
+// `doppel proxy`: options → startProxy → a line per violation on stderr as it happens → at SIGINT
+// or SIGTERM the reports of doppel check (console, --json, --junit, --html, --replay, --learn) →
+// exit status 1 when a violation (a failure that counts) was seen, 0 otherwise, 2 for a usage
+// problem before it starts. What needs the file system is checked here; shapes by yargs.
+import { readFileSync } from 'node:fs';
+import type { EventEmitter } from 'node:events';
+import { reportPathProblem } from '../conformance/report-paths.js';
+import { writeReports } from '../conformance/write-reports.js';
+import type { InterfaceName, ReportedFailure } from '../conformance/types.js';
+import { readProfile } from '../spec/profile.js';
+import { startProxy, VIOLATIONS_PATH, type RunningProxy } from './start-proxy.js';
+
+export interface ProxyCliOptions {
+  tradingTarget?: string | undefined;
+  walletTarget?: string | undefined;
+  tradingPort?: number | undefined;
+  walletPort?: number | undefined;
+  host?: string | undefined;
+  strict?: boolean | undefined;
+  profile?: string | undefined;
+  showSecrets?: boolean | undefined;
+  maxCheckBytes?: number | undefined;
+  har?: string | undefined;
+  json?: string | undefined;
+  junit?: string | undefined;
+  html?: string | undefined;
+  replay?: string | undefined;
+  learn?: string | undefined;
+  version?: string | undefined;
+  out?: ((line: string) => void) | undefined;
+  err?: ((line: string) => void) | undefined;
+  /** Where SIGINT and SIGTERM come from (tests: an emitter of their own). */
+  signals?: EventEmitter | undefined;
+  /** Told once the proxy listens (tests). */
+  onListening?: ((proxy: RunningProxy) => void) | undefined;
+}
+
+/** One line per violation or observation, as it is found: what, where, and how to reproduce it. */
+export function violationLine(f: ReportedFailure): string {
+  const label = f.severity === 'failure' ? 'VIOLATION' : 'observation';
+  const status = f.exchange ? ` → ${f.exchange.status}` : '';
+  return `doppel proxy: ${label} ${f.checkId}/${f.assertion} [${f.source}] on ${f.iface} ${f.operationId ?? '(unknown path)'}${status}: ${f.title}${f.curl ? ` | ${f.curl}` : ''}`;
+}
+
+export async function runProxyCli(options: ProxyCliOptions): Promise<number> {
+  const out = options.out ?? ((line: string) => process.stdout.write(`${line}\n`));
+  const err = options.err ?? ((line: string) => process.stderr.write(`${line}\n`));
+  const signals = options.signals ?? process;
+  const pathProblem = reportPathProblem(
+    (['har', 'json', 'junit', 'html', 'replay', 'learn'] as const).map((name) => ({ flag: `--${name}`, file: options[name] })),
+  );
+  if (pathProblem) {
+    err(`doppel proxy: ${pathProblem}`);
+    return 2;
+  }
+  let profile: unknown;
+  if (options.profile !== undefined) {
+    try {
+      profile = JSON.parse(readFileSync(options.profile, 'utf8'));
+      readProfile(profile);
+    } catch (error) {
+      err(`doppel proxy: --profile ${options.profile}: ${(error as Error).message}`);
+      return 2;
+    }
+  }
+  const targets: Partial<Record<InterfaceName, string>> = {};
+  if (options.tradingTarget) targets.trading = options.tradingTarget;
+  if (options.walletTarget) targets.wallet = options.walletTarget;
+  // The signal handlers go in before the listeners start: a stop sent as soon as the ready lines
+  // appear still gets the reports.
+  let stop: () => void = () => undefined;
+  const stopped = new Promise<NodeJS.Signals>((resolve) => {
+    const on = (signal: NodeJS.Signals): void => {
+      signals.off('SIGINT', on);
+      signals.off('SIGTERM', on);
+      resolve(signal);
+    };
+    stop = () => {
+      signals.off('SIGINT', on);
+      signals.off('SIGTERM', on);
+    };
+    signals.on('SIGINT', on);
+    signals.on('SIGTERM', on);
+  });
+  let proxy: RunningProxy;
+  try {
+    proxy = await startProxy({
+      targets,
+      ports: { trading: options.tradingPort, wallet: options.walletPort },
+      host: options.host,
+      strict: options.strict,
+      profile,
+      profileName: options.profile,
+      showSecrets: options.showSecrets,
+      maxCheckBytes: options.maxCheckBytes,
+      har: options.har,
+      version: options.version,
+      onFailure: (f) => err(violationLine(f)),
+    });
+  } catch (error) {
+    stop();
+    throw error;
+  }
+  for (const [iface, l] of Object.entries(proxy.listening)) out(`doppel proxy: ${iface} ${l.url} → ${l.target}`);
+  out(`doppel proxy: every exchange is checked; violations are printed as they happen and listed at GET ${VIOLATIONS_PATH}; SIGINT or SIGTERM stops it with the reports`);
+  options.onListening?.(proxy);
+  const signal = await stopped;
+  out(`doppel proxy: ${signal}, stopping`);
+  const report = await proxy.close();
+  writeReports(report, options, out, 'doppel proxy');
+  if (options.har) out(`doppel proxy: the traffic is in ${options.har} (HAR 1.2${options.showSecrets ? '' : ', secrets masked'}); doppel check --from-har ${options.har} judges it again`);
+  return report.failed ? 1 : 0;
+}

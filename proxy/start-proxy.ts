@@ -1,0 +1,331 @@
+// doppel proxy: a reverse proxy for one or both interfaces that forwards every request unchanged
+// (method, path, query, headers but those of one hop, body) to the target and answers with the
+// target's answer unchanged (status, headers but those of one hop, body bytes as they come), and
+// sends no request of its own. Each exchange, once its answer has ended, goes to the judge of
+// doppel check (conformance/traffic-session.ts), in the order they end, with their start and end
+// times. What it adds: GET /__doppel/violations, its own; a 502 in the interface's error envelope
+// when the target cannot be reached. It adds no timeout: the target's and the client's apply.
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { pipeline, Transform } from 'node:stream';
+import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
+import { Agent } from 'undici';
+import { epochNow, recordExchange } from '../conformance/exchange.js';
+import { harEntryOf, type EntryExtras } from '../conformance/har.js';
+import { TrafficSession } from '../conformance/traffic-session.js';
+import type { Exchange, InterfaceName, ReportedFailure, RunReport } from '../conformance/types.js';
+import { HarFile } from './har-file.js';
+import { endToEnd, recordOf } from './hop-by-hop.js';
+
+/** Bodies over this are forwarded without being judged (--max-check-bytes). */
+export const DEFAULT_MAX_CHECK_BYTES = 5 * 1024 * 1024;
+export const DEFAULT_PORTS: Readonly<Record<InterfaceName, number>> = { trading: 4110, wallet: 4120 };
+export const VIOLATIONS_PATH = '/__doppel/violations';
+
+export interface ProxyOptions {
+  /** The deployment each interface forwards to (its base URL, without /api/v1). */
+  targets: Partial<Record<InterfaceName, string>>;
+  /** Default 4110 (trading) and 4120 (wallet); 0 picks a free one. */
+  ports?: Partial<Record<InterfaceName, number>> | undefined;
+  host?: string | undefined;
+  strict?: boolean | undefined;
+  /** A deployment profile (parsed JSON): decision assertions compare with its values. */
+  profile?: unknown;
+  profileName?: string | undefined;
+  showSecrets?: boolean | undefined;
+  maxCheckBytes?: number | undefined;
+  /** Write the traffic as HAR 1.2 to this file. */
+  har?: string | undefined;
+  /** The HAR's creator version. */
+  version?: string | undefined;
+  /** Told of each new violation or observation, masked, as it is found. */
+  onFailure?: ((failure: ReportedFailure) => void) | undefined;
+}
+
+export interface RunningProxy {
+  /** Each watched interface's address (http://host:port) and target. */
+  listening: Partial<Record<InterfaceName, { url: string; target: string }>>;
+  session: TrafficSession;
+  /** Requests forwarded whose answer has not ended (or been given up). */
+  pending(): number;
+  /** Stops listening, lets the requests under way end (at most `graceMs`), closes the HAR; the session's report. */
+  close(graceMs?: number): Promise<RunReport>;
+}
+
+const ENVELOPE_TYPE = 'application/json';
+
+/** The interfaces' error envelope (seed wallet §7, decision trading.error-shape), with the proxy's code. */
+function upstreamUnreachable(iface: InterfaceName, target: string, error: unknown): { text: string; line: string } {
+  const cause = (error as { cause?: { code?: string } }).cause;
+  const code = (error as { code?: string }).code ?? cause?.code ?? (error as Error).name;
+  const line = `cannot reach the ${iface} target ${target} (${code}: ${(error as Error).message})`;
+  return { line, text: JSON.stringify({ success: false, error: `doppel proxy: ${line}`, code: 'upstream_unreachable' }) };
+}
+
+/** The body as text for the checks: decoded when the target compressed it; undefined when it is too large to judge. */
+function bodyText(bytes: Buffer, encoding: string | undefined, cap: number): string | undefined {
+  const options = { maxOutputLength: cap };
+  switch ((encoding ?? '').trim().toLowerCase()) {
+    case '':
+    case 'identity':
+      return bytes.toString('utf8');
+    case 'gzip':
+    case 'x-gzip':
+      return gunzipSync(bytes, options).toString('utf8');
+    case 'deflate':
+      return inflateSync(bytes, options).toString('utf8');
+    case 'br':
+      return brotliDecompressSync(bytes, options).toString('utf8');
+    default:
+      return undefined;
+  }
+}
+
+/** Collects what passes through, up to the cap; past it only counts. */
+class Tap {
+  readonly chunks: Buffer[] = [];
+  bytes = 0;
+  constructor(private readonly cap: number) {}
+  take(chunk: Buffer): void {
+    this.bytes += chunk.length;
+    if (this.bytes <= this.cap) this.chunks.push(chunk);
+  }
+  get over(): boolean {
+    return this.bytes > this.cap;
+  }
+  text(): string {
+    return Buffer.concat(this.chunks).toString('utf8');
+  }
+}
+
+export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
+  const ifaces = (Object.keys(options.targets) as InterfaceName[]).filter((i) => options.targets[i] !== undefined);
+  if (ifaces.length === 0) throw new Error('doppel proxy needs a target: --trading-target or --wallet-target');
+  const cap = options.maxCheckBytes ?? DEFAULT_MAX_CHECK_BYTES;
+  const host = options.host ?? '127.0.0.1';
+  // No timeout of the proxy's own: a slow target or client is what the client would meet directly.
+  const agent = new Agent({ headersTimeout: 0, bodyTimeout: 0, connect: { timeout: 0 } });
+  const har = options.har ? new HarFile(options.har, options.version ?? 'unknown') : undefined;
+  const underway = new Set<AbortController>();
+  const servers: Server[] = [];
+  const listening: RunningProxy['listening'] = {};
+  let session: TrafficSession | undefined;
+  const record = (ex: Exchange, extras: EntryExtras = {}): void => har?.add(harEntryOf(ex, (t) => (session as TrafficSession).secrets.mask(t), extras));
+
+  for (const iface of ifaces) {
+    const target = new URL(options.targets[iface] as string);
+    const prefix = target.pathname.replace(/\/$/, '');
+    const server = createServer({ requestTimeout: 0 }, (req, res) => void forward(iface, target, prefix, req, res));
+    servers.push(server);
+  }
+  session = new TrafficSession({
+    targets: Object.fromEntries(ifaces.map((i) => [i, options.targets[i] as string])),
+    source: 'proxy',
+    from: '(starting)',
+    strict: options.strict,
+    profile: options.profile,
+    profileName: options.profileName,
+    showSecrets: options.showSecrets,
+    maxCheckBytes: cap,
+    onFailure: options.onFailure,
+  });
+  const live = session;
+
+  async function forward(iface: InterfaceName, target: URL, prefix: string, req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const startedAt = epochNow();
+    const raw = req.url ?? '/';
+    // Absolute-form (a client configured for a forward proxy) names the path all the same.
+    const pathAndQuery = raw.startsWith('/') ? raw : (() => {
+      const u = new URL(raw);
+      return `${u.pathname}${u.search}`;
+    })();
+    if (pathAndQuery === VIOLATIONS_PATH || pathAndQuery.startsWith(`${VIOLATIONS_PATH}?`)) return violations(res);
+    const url = new URL(`${prefix}${pathAndQuery}`, target.origin);
+    const method = req.method ?? 'GET';
+    const requestHeaders = endToEnd(req.rawHeaders, true);
+    const sent = new Tap(cap);
+    const hasBody = req.headers['content-length'] !== undefined ? req.headers['content-length'] !== '0' : req.headers['transfer-encoding'] !== undefined;
+    const abort = new AbortController();
+    underway.add(abort);
+    let ended = false;
+    // A client that goes away mid-request or mid-answer: the upstream request is given up too.
+    res.on('close', () => {
+      if (!ended) abort.abort(new Error('the client went away'));
+      underway.delete(abort);
+    });
+    const exchangeOf = (status: number, responseHeaders: Record<string, string>, text: string, extra: { headersAt?: number; cutOff?: string } = {}): Exchange =>
+      recordExchange({
+        seq: live.nextSeq(),
+        iface,
+        method,
+        url: url.toString(),
+        requestHeaders: recordOf(requestHeaders),
+        requestBody: hasBody ? sent.text() : undefined,
+        status,
+        responseHeaders,
+        bodyText: text,
+        startedAt,
+        endedAt: epochNow(),
+        cutOff: extra.cutOff,
+      });
+
+    let upstream: Awaited<ReturnType<Agent['request']>>;
+    try {
+      upstream = await agent.request({
+        origin: target.origin,
+        path: url.pathname + url.search,
+        method: method as 'GET',
+        headers: requestHeaders,
+        // Streamed through as it comes; a copy up to the cap for the checks.
+        body: hasBody ? pipeline(req, new Transform({ transform: (chunk: Buffer, _encoding, done) => done(null, (sent.take(chunk), chunk)) }), () => undefined) : undefined,
+        signal: abort.signal,
+      });
+    } catch (error) {
+      if (abort.signal.aborted || req.socket.destroyed) {
+        live.seeAbandoned();
+        return;
+      }
+      ended = true;
+      const { text, line } = upstreamUnreachable(iface, target.origin, error);
+      if (!res.headersSent) res.writeHead(502, { 'content-type': ENVELOPE_TYPE, 'content-length': Buffer.byteLength(text) }).end(text);
+      const ex = exchangeOf(502, { 'content-type': ENVELOPE_TYPE }, text);
+      live.learnSecrets(ex);
+      live.seeUnreachable(`${method} ${url.pathname}: ${line}`);
+      record(ex, { unreachable: line });
+      return;
+    }
+
+    const headersAt = epochNow();
+    const rawResponse = responseRaw(upstream.headers);
+    res.writeHead(upstream.statusCode, endToEnd(rawResponse, false));
+    const got = new Tap(cap);
+    let cutOff: string | undefined;
+    try {
+      for await (const chunk of upstream.body) {
+        got.take(chunk as Buffer);
+        if (!res.write(chunk)) await drained(res);
+        if (abort.signal.aborted) break;
+      }
+    } catch (error) {
+      if (!abort.signal.aborted) cutOff = `the target's connection ended early (${(error as Error).message})`;
+    }
+    if (abort.signal.aborted) {
+      upstream.body.destroy();
+      live.seeAbandoned();
+      return;
+    }
+    ended = true;
+    // A cut answer cannot be finished for the client either: its connection ends as the target's did.
+    if (cutOff) res.destroy();
+    else res.end();
+    const responseHeaders = recordOf(rawResponse);
+    if (sent.over || got.over) {
+      const ex = exchangeOf(upstream.statusCode, responseHeaders, '');
+      live.learnSecrets(ex);
+      live.seeUnchecked(iface, ex.operationId, ex.status, Math.max(sent.bytes, got.bytes));
+      record(ex, { headersAt, unchecked: got.bytes });
+      return;
+    }
+    let text: string | undefined;
+    try {
+      text = bodyText(Buffer.concat(got.chunks), responseHeaders['content-encoding'], cap);
+    } catch (error) {
+      cutOff ??= `the body does not decode as its content-encoding says (${(error as Error).message})`;
+      text = got.text();
+    }
+    if (text === undefined) {
+      const ex = exchangeOf(upstream.statusCode, responseHeaders, '');
+      live.learnSecrets(ex);
+      live.seeUnchecked(iface, ex.operationId, ex.status, got.bytes);
+      record(ex, { headersAt, unchecked: got.bytes });
+      return;
+    }
+    const ex = exchangeOf(upstream.statusCode, responseHeaders, text, { headersAt, ...(cutOff ? { cutOff } : {}) });
+    live.see(ex);
+    record(ex, { headersAt });
+  }
+
+  function violations(res: ServerResponse): void {
+    const failures = live.failures();
+    const text = JSON.stringify({
+      violations: failures.filter((f) => f.severity === 'failure').length,
+      observations: failures.filter((f) => f.severity === 'observation').length,
+      exchanges: live.summary().exchanges,
+      failures: failures.map((f) => ({
+        severity: f.severity,
+        check: f.checkId,
+        assertion: f.assertion,
+        kind: f.kind,
+        source: f.source,
+        iface: f.iface,
+        operationId: f.operationId,
+        title: f.title,
+        message: f.message,
+        occurrences: f.occurrences,
+        status: f.exchange?.status,
+        curl: f.curl,
+      })),
+    });
+    res.writeHead(200, { 'content-type': ENVELOPE_TYPE, 'content-length': Buffer.byteLength(text), 'cache-control': 'no-store' }).end(text);
+  }
+
+  await Promise.all(
+    ifaces.map(
+      (iface, i) =>
+        new Promise<void>((resolve, reject) => {
+          const server = servers[i] as Server;
+          server.once('error', reject);
+          server.listen(options.ports?.[iface] ?? DEFAULT_PORTS[iface], host, () => {
+            const { port } = server.address() as AddressInfo;
+            listening[iface] = { url: `http://${host.includes(':') ? `[${host}]` : host}:${port}`, target: options.targets[iface] as string };
+            resolve();
+          });
+        }),
+    ),
+  ).catch(async (error: unknown) => {
+    await Promise.all(servers.map((s) => new Promise((r) => s.close(r))));
+    await agent.close();
+    throw error;
+  });
+  live.describe(ifaces.map((i) => `${listening[i]?.url} → ${options.targets[i]}`).join(', '));
+
+  return {
+    listening,
+    session: live,
+    pending: () => underway.size,
+    async close(graceMs = 2_000) {
+      for (const server of servers) {
+        server.close();
+        server.closeIdleConnections();
+      }
+      const deadline = Date.now() + graceMs;
+      while (underway.size > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+      for (const server of servers) server.closeAllConnections();
+      for (const abort of underway) abort.abort(new Error('the proxy is stopping'));
+      await agent.close().catch(() => undefined);
+      await har?.close();
+      return live.report();
+    },
+  };
+}
+
+/** Until the client has taken what was written, or gone. */
+function drained(res: ServerResponse): Promise<void> {
+  return new Promise((resolve) => {
+    const done = (): void => {
+      res.off('drain', done).off('close', done);
+      resolve();
+    };
+    res.on('drain', done).on('close', done);
+  });
+}
+
+/** undici's header record back to a raw list ([name, value, …]; a repeated header once per value). */
+function responseRaw(headers: Record<string, string | string[] | undefined>): string[] {
+  const raw: string[] = [];
+  for (const [name, value] of Object.entries(headers)) {
+    if (value === undefined) continue;
+    for (const v of Array.isArray(value) ? value : [value]) raw.push(name, v);
+  }
+  return raw;
+}

@@ -1,0 +1,169 @@
+// doppel proxy when things go wrong: a target out of reach (502 in the error envelope, noted, not
+// the target's violation), an answer that is not JSON or is cut off (a violation quoting the bytes
+// seen, the client getting what the target sent), a body over the checking cap (forwarded whole,
+// counted unchecked), bodies streamed as they come, one kept-alive connection for many requests,
+// and a client that goes away mid-request or mid-answer (nothing left pending, the target's
+// request given up too).
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { connect } from 'node:net';
+import { afterEach, describe, expect, it } from 'vitest';
+import { Pool, request } from 'undici';
+import { startProxy, type RunningProxy } from '../../proxy/index.js';
+
+const closing: (() => Promise<unknown>)[] = [];
+afterEach(async () => {
+  while (closing.length) await (closing.pop() as () => Promise<unknown>)();
+});
+
+/** A target on 127.0.0.1 port 0 that answers with `handle`; counts the connections it accepted. */
+async function target(handle: (req: IncomingMessage, res: ServerResponse) => void): Promise<{ url: string; server: Server; connections: () => number }> {
+  let connections = 0;
+  const server = createServer(handle);
+  server.on('connection', () => connections++);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  closing.push(() => new Promise((r) => server.close(r)).then(() => server.closeAllConnections()));
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, server, connections: () => connections };
+}
+
+async function proxyTo(url: string, extra: { maxCheckBytes?: number } = {}): Promise<RunningProxy & { base: string }> {
+  const proxy = await startProxy({ targets: { trading: url }, ports: { trading: 0 }, ...extra });
+  let closed = false;
+  closing.push(() => (closed ? Promise.resolve() : proxy.close(100)));
+  const close = proxy.close.bind(proxy);
+  return Object.assign(proxy, { base: proxy.listening.trading!.url, close: (ms?: number) => ((closed = true), close(ms)) });
+}
+
+const until = async (ok: () => boolean, ms = 3_000): Promise<void> => {
+  const end = Date.now() + ms;
+  while (!ok()) {
+    if (Date.now() > end) throw new Error('timed out waiting');
+    await new Promise((r) => setTimeout(r, 10));
+  }
+};
+
+describe('doppel proxy: faults', () => {
+  it('answers 502 in the error envelope when the target cannot be reached, noted and not counted against it', async () => {
+    const gone = await target(() => undefined);
+    await new Promise((r) => gone.server.close(r));
+    const proxy = await proxyTo(gone.url);
+    const res = await request(`${proxy.base}/api/v1/markets`);
+    expect(res.statusCode).toBe(502);
+    expect(res.headers['content-type']).toBe('application/json');
+    const body = (await res.body.json()) as { success: boolean; error: string; code: string };
+    expect(body).toMatchObject({ success: false, code: 'upstream_unreachable' });
+    expect(body.error).toMatch(/^doppel proxy: cannot reach the trading target http:\/\/127\.0\.0\.1:\d+ \(ECONNREFUSED/);
+    const report = await proxy.close();
+    expect(report.failures).toEqual([]);
+    expect(report.failed).toBe(false);
+    expect(report.traffic?.unreachable.count).toBe(1);
+    expect(report.traffic?.unreachable.examples[0]).toMatch(/^GET \/api\/v1\/markets: cannot reach the trading target/);
+  });
+
+  it('a body that is not JSON is a violation quoting the bytes seen; the client gets them unchanged', async () => {
+    const up = await target((_req, res) => res.writeHead(200, { 'content-type': 'text/html' }).end('<html>maintenance</html>'));
+    const proxy = await proxyTo(up.url);
+    const res = await request(`${proxy.base}/api/v1/markets`);
+    expect(await res.body.text()).toBe('<html>maintenance</html>');
+    const report = await proxy.close();
+    const json = report.failures.find((f) => f.checkId === 'content-type-json');
+    expect(json?.severity).toBe('failure');
+    expect(json?.message).toContain('body is not JSON');
+    expect(json?.message).toContain('<html>maintenance</html>');
+    expect(report.failed).toBe(true);
+  });
+
+  it('a body cut off by the target is a violation with the bytes seen; the client\'s answer ends the same way', async () => {
+    const up = await target((_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json', 'content-length': '100' });
+      res.write('{"success":true,"data":[{"symbol":"BTC/USDT"');
+      setTimeout(() => res.destroy(), 20);
+    });
+    const proxy = await proxyTo(up.url);
+    const res = await request(`${proxy.base}/api/v1/markets`);
+    await expect(res.body.text()).rejects.toThrow();
+    const report = await proxy.close();
+    const cut = report.failures.find((f) => f.checkId === 'content-type-json');
+    expect(cut?.message).toMatch(/body is not JSON \(the answer ended after 44 bytes: the target's connection ended early .*\): \{"success":true,"data":\[\{"symbol":"BTC\/USDT"/);
+  });
+
+  it('streams a body as it comes: the client reads the first bytes while the target is still writing', async () => {
+    let finish: () => void = () => undefined;
+    const up = await target((_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.write('{"success":true,');
+      finish = () => res.end('"data":[]}');
+    });
+    const proxy = await proxyTo(up.url);
+    const res = await request(`${proxy.base}/api/v1/markets`);
+    const reader = res.body[Symbol.asyncIterator]();
+    const first = await reader.next();
+    expect(Buffer.from(first.value as Buffer).toString()).toBe('{"success":true,');
+    expect(proxy.pending()).toBe(1);
+    finish();
+    let rest = '';
+    for (let r = await reader.next(); !r.done; r = await reader.next()) rest += Buffer.from(r.value as Buffer).toString();
+    expect(rest).toBe('"data":[]}');
+    await until(() => proxy.pending() === 0);
+    expect((await proxy.close()).traffic?.exchanges).toBe(1);
+  });
+
+  it('forwards a body over the checking cap whole, unchecked and counted', async () => {
+    const big = `{"success":true,"data":"${'x'.repeat(5_000)}"`; // not even JSON: it is not judged
+    const up = await target((_req, res) => res.writeHead(200, { 'content-type': 'application/json' }).end(big));
+    const proxy = await proxyTo(up.url, { maxCheckBytes: 1_000 });
+    const res = await request(`${proxy.base}/api/v1/markets`);
+    expect(await res.body.text()).toBe(big);
+    const report = await proxy.close();
+    expect(report.failures).toEqual([]);
+    expect(report.traffic).toMatchObject({ exchanges: 0, unchecked: { count: 1, bytes: big.length, cap: 1_000 } });
+    expect(report.coverage.find((c) => c.operationId === 'getMarkets')?.requests).toBe(1);
+  });
+
+  it('keeps one connection to the target alive for many requests of one client connection', async () => {
+    const up = await target((_req, res) => res.writeHead(200, { 'content-type': 'application/json' }).end('{"success":true,"data":[]}'));
+    const proxy = await proxyTo(up.url);
+    const pool = new Pool(proxy.base, { connections: 1 });
+    closing.push(() => pool.close());
+    for (let i = 0; i < 5; i++) await (await pool.request({ path: '/api/v1/markets', method: 'GET' })).body.text();
+    expect(up.connections()).toBe(1);
+    expect((await proxy.close()).traffic?.exchanges).toBe(5);
+  });
+
+  it('a client that goes away mid-request leaves nothing pending, and the target\'s request is given up', async () => {
+    let upstreamClosed = false;
+    const up = await target((req, res) => {
+      req.on('data', () => undefined);
+      res.on('close', () => (upstreamClosed = true));
+    });
+    const proxy = await proxyTo(up.url);
+    const { port } = new URL(proxy.base);
+    const socket = connect(Number(port), '127.0.0.1');
+    await new Promise((r) => socket.once('connect', r));
+    socket.write('POST /api/v1/spot/order HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{"market":"BTC"');
+    await until(() => proxy.pending() === 1);
+    socket.destroy();
+    await until(() => proxy.pending() === 0);
+    await until(() => upstreamClosed);
+    const report = await proxy.close();
+    expect(report.traffic).toMatchObject({ exchanges: 0, abandoned: 1 });
+  });
+
+  it('a client that goes away mid-answer leaves nothing pending, and the target\'s answer is given up', async () => {
+    let upstreamClosed = false;
+    const up = await target((_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.write('{"success":true,');
+      res.on('close', () => (upstreamClosed = true));
+    });
+    const proxy = await proxyTo(up.url);
+    const { port } = new URL(proxy.base);
+    const socket = connect(Number(port), '127.0.0.1');
+    socket.write('GET /api/v1/markets HTTP/1.1\r\nHost: x\r\n\r\n');
+    await new Promise((r) => socket.once('data', r));
+    socket.destroy();
+    await until(() => proxy.pending() === 0);
+    await until(() => upstreamClosed);
+    expect((await proxy.close()).traffic).toMatchObject({ exchanges: 0, abandoned: 1 });
+  });
+});
