@@ -109,7 +109,8 @@ export async function startMock(options: StartMockOptions = {}): Promise<Running
   async function saveState(file = options.state): Promise<void> {
     if (file === undefined) throw new Error('saveState: no file given and no state option');
     // The snapshot holds keys and password hashes: only where it went is logged, never what.
-    await writeSnapshotFile(file, fake.exportState());
+    // A piece at a time (the state of this instant): requests are answered while a large state is written.
+    await writeSnapshotFile(file, fake.exportChunks('lines'));
     if (level !== 'silent') log(`doppel state written to ${file}`);
   }
 }

@@ -78,7 +78,13 @@ export function createGateway(options: GatewayOptions): App {
         response = errorResponse(error);
         response.headers['content-type'] = JSON_CONTENT_TYPE;
       }
-      if (head && response.drop !== true) {
+      if (head && response.chunks !== undefined) {
+        // The length of a body made in pieces is not known before it is made: none is sent.
+        response.chunks.return?.();
+        delete response.chunks;
+        response.text = '';
+        response.body = undefined;
+      } else if (head && response.drop !== true) {
         response.headers['content-length'] = String(utf8Length(response.text));
         response.text = '';
         response.body = undefined;
@@ -104,7 +110,8 @@ export function createGateway(options: GatewayOptions): App {
         body: sent,
         status: response.drop === true ? 0 : response.status,
         contentType: response.headers['content-type'],
-        text: response.text,
+        // A body made in pieces is not kept (nor read here: that would make it whole).
+        text: response.chunks === undefined ? response.text : '',
         virtualMs: served?.now() ?? wallMs,
         wallMs,
         fault: rule?.id,

@@ -103,7 +103,8 @@ export async function startHttpServer(app: App, options: HttpServerOptions = {})
           // After an oversized body, close rather than reuse the connection (beyond the discard
           // bound the rest of the upload was never read). While closing, do not keep alive either.
           if (bytes === null || closing) response.headers['connection'] = 'close';
-          send(res, response.status, response.headers, response.text);
+          if (response.chunks !== undefined) writeChunks(res, response.status, response.headers, response.chunks, logger);
+          else send(res, response.status, response.headers, response.text);
           options.onRequest?.({
             method: fake.method,
             target: req.url ?? '/',
@@ -304,6 +305,44 @@ function send(res: ServerResponse, status: number, headers: Record<string, strin
   headers['content-length'] ??= String(Buffer.byteLength(text));
   res.writeHead(status, headers);
   res.end(text);
+}
+
+/**
+ * A body made in pieces (FakeResponse.chunks), chunked on the wire: one piece per turn of the event
+ * loop (setImmediate), so that requests on other connections are served between two pieces, and
+ * none while the socket's buffer is full ('drain'), so that a slow reader holds no more than a
+ * piece in memory. A client that goes away abandons the rest.
+ */
+function writeChunks(res: ServerResponse, status: number, headers: Record<string, string>, chunks: Iterator<string, void, undefined>, logger: Logger): void {
+  res.writeHead(status, headers);
+  let finished = false;
+  const abandon = (): void => {
+    if (finished) return;
+    finished = true;
+    chunks.return?.();
+  };
+  res.once('close', abandon);
+  const pump = (): void => {
+    if (finished) return;
+    let step: IteratorResult<string, void>;
+    try {
+      step = chunks.next();
+    } catch (error) {
+      // A bug in the producer: the status is already sent, so the connection is cut.
+      logger.error('doppel: failed to make a piece of an answer', error);
+      finished = true;
+      res.destroy();
+      return;
+    }
+    if (step.done === true) {
+      finished = true;
+      res.end();
+      return;
+    }
+    if (res.write(step.value)) setImmediate(pump);
+    else res.once('drain', pump);
+  };
+  setImmediate(pump);
 }
 
 const EMPTY = new Uint8Array(0);
