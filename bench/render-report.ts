@@ -5,6 +5,7 @@ import type { InProcessResult } from './in-process.js';
 import type { RefereeResult } from './referee.js';
 import type { ScaleResult } from './scale.js';
 import { renderSoak, soakTargets, type SoakResult } from './soak.js';
+import { longLivedTargets, type LongLivedResult } from './long-lived.js';
 import type { Upload413Result } from './upload-413.js';
 import type { StubFeaturesResult } from './stub-features.js';
 
@@ -21,6 +22,8 @@ export interface BenchReport {
   soak?: SoakResult;
   /** Issue 13: the journal's cost per request, heap per journal entry and per namespace. */
   stub?: StubFeaturesResult;
+  /** A long-lived shared stub: requests during a large export, a 10,000-wallet listing (bench/long-lived.ts). */
+  longLived?: LongLivedResult;
   totalS?: number;
   /** Sections that failed, with their error. */
   errors?: { section: string; message: string }[];
@@ -373,6 +376,8 @@ export function issue16Targets(r: BenchReport): Target[] {
   } else {
     notMeasured('no regression: 1M-order listing', '≤ 2× small state', 'scale');
   }
+  if (r.longLived) targets.push(...longLivedTargets(r.longLived));
+  else notMeasured('no stalls during a 200,000-order export; a 10,000-wallet listing', '≤ 50 ms; ≤ 5 ms', 'stall');
   const s = r.soak;
   if (s) {
     targets.push(...soakTargets(s));

@@ -339,9 +339,12 @@ function writeChunks(res: ServerResponse, status: number, headers: Record<string
       res.end();
       return;
     }
+    // Through setImmediate after a 'drain' too: a write that completes at once emits 'drain' from
+    // process.nextTick, and pumping from there would make the whole body in one turn of the loop.
     if (res.write(step.value)) setImmediate(pump);
-    else res.once('drain', pump);
+    else res.once('drain', later);
   };
+  const later = (): void => void setImmediate(pump);
   setImmediate(pump);
 }
 
