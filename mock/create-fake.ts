@@ -60,6 +60,11 @@ export interface FakeOptions {
   /** How many namespaces may exist at once, the default one included (default 100); one more is a 409. */
   maxNamespaces?: number;
   /**
+   * Called after a state was dropped (a reset, a state import, a namespace dropped): `doppel mock`
+   * gives the memory back then (mock/http/release-memory.ts).
+   */
+  onStateDropped?: () => void;
+  /**
    * A deployment profile (spec/profile.ts, issue 17): the decision points' values to answer with
    * instead of doppel's. Invalid → throws ProfileError naming the field.
    */
@@ -220,6 +225,7 @@ export function createFake(options: FakeOptions = {}): Fake {
 
     function reset(): void {
       built = build(initial);
+      options.onStateDropped?.();
     }
 
     /** The snapshot's tree at this instant, its long collections read later (mock/domain/export-cut.ts). */
@@ -259,6 +265,7 @@ export function createFake(options: FakeOptions = {}): Fake {
 
     function importState(snapshot: unknown): void {
       built = build(readSnapshotEnvelope(snapshot));
+      options.onStateDropped?.();
     }
 
     return {
@@ -300,7 +307,9 @@ export function createFake(options: FakeOptions = {}): Fake {
 
   function dropNamespace(name: string): boolean {
     if (name === DEFAULT_NAMESPACE) throw domainError.invalid_request('the default namespace cannot be dropped (POST /__doppel/reset resets it)');
-    return namespaces.delete(name);
+    const dropped = namespaces.delete(name);
+    if (dropped) options.onStateDropped?.();
+    return dropped;
   }
 
   function namespaceViews(): { name: string; now: string; epoch_ms: number }[] {

@@ -11,6 +11,8 @@ export interface FakeRequest {
   headers: Record<string, string | undefined>;
   /** Parsed JSON, undefined when the request had no body. */
   body: unknown;
+  /** The body's JSON text as sent, when it was parsed: the journal keeps it rather than serializing `body` again. */
+  bodyText?: string;
   /** Set by the adapter when the body could not be decoded; the router turns it into an error. */
   bodyError?: BodyError;
   /** Caller address as the adapter saw it (may be an IPv4-mapped IPv6 address). */

@@ -51,7 +51,8 @@ export function createGateway(options: GatewayOptions): App {
     // Serialized before the pipeline runs: body validation fills defaults into req.body in place,
     // and the journal keeps what the client sent. As text: one string is cheaper to keep (and for
     // the GC to carry) than a copy of the object tree; it is parsed and masked when read.
-    const sent = journal !== null && req.body !== undefined ? bodyText(req.body) : undefined;
+    // The text as sent when the adapter has it (no second serialization on the write path).
+    const sent = journal !== null && req.body !== undefined ? (req.bodyText ?? bodyText(req.body)) : undefined;
     const wallMs = journal !== null ? Date.now() : 0;
     const method = req.method.toUpperCase();
     const namespace = namespaceOf(req.headers);

@@ -129,15 +129,12 @@ export async function startHttpServer(app: App, options: HttpServerOptions = {})
       answer(EMPTY);
       return;
     }
-    readBody(req, limit, discardLimit).then(
-      answer,
-      (error: unknown) => {
-        // The client went away mid-body (aborted/reset): nobody is left to answer, and the fake
-        // did nothing wrong.
-        clientError(`doppel: a client went away while sending ${req.method ?? ''} ${req.url ?? ''}: ${(error as Error).message}`);
-        req.destroy();
-      },
-    );
+    readBody(req, limit, discardLimit, answer, (error) => {
+      // The client went away mid-body (aborted/reset): nobody is left to answer, and the fake
+      // did nothing wrong.
+      clientError(`doppel: a client went away while sending ${req.method ?? ''} ${req.url ?? ''}: ${error.message}`);
+      req.destroy();
+    });
   });
   // Slowloris bounds: headers within 10 s, the whole request within 30 s (by default).
   server.headersTimeout = headersTimeout;
@@ -210,39 +207,44 @@ const STATUS_TEXT: Record<number, string> = { 400: 'Bad Request', 408: 'Request 
  * so, the 413 goes out at once and the connection closes: a bound on what a client can make the
  * fake read (the request timeout bounds the time).
  */
-function readBody(req: IncomingMessage, limit: number, discardLimit: number): Promise<Uint8Array | null> {
+function readBody(req: IncomingMessage, limit: number, discardLimit: number, done: (bytes: Uint8Array | null) => void, failed: (error: Error) => void): void {
   if (declaredLengthExceeds(req.headers['content-length'], discardLimit)) {
     // A client that aborts meanwhile must not become an unhandled 'error'.
     req.on('error', () => {});
     req.resume();
-    return Promise.resolve(null);
+    done(null);
+    return;
   }
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    let over = declaredLengthExceeds(req.headers['content-length'], limit);
-    let settled = false;
-    const settle = (bytes: Uint8Array | null): void => {
-      if (settled) return;
-      settled = true;
-      resolve(bytes);
-    };
-    // The listener stays after settling: what arrives after the answer is dropped too.
-    req.on('data', (chunk: Buffer) => {
-      size += chunk.length;
-      if (!over && size > limit) {
-        over = true;
-        chunks.length = 0;
-      }
-      if (!over) chunks.push(chunk);
-      else if (size > discardLimit) settle(null);
-    });
-    req.once('end', () => settle(over ? null : Buffer.concat(chunks)));
-    req.on('error', (error) => {
-      if (settled) return;
-      settled = true;
-      reject(error);
-    });
+  // Plain callbacks, no promise (one fewer turn per write); the usual body is one chunk, kept as
+  // it is rather than copied by Buffer.concat.
+  let first: Buffer | undefined;
+  let rest: Buffer[] | undefined;
+  let size = 0;
+  let over = declaredLengthExceeds(req.headers['content-length'], limit);
+  let settled = false;
+  const settle = (bytes: Uint8Array | null): void => {
+    if (settled) return;
+    settled = true;
+    done(bytes);
+  };
+  // The listener stays after settling: what arrives after the answer is dropped too.
+  req.on('data', (chunk: Buffer) => {
+    size += chunk.length;
+    if (!over && size > limit) {
+      over = true;
+      first = undefined;
+      rest = undefined;
+    }
+    if (!over) {
+      if (first === undefined) first = chunk;
+      else (rest ??= [first]).push(chunk);
+    } else if (size > discardLimit) settle(null);
+  });
+  req.once('end', () => settle(over ? null : rest !== undefined ? Buffer.concat(rest) : (first ?? EMPTY)));
+  req.on('error', (error) => {
+    if (settled) return;
+    settled = true;
+    failed(error);
   });
 }
 
@@ -259,6 +261,7 @@ function toFakeRequest(req: IncomingMessage, bytes: Uint8Array | null, limit: nu
     ip: clientIp(req, headers, trustProxy),
   };
   if (decoded.bodyError !== undefined) fake.bodyError = decoded.bodyError;
+  else if (decoded.text !== undefined) fake.bodyText = decoded.text;
   return fake;
 }
 
