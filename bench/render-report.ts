@@ -1,6 +1,6 @@
 // The bench report as Markdown (printed, and written to bench/RESULTS.md), with issue 7's targets.
 import type { CheckRun } from './check-runs.js';
-import type { HttpSection, LoadRow } from './http-section.js';
+import { WRK_CONNECTIONS, type HttpSection, type LoadRow } from './http-section.js';
 import type { InProcessResult } from './in-process.js';
 import type { RefereeResult } from './referee.js';
 import type { ScaleResult } from './scale.js';
@@ -77,7 +77,7 @@ export function renderReport(r: BenchReport): string {
       `Load generator: autocannon ${s.connections} connections, pipelining 1, ${s.warmupS} s warm-up then ${s.durationS} s measured, one target at a time, loopback, ` +
         `${h.rounds} round${h.rounds === 1 ? '' : 's'} round-robin over all targets, each target's best round shown (all rounds' req/s in the "rounds" column); ` +
         `latency percentiles from autocannon's per-response hrtime durations (its own histogram keeps whole ms). ` +
-        (h.wrk ? `Cross-check: wrk -t1 -c${s.connections}, same durations (only where a wrk column is filled). ` : 'wrk was not installed, so there is no cross-check column. ') +
+        (h.wrk ? `Cross-check: wrk -t1 -c${WRK_CONNECTIONS}, same durations (only where a wrk column is filled). ` : 'wrk was not installed, so there is no cross-check column. ') +
         `Each server is a separate process (the CLI \`doppel mock --log-level error\`, \`prism mock -v error\`, a node:http server answering a constant ${h.ceilingBodyBytes}-byte JSON, the size of doppel's balances answer); ` +
         `the generator runs in the bench process, so with 2 cores each side has one.`,
     );
