@@ -5,6 +5,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { readProfile } from '../spec/profile.js';
 import { CHECKS } from './checks/index.js';
+import { kindsOf } from './checks/check.js';
 import { learnedProfile } from './learned-profile.js';
 import { PreflightError } from './preflight.js';
 import { reportPathProblem } from './report-paths.js';
@@ -49,9 +50,13 @@ export interface CheckCliOptions {
   err?: ((line: string) => void) | undefined;
 }
 
+/** One line per check, then one per assertion when it has several (seed: fails by default; decision: under --strict). */
 export function listChecks(): string[] {
   const width = Math.max(...CHECKS.map((c) => c.id.length));
-  return CHECKS.map((c) => `${c.id.padEnd(width)}  ${c.kind.padEnd(8)}  ${c.appliesTo.join(', ').padEnd(15)}  ${c.title} [${c.source}]`);
+  return CHECKS.flatMap((c) => [
+    `${c.id.padEnd(width)}  ${kindsOf(c).padEnd(13)}  ${c.appliesTo.join(', ').padEnd(15)}  ${c.title}${c.assertions.length === 1 ? ` [${(c.assertions[0] as { source: string }).source}]` : ''}`,
+    ...(c.assertions.length > 1 ? c.assertions.map((a) => `${''.padEnd(width)}    ${a.kind.padEnd(8)} ${a.id}: ${a.says} [${a.source}]`) : []),
+  ]);
 }
 
 function unknownIds(ids: string[] | undefined): string[] {

@@ -34,7 +34,7 @@ export interface FakeOptions {
   clock?: 'manual' | 'realtime';
   /** Virtual start time, epoch ms. Default 2026-01-01 00:00:00 UTC. */
   start?: number;
-  /** Default true: the demo accounts, keys, wallets and lead traders (README, demo data); false starts empty. */
+  /** Default true: the demo accounts, keys, wallets and lead traders (docs/guides/client-developers.md, demo data); false starts empty. */
   demo?: boolean;
   /** Wallet requests per minute per key (seed wallet §8: 60). */
   walletRateLimit?: number;

@@ -28,6 +28,10 @@ export interface StartMockOptions extends FakeOptions {
   fixtures?: string;
   /** Snapshot file: loaded at start when it exists, written (atomically) by close(). */
   state?: string;
+  // From these peers the caller's address is read from X-Forwarded-For (mock/http/client-ip-of.ts),
+  // so the IP whitelist (seed trading §5.6) sees the client behind the proxy.
+  /** Addresses or CIDR ranges of reverse proxies whose X-Forwarded-For names the caller (`--trust-proxy`). Default none. */
+  trustProxy?: readonly string[];
 }
 
 export interface RunningMock {
@@ -80,6 +84,7 @@ export async function startMock(options: StartMockOptions = {}): Promise<Running
     port,
     ...(options.headersTimeoutMs !== undefined ? { headersTimeoutMs: options.headersTimeoutMs } : {}),
     ...(options.requestTimeoutMs !== undefined ? { requestTimeoutMs: options.requestTimeoutMs } : {}),
+    ...(options.trustProxy !== undefined ? { trustProxy: options.trustProxy } : {}),
     ...(logsAt(level, 'info') ? { onRequest: (entry) => log(requestLine(iface, entry, logsAt(level, 'debug'))) } : {}),
     ...(logsAt(level, 'warn') ? { onClientError: (line) => log(line) } : {}),
   });

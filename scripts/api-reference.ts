@@ -1,4 +1,4 @@
-// The API reference (docs/api-reference.md), generated from spec/*.openapi.yaml and the error-code
+// The API reference (docs/reference/api-reference.md), generated from spec/*.openapi.yaml and the error-code
 // registry, never written by hand: every operation with method, path, auth, parameters, body
 // fields, every documented status with its error codes, and a curl example. test/docs/
 // api-reference.test.ts fails when the committed file differs (`npm run gen:docs` rewrites it);
@@ -361,7 +361,7 @@ function interfaceSection(iface: InterfaceName): string[] {
   const writer = new SchemaWriter(iface, doc);
   const ops = operations(iface);
   const out: string[] = [`## ${TITLE[iface]}`, ''];
-  out.push(`Contract: [docs/interfaces/${iface}.md](interfaces/${iface}.md). Spec: ${code(`spec/${iface}.openapi.yaml`)}. `
+  out.push(`Contract: [docs/interfaces/${iface}.md](../interfaces/${iface}.md). Spec: ${code(`spec/${iface}.openapi.yaml`)}. `
     + `doppel mock serves it at ${code(String(doc.servers?.[0]?.url ?? ''))} by default.`, '');
   out.push('| operation | method and path | auth |', '|---|---|---|');
   for (const op of ops) {
@@ -404,7 +404,7 @@ function decisionSection(): string[] {
   ];
 }
 
-/** The whole reference, as committed in docs/api-reference.md. */
+/** The whole reference, as committed in docs/reference/api-reference.md. */
 export function apiReferenceMarkdown(): string {
   const lines = [
     '<!-- Generated from spec/*.openapi.yaml and mock/domain/error-codes.ts by `npm run gen:docs`; do not edit. -->',
@@ -412,7 +412,7 @@ export function apiReferenceMarkdown(): string {
     '# doppel API reference',
     '',
     'Every operation of the two interfaces doppel fakes and checks, generated from the OpenAPI documents in',
-    '`spec/`. The contract they transcribe is in [docs/interfaces/](interfaces/); where it says "not shown",',
+    '`spec/`. The contract they transcribe is in [docs/interfaces/](../interfaces/); where it says "not shown",',
     'doppel decided, and each decision is linked to the [decisions table](#decisions).',
     'The curl examples use the demo keys of the default seed (`doppel mock`, `npm start`).',
     '',

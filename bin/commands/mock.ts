@@ -1,4 +1,5 @@
 // `doppel mock`: serves the fakes of both interfaces (issues 3, 4, 6 and 8 give the options).
+import { isIP } from 'node:net';
 import { normalize } from 'node:path';
 import type { Argv, CommandModule } from 'yargs';
 import type { RunningMock, StartMockOptions } from '../../mock/index.js';
@@ -29,36 +30,59 @@ export interface MockOptions {
   cors: '*' | string[] | false;
   journalSize: number;
   maxNamespaces: number;
+  /** Reverse proxies whose X-Forwarded-For names the caller (addresses or CIDR ranges). */
+  trustProxy?: string[];
 }
 
 function builder(y: Argv) {
   return y
-    .option('host', { type: 'string', default: '127.0.0.1', describe: 'Address to bind both fakes to' })
-    .option('trading-port', { type: 'number', default: 4010, describe: 'Port of the trading fake' })
-    .option('wallet-port', { type: 'number', default: 4020, describe: 'Port of the wallet fake' })
+    .option('host', { type: 'string', default: '127.0.0.1', describe: 'Address to bind both interfaces to; any address other than loopback requires --admin-token' })
+    .option('trading-port', { type: 'number', default: 4010, describe: 'Port of the trading interface (0: a free port, named in the ready line)' })
+    .option('wallet-port', { type: 'number', default: 4020, describe: 'Port of the wallet interface (0: a free port, named in the ready line)' })
     .option('seed', { type: 'number', default: 1, describe: 'Seed of the demo data, prices and every random choice' })
     .option('clock', {
       choices: ['realtime', 'manual'] as const,
       default: 'realtime' as const,
-      describe: 'realtime: the virtual clock follows the wall clock; manual: it moves only by POST /__doppel/clock',
+      describe: 'realtime: virtual time runs with the wall clock (plus admin moves); manual: it moves only through POST /__doppel/clock',
     })
     .option('wallet-rate-limit', { type: 'number', default: 60, describe: 'Wallet requests per minute per API key before 429' })
-    .option('fixtures', { type: 'string', describe: 'Start from the state in this directory (written by doppel fixtures)' })
-    .option('state', { type: 'string', describe: 'Snapshot file: loaded at start if present, written on SIGINT/SIGTERM' })
-    .option('admin-token', { type: 'string', describe: 'Token the admin API (/__doppel/) requires; needed when --host is not loopback' })
-    .option('profile', { type: 'string', describe: 'Answer like this deployment profile (a file doppel check --learn wrote) at its decision points' })
-    .option('log-level', { choices: LOG_LEVELS, default: 'info' as LogLevel, describe: 'How much to log' })
+    .option('fixtures', { type: 'string', describe: 'Start from the state a doppel fixtures run wrote into this directory (DIR/state.json)' })
+    .option('state', { type: 'string', describe: 'Snapshot file: loaded at start if it exists, written back on SIGINT/SIGTERM (with --fixtures, an existing state file wins)' })
+    .option('admin-token', { type: 'string', describe: 'Token the admin API (/__doppel/) then requires as Authorization: Bearer <token>; needed when --host is not loopback' })
+    .option('profile', { type: 'string', describe: 'Answer like this deployment profile (a file doppel check --learn wrote) at its decision points; an invalid one is one line naming the field, exit 2' })
+    .option('log-level', { choices: LOG_LEVELS, default: 'info' as LogLevel, describe: 'silent: nothing; error: ready lines and faults; warn: also refused, slow or aborted requests; info: also one line per request; debug: also headers and bodies. Keys and passwords are always masked' })
     .option('cors', { type: 'boolean', default: true, describe: 'Answer CORS preflights and send Access-Control-Allow-Origin (--no-cors: neither)' })
     .option('cors-origin', { type: 'string', default: '*', describe: 'The origins browsers may call from: * or a comma-separated list such as http://localhost:3000' })
-    .option('journal-size', { type: 'number', default: 10_000, describe: 'Requests the journal (GET /__doppel/requests) keeps; 0 turns it off' })
-    .option('max-namespaces', { type: 'number', default: 100, describe: 'Namespaces (X-Doppel-Namespace) that may exist at once, the default one included' })
+    .option('journal-size', { type: 'number', default: 10_000, describe: 'Requests the request journal (GET /__doppel/requests) keeps, a ring; 0 turns it off' })
+    .option('max-namespaces', { type: 'number', default: 100, describe: 'Namespaces (X-Doppel-Namespace) that may exist at once, the default one included; one more is a 409' })
+    .option('trust-proxy', { type: 'string', describe: 'Addresses or CIDR ranges of reverse proxies (comma-separated) whose X-Forwarded-For names the caller, for the IP whitelist' })
+    .check(checkTrustProxy)
     .check(checkInteger({ 'trading-port': [0, 65535], 'wallet-port': [0, 65535], seed: [0], 'wallet-rate-limit': [1], 'journal-size': [0, 1_000_000], 'max-namespaces': [1, 10_000] }))
     .check(checkCorsOrigin)
     .check(checkPorts)
     .check(checkFolders({ fixtures: { mustExist: true } }))
     .check(checkStateFile('state'))
     .check(checkJsonFile('profile'))
-    .epilogue('Prints one ready line per interface with its URL; SIGINT or SIGTERM stops it (and writes --state).');
+    .epilogue('Prints the state it loaded (--state, --fixtures), then one ready line per interface with its URL; SIGINT or SIGTERM '
+      + 'stops it (and writes --state). A port in use, a port that needs privileges or an address not on this machine is one line '
+      + 'naming the option, exit 1; a --state file that is not a snapshot is one line naming the file, exit 1.');
+}
+
+/** `--trust-proxy 127.0.0.1,10.0.0.0/8`: the entries of an IP whitelist (node:net, no ipaddr.js at start-up). */
+export function parseTrustProxy(value: string): string[] {
+  const entries = value.split(',').map((entry) => entry.trim());
+  for (const entry of entries) {
+    const [address = '', bits, extra] = entry.split('/');
+    const family = isIP(address);
+    const ok = family !== 0 && extra === undefined && (bits === undefined || (/^\d{1,3}$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128)));
+    if (!ok) throw new Error(`--trust-proxy: ${JSON.stringify(entry)} is not an IPv4/IPv6 address or CIDR range (e.g. 127.0.0.1,10.0.0.0/8)`);
+  }
+  return entries;
+}
+
+function checkTrustProxy(argv: { 'trust-proxy'?: unknown }): true {
+  if (typeof argv['trust-proxy'] === 'string') parseTrustProxy(argv['trust-proxy']);
+  return true;
 }
 
 /** Two interfaces cannot share a port (0 asks the system for a free one, each its own). */
@@ -134,6 +158,7 @@ export const mockCommand: CommandModule<object, MockArgs> = {
       cors: argv.cors ? parseCorsOrigins(argv.corsOrigin) : false,
       journalSize: argv.journalSize,
       maxNamespaces: argv.maxNamespaces,
+      ...(argv.trustProxy !== undefined ? { trustProxy: parseTrustProxy(argv.trustProxy) } : {}),
     };
     // Loaded on use: each command pays only for its own modules (start-up time, issue 7).
     const { startMock, ProfileError } = await import('../../mock/index.js');
@@ -152,6 +177,7 @@ export const mockCommand: CommandModule<object, MockArgs> = {
       cors: options.cors,
       journalSize: options.journalSize,
       maxNamespaces: options.maxNamespaces,
+      ...(options.trustProxy !== undefined ? { trustProxy: options.trustProxy } : {}),
     };
     // The handlers go in before the listeners start: a supervisor that sends SIGTERM as soon as the
     // ready lines appear must get the graceful stop, not the default death by signal (issue 8).

@@ -17,17 +17,17 @@ export function renderConsole(report: RunReport): string {
   // JSON, JUnit and HTML reports keep each).
   const groups = new Map<string, ReportedFailure[]>();
   for (const f of report.failures) {
-    const key = `${f.checkId}\u0000${f.severity}\u0000${f.title}`;
+    const key = `${f.checkId}\u0000${f.assertion}\u0000${f.severity}\u0000${f.title}`;
     groups.set(key, [...(groups.get(key) ?? []), f]);
   }
   for (const [f, ...same] of [...groups.values()] as [ReportedFailure, ...ReportedFailure[]][]) {
-    lines.push('', `${f.severity === 'failure' ? 'FAILURE' : 'OBSERVATION'} ${f.checkId} [${f.source}] on ${f.iface} ${f.operationId ?? '(unknown path)'}`);
+    lines.push('', `${f.severity === 'failure' ? 'FAILURE' : 'OBSERVATION'} ${f.checkId}/${f.assertion} [${f.source}] on ${f.iface} ${f.operationId ?? '(unknown path)'}`);
     lines.push(`  ${f.title}`);
     if (f.message !== f.title) lines.push(`  ${f.message.split('\n').join('\n  ')}`);
     if (f.occurrences > 1) lines.push(`  (${f.occurrences} exchanges showed it; the smallest is shown)`);
     if (f.sequence?.length) lines.push(`  shrunk sequence: ${f.sequence.join(' → ')}`);
     if (f.replay.length > 1) {
-      lines.push(`  the ${f.replay.length} requests of the shrunk case, in order:`);
+      lines.push(`  the ${f.replay.length} requests ${f.sequence ? 'of the shrunk case' : 'that show it'}, in order:`);
       f.replay.forEach((curl, i) => lines.push(`    ${String(i + 1).padStart(2)}. ${curl}`));
     }
     if (f.exchange) lines.push(`  answer: ${f.exchange.status} ${f.exchange.bodyText.slice(0, 300)}`);

@@ -3,7 +3,8 @@
 // answer and curl lines, and the per-operation coverage of documented statuses.
 import { writeFileSync } from 'node:fs';
 import { coverageRatio } from '../coverage.js';
-import type { CheckResult, Exchange, ReportedFailure, RunReport } from '../types.js';
+import { kindsOf } from '../checks/check.js';
+import type { Assertion, CheckResult, Exchange, ReportedFailure, RunReport } from '../types.js';
 import { LABEL, MARK } from './outcome-marks.js';
 import { replayScript } from './replay-script.js';
 import { secretsLegend } from './secrets-legend.js';
@@ -38,6 +39,8 @@ pre{background:#f6f8fa;border:1px solid #eaeef2;border-radius:4px;padding:8px;wh
 .status{display:inline-block;margin:0 2px;padding:0 4px;border-radius:3px;font-family:ui-monospace,monospace;font-size:12px}
 .status.seen{background:#dafbe1;color:#1f7a3f}.status.unseen{background:#f6f8fa;color:#8c959f}.status.undocumented{background:#ffebe9;color:#b42318}
 .muted{color:#57606a}
+ul.assertions{margin:4px 0 0;padding-left:18px}ul.assertions li{margin:1px 0}
+.kind{display:inline-block;border-radius:3px;padding:0 4px;font-size:11px;font-weight:600}.kind.seed{background:#ddf4ff;color:#0a3069}.kind.decision{background:#fbefff;color:#6e40c9}
 `;
 
 function badge(status: CheckResult['status']): string {
@@ -57,23 +60,33 @@ function answerText(ex: Exchange): string {
 function failureCard(f: ReportedFailure, seed: number): string {
   const parts = [
     `<div class="failure ${f.severity}">`,
-    `<h3>${f.severity === 'failure' ? 'FAILURE' : 'OBSERVATION'} <code>${esc(f.checkId)}</code> on ${esc(f.iface)} <code>${esc(f.operationId ?? '(no operation)')}</code></h3>`,
+    `<h3>${f.severity === 'failure' ? 'FAILURE' : 'OBSERVATION'} <code>${esc(`${f.checkId}/${f.assertion}`)}</code> on ${esc(f.iface)} <code>${esc(f.operationId ?? '(no operation)')}</code></h3>`,
     `<div class="muted">${esc(f.source)}${f.occurrences > 1 ? ` · ${f.occurrences} exchanges showed it; the smallest is shown` : ''} · seed ${seed}</div>`,
     `<p><b>${esc(f.title)}</b></p>`,
     f.message !== f.title ? `<pre>${esc(f.message)}</pre>` : '',
     f.sequence?.length ? `<p>Shrunk sequence: <code>${esc(f.sequence.join(' → '))}</code></p>` : '',
     f.exchange ? `<p>Request</p><pre>${esc(requestText(f.exchange))}</pre><p>Answer</p><pre>${esc(answerText(f.exchange))}</pre>` : '',
     f.curl ? `<p>Reproduce</p><pre>${esc(f.curl)}</pre>` : '',
-    f.replay.length > 1 ? `<p>The ${f.replay.length} requests of the shrunk case, in order</p><pre>${esc(f.replay.join('\n'))}</pre>` : '',
+    f.replay.length > 1 ? `<p>The ${f.replay.length} requests ${f.sequence ? 'of the shrunk case' : 'that show it'}, in order</p><pre>${esc(f.replay.join('\n'))}</pre>` : '',
     '</div>',
   ];
   return parts.filter(Boolean).join('\n');
 }
 
+/** Each assertion of a check with its kind and source, when it has several (one: the title says it). */
+function assertionList(c: CheckResult): string {
+  if (c.assertions.length === 1) return `<div class="muted">${esc((c.assertions[0] as Assertion).source)}</div>`;
+  const cases = (id: string): string => {
+    const n = c.assertionCases?.[id] ?? 0;
+    return c.status === 'skipped' ? '' : n ? ` · ${n} case${n === 1 ? '' : 's'}` : ' · not exercised';
+  };
+  return `<ul class="assertions">${c.assertions.map((a) => `<li><code>${esc(a.id)}</code> <span class="kind ${a.kind}">${a.kind}</span> ${esc(a.says)} <span class="muted">${esc(a.source)}${cases(a.id)}</span></li>`).join('')}</ul>`;
+}
+
 function checksTable(report: RunReport): string {
   const rows = report.checks.map(
     (c) =>
-      `<tr><td>${badge(c.status)}</td><td class="id"><code>${esc(c.id)}</code></td><td>${c.kind}</td><td>${esc(c.appliesTo.join(', '))}</td><td>${esc(c.title)}<div class="muted">${esc(c.source)}</div></td>` +
+      `<tr><td>${badge(c.status)}</td><td class="id"><code>${esc(c.id)}</code></td><td>${kindsOf(c)}</td><td>${esc(c.appliesTo.join(', '))}</td><td>${esc(c.title)}${assertionList(c)}</td>` +
       `<td class="num">${c.cases}</td><td class="num">${(c.durationMs / 1000).toFixed(2)} s</td><td class="why">${esc(c.reason ?? '')}</td></tr>`,
   );
   return `<table><thead><tr><th>outcome</th><th>check</th><th>kind</th><th>interfaces</th><th>checks that</th><th>cases</th><th>time</th><th>why not exercised</th></tr></thead><tbody>${rows.join('')}</tbody></table>`;

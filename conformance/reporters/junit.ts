@@ -2,6 +2,7 @@
 // skipped checks as <skipped>; a failure carries the status and body of the answer that shows it
 // and the curl lines that reproduce it; observations are passing cases with system-out.
 import { writeFileSync } from 'node:fs';
+import { kindsOf } from '../checks/check.js';
 import type { CheckResult, ReportedFailure, RunReport } from '../types.js';
 import { LABEL } from './outcome-marks.js';
 
@@ -13,7 +14,7 @@ function failureText(f: ReportedFailure, seed: number): string {
     `${f.iface} ${f.operationId ?? '(no operation)'}: ${f.message}`,
     f.exchange ? `answer: ${f.exchange.status} ${f.exchange.bodyText.slice(0, 2000)}` : '',
     f.sequence ? `shrunk sequence: ${f.sequence.join(' → ')}` : '',
-    ...(f.replay.length > 1 ? ['requests of the shrunk case:', ...f.replay] : []),
+    ...(f.replay.length > 1 ? [f.sequence ? 'requests of the shrunk case:' : 'requests that show it, in order:', ...f.replay] : []),
     f.curl ? `reproduce: ${f.curl}` : '',
     `seed: ${seed}`,
   ]
@@ -23,14 +24,14 @@ function failureText(f: ReportedFailure, seed: number): string {
 
 function testcase(c: CheckResult, report: RunReport): string[] {
   const mine = report.failures.filter((f) => f.checkId === c.id);
-  const head = `    <testcase classname="doppel.${c.kind}" name="${esc(c.id)}" time="${(c.durationMs / 1000).toFixed(3)}">`;
+  const head = `    <testcase classname="doppel.${kindsOf(c)}" name="${esc(c.id)}" time="${(c.durationMs / 1000).toFixed(3)}">`;
   const body: string[] = [];
   if (c.status === 'skipped' || c.status === 'not-exercised') body.push(`      <skipped message="${esc(`${LABEL[c.status]}: ${c.reason ?? ''}`)}"/>`);
   for (const f of mine) {
     const text = esc(failureText(f, report.seed));
     if (f.severity === 'failure') {
       const status = f.exchange ? ` → ${f.exchange.status}` : '';
-      body.push(`      <failure message="${esc(`${f.title}${status}`)}" type="${esc(f.source)}">${text}</failure>`);
+      body.push(`      <failure message="${esc(`${f.assertion}: ${f.title}${status}`)}" type="${esc(f.source)}">${text}</failure>`);
     } else body.push(`      <system-out>observation: ${text}</system-out>`);
   }
   return [head, ...body, '    </testcase>'];

@@ -10,6 +10,7 @@ export function summaryLine(report: RunReport): string {
     ...(c.observed ? [`${c.observed} observed: decision checks that do not fail a foreign target without --strict`] : []),
     ...(report.requireAll && c.notExercised ? ['--require-all: not exercised fails the run'] : []),
     `${report.requests} requests, ${report.throttled} throttled`,
+    ...(report.walletBudget?.keys.length ? [`wallet budget ${report.walletBudget.perMinute}/min per key: at most ${(report.walletBudget.keys[0] as { peak: number }).peak} used in a minute (${(report.walletBudget.keys[0] as { key: string }).key}), ${report.walletBudget.keys.length} key${report.walletBudget.keys.length === 1 ? '' : 's'}`] : []),
     ...(report.budgetWaitMs > 0 ? [`${(report.budgetWaitMs / 1000).toFixed(0)} s waiting on the wallet budget`] : []),
     `documented statuses seen: ${cov.seen}/${cov.documented}`,
     `${(report.durationMs / 1000).toFixed(1)} s`,

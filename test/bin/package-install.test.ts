@@ -81,11 +81,11 @@ describe('the npm package', () => {
   });
 
   // Issue 15's goal was under 1 MB; the journal, faults, namespaces, dashboard, browser entry and
-  // profiles took it past that (README says by how much). The guard keeps it from growing unseen,
+  // profiles took it past that (docs/guides/operating.md says by how much). The guard keeps it from growing unseen,
   // and the shipped JavaScript stays readable (no minification: stack traces point at real lines).
   it('stays under 1.2 MB unpacked, and README states its size', () => {
     // 1.2 MB: about 70 kB of it are @noble/hashes, @scure/base and ipaddr.js, bundled in for start-up
-    // (no longer installed beside it), and the rest readable, unminified JavaScript (README).
+    // (no longer installed beside it), and the rest readable, unminified JavaScript (docs/guides/operating.md).
     expect(packed.unpackedSize).toBeLessThan(1_200_000);
     const stated = /about (\d+) kB unpacked/.exec(readFileSync(join(ROOT, 'README.md'), 'utf8'));
     expect(stated, 'README says "about N kB unpacked"').not.toBeNull();

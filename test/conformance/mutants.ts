@@ -55,7 +55,7 @@ export const MUTANTS: Mutant[] = [
   {
     name: 'no refund on copy stop',
     iface: 'trading',
-    killedBy: 'copy-locks-and-refunds',
+    killedBy: 'balances-follow-writes',
     breakage: () => {
       // The refund never shows: every refunded amount is kept off the USDT balance from then on.
       let kept = 0;

@@ -2,7 +2,7 @@
 // --max-namespaces; listed in --help, and checked like the others (exit 2, one line naming the option).
 import { describe, expect, it } from 'vitest';
 import { run } from '../bin/run-cli.js';
-import { parseCorsOrigins } from '../../bin/commands/mock.js';
+import { parseCorsOrigins, parseTrustProxy } from '../../bin/commands/mock.js';
 
 describe('doppel mock, issue 13 options', () => {
   it('--help lists them with their defaults', async () => {
@@ -19,6 +19,9 @@ describe('doppel mock, issue 13 options', () => {
       [['--cors-origin', 'localhost:3000'], /--cors-origin: "localhost:3000" is not an origin/],
       [['--cors-origin', 'http://localhost:3000/'], /is not an origin/],
       [['--no-cors', '--cors-origin', 'http://a.test'], /--cors-origin and --no-cors contradict each other/],
+      [['--trust-proxy', '127.1'], /--trust-proxy: "127.1" is not an IPv4\/IPv6 address or CIDR range/],
+      [['--trust-proxy', '127.0.0.1,10.0.0.0/33'], /--trust-proxy: "10.0.0.0\/33" is not/],
+      [['--trust-proxy', 'nginx'], /--trust-proxy: "nginx" is not/],
     ];
     for (const [args, message] of cases) {
       const outcome = await run(['mock', ...args]);
@@ -31,5 +34,9 @@ describe('doppel mock, issue 13 options', () => {
   it('reads an origin list', () => {
     expect(parseCorsOrigins('*')).toBe('*');
     expect(parseCorsOrigins('http://localhost:3000, https://app.example.test')).toEqual(['http://localhost:3000', 'https://app.example.test']);
+  });
+
+  it('reads a --trust-proxy list', () => {
+    expect(parseTrustProxy('127.0.0.1, 10.0.0.0/8,::1,fd00::/8')).toEqual(['127.0.0.1', '10.0.0.0/8', '::1', 'fd00::/8']);
   });
 });
