@@ -301,15 +301,17 @@ export function soakTargets(s: SoakResult): SoakTarget[] {
   const f1 = (n: number): string => (Number.isFinite(n) ? n.toFixed(1) : 'n/a');
   const short = s.seconds < 600 ? ` (a ${f0(s.seconds)}-s soak, not the 10-minute one)` : '';
   const mix = s.skipped.length > 0 ? `; left out of the mix: ${s.skipped.join(', ')}` : '';
-  // What a user sees (no forced GC): the worse of 2 s and 20 s after reset, against twice start-up.
+  // What a user sees (no forced GC) once the reset has settled, 20 s after it, against twice
+  // start-up; 2 s after it the load's keep-alive connections are still open (they close after the
+  // server's 5-s keep-alive timeout, and doppel mock collects again then: release-memory.ts).
   const bound = s.rss.startupMiB * 2;
-  const afterReset = Math.max(s.rss.afterResetMiB, s.rss.afterResetIdleMiB ?? 0);
+  const afterReset = s.rss.afterResetIdleMiB ?? s.rss.afterResetMiB;
   const targets: SoakTarget[] = [
     { name: `soak: p99.9 latency, ${s.clients} clients`, goal: '≤ 250 ms', value: `${f1(s.latencyMs.p999)} ms${short}${mix}`, met: s.latencyMs.p999 <= 250 },
     { name: 'soak: answers slower than 1 s', goal: 'none', value: `${s.slowerThan1s} (max ${f1(s.latencyMs.max)} ms)${short}`, met: s.slowerThan1s === 0 },
     {
       name: 'soak: server RSS after POST /__doppel/reset',
-      goal: '≤ 2 × RSS after start-up (journal at its default size)',
+      goal: '≤ 2 × RSS after start-up (journal at its default size), 20 s after the reset',
       value:
         `${f0(afterReset)} MiB ≤ ${f0(bound)} MiB? (${f0(s.rss.afterResetMiB)} MiB 2 s and ${f0(s.rss.afterResetIdleMiB ?? Number.NaN)} MiB 20 s after reset, ${f0(s.rss.startupMiB)} MiB after start-up; ` +
         `after a forced GC ${f0(s.rss.afterResetGcMiB)} vs ${f0(s.rss.startupGcMiB)} MiB; a full journal ${f0(s.journalBoundMiB)} MiB)${short}`,
