@@ -16,6 +16,7 @@ import { requestFor } from './operation-request.js';
 import { writePlan } from './plan.js';
 import { PreflightError, preflight } from './preflight.js';
 import { runProbes } from './probes.js';
+import { REPORT_FORMAT, doppelVersion } from './report-format.js';
 import { Secrets } from './secrets.js';
 import { Client, TransportError } from './transport.js';
 import type { CheckResult, Exchange, Failure, InterfaceName, Observation, OutcomeCounts, ReportedFailure, RunReport } from './types.js';
@@ -233,6 +234,8 @@ export async function runConformance(options: ConformanceOptions = {}): Promise<
   for (const c of checks) counts[c.status === 'not-exercised' ? 'notExercised' : c.status]++;
   const ifaces = (Object.keys(bases) as InterfaceName[]).sort();
   const raw: RunReport = {
+    doppel_check_report: REPORT_FORMAT,
+    doppelVersion: doppelVersion(),
     seed,
     runs,
     startedAt: new Date(started).toISOString(),

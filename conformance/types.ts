@@ -80,6 +80,8 @@ export interface ReportedFailure extends Failure {
   curl: string | undefined;
   /** One curl line per request of the shrunk case (stateful checks), in order. */
   replay: string[];
+  /** With --baseline: whether the baseline has it (the same check, assertion, interface and operation). */
+  baseline?: 'new' | 'known' | undefined;
 }
 
 /**
@@ -129,6 +131,10 @@ export interface CheckTally {
 }
 
 export interface RunReport {
+  /** The JSON report's format version (REPORT_FORMAT); --baseline reads reports of this format only. */
+  doppel_check_report: number;
+  /** The doppel (package.json version) that wrote the report. */
+  doppelVersion: string;
   seed: number;
   runs: number;
   startedAt: string;
@@ -157,6 +163,31 @@ export interface RunReport {
   observations: Observation[];
   /** The profile the decision checks compared with (--profile), if any. */
   profile: string | undefined;
+  baseline?: BaselineComparison | undefined;
+}
+
+/** A failure as a baseline knows it: check, assertion, interface and operation identify it across runs and seeds; the title is for people. */
+export interface BaselineFailure {
+  checkId: string;
+  assertion: string;
+  iface: InterfaceName;
+  operationId: string | null;
+  title: string;
+  severity: 'failure' | 'observation';
+}
+
+/** With --baseline: the report compared with, and its failures not failing now. */
+export interface BaselineComparison {
+  file: string;
+  doppelVersion: string;
+  startedAt: string;
+  seed: number;
+  /** Said when another doppel version of the same report format wrote it. */
+  note?: string | undefined;
+  /** Evaluated again this run (the check evaluated that operation) and not failing. */
+  fixed: BaselineFailure[];
+  /** Not evaluated this run (check skipped or not exercised, operation not met): neither fixed nor failing, still known to a later --baseline of this report. */
+  notRechecked: (BaselineFailure & { reason: string })[];
 }
 
 /** One value a check saw at a decision point, with the exchanges that show it (masked with the report). */

@@ -10,7 +10,7 @@ export function replayScript(report: RunReport): string {
   for (const f of report.failures) {
     const requests = f.replay.length ? f.replay : f.curl ? [f.curl] : [];
     if (!requests.length) continue;
-    lines.push('', `# ${f.severity} ${f.checkId}/${f.assertion} on ${f.iface} ${f.operationId ?? '(unknown path)'}: ${f.title.replace(/\n/g, ' ')}`, ...requests.map((r) => `${r}; echo`));
+    lines.push('', `# ${f.severity}${f.baseline ? ` (${f.baseline})` : ''} ${f.checkId}/${f.assertion} on ${f.iface} ${f.operationId ?? '(unknown path)'}: ${f.title.replace(/\n/g, ' ')}`, ...requests.map((r) => `${r}; echo`));
   }
   return `${lines.join('\n')}\n`;
 }
