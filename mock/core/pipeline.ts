@@ -193,24 +193,7 @@ export function createPipeline(options: PipelineOptions): RoutedApp {
  * text when first read, which no adapter does.
  */
 function textAnswer(text: string): FakeResponse {
-  let body: unknown;
-  let parsed = false;
-  return {
-    status: 200,
-    headers: {},
-    get body() {
-      if (!parsed) {
-        body = JSON.parse(text) as unknown;
-        parsed = true;
-      }
-      return body;
-    },
-    set body(value: unknown) {
-      body = value;
-      parsed = true;
-    },
-    text,
-  };
+  return parsedWhenRead({ status: 200, headers: {}, text });
 }
 
 /** `{"success":true,"data":` around an admin route's chunks (the envelope of runAdmin). */
@@ -223,7 +206,7 @@ function envelopeChunks(chunks: Iterator<string, void, undefined>): Iterator<str
       const step = chunks.next();
       if (step.done === true) {
         ended = true;
-        return { done: false, value: started ? '}' : '{"success":true,"data":}' };
+        return { done: false, value: started ? '}' : '{"success":true,"data":null}' };
       }
       const value = started ? step.value : `{"success":true,"data":${step.value}`;
       started = true;
@@ -237,12 +220,10 @@ function envelopeChunks(chunks: Iterator<string, void, undefined>): Iterator<str
   };
 }
 
-/** A FakeResponse whose text comes in chunks; `text` and `body` read the rest at once when asked. */
+/** A FakeResponse whose text comes in chunks; `text` (and so `body`) reads the rest at once when asked. */
 function chunkedAnswer(chunks: Iterator<string, void, undefined>, headers: Record<string, string>, operationId: string, route: string): FakeResponse {
   let text: string | undefined;
-  let body: unknown;
-  let parsed = false;
-  const response: FakeResponse = {
+  return parsedWhenRead({
     status: 200,
     headers,
     chunks,
@@ -257,21 +238,29 @@ function chunkedAnswer(chunks: Iterator<string, void, undefined>, headers: Recor
     set text(value: string) {
       text = value;
     },
-    get body() {
+    operationId,
+    route,
+  });
+}
+
+/** The response with a `body` that is its text parsed when first read (and can be set, as the gateway does for HEAD). */
+function parsedWhenRead(response: Omit<FakeResponse, 'body'>): FakeResponse {
+  let body: unknown;
+  let parsed = false;
+  return Object.defineProperty(response, 'body', {
+    get() {
       if (!parsed) {
         body = JSON.parse(response.text) as unknown;
         parsed = true;
       }
       return body;
     },
-    set body(value: unknown) {
+    set(value: unknown) {
       body = value;
       parsed = true;
     },
-    operationId,
-    route,
-  };
-  return response;
+    enumerable: true,
+  }) as FakeResponse;
 }
 
 /** Inputs an operation does not document: nothing to read (undocumented query parameters are ignored). */

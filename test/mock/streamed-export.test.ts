@@ -157,6 +157,24 @@ describe('requests sent during a large export are answered before it ends', () =
     expect(snapshot.trading.orders.length).toBe(mock.fake.exportState().trading.orders.length - 1);
   });
 
+  it('a client that goes away mid-export ends the cut: the server keeps no pre-images for it', async () => {
+    mock = await startMock({ tradingPort: 0, walletPort: 0, quiet: true, clock: 'manual' });
+    buildBigState(mock.fake, 50_000);
+    const cuts = (): number => mock!.fake.models.wallet.state.cuts.length;
+    const controller = new AbortController();
+    const response = await fetch(`${mock.trading.url}/__doppel/state`, { signal: controller.signal });
+    const reader = response.body!.getReader();
+    await reader.read();
+    expect(cuts()).toBe(1);
+    controller.abort();
+    await reader.read().catch(() => undefined);
+    // The server sees the connection close on a later turn of its loop; bounded wait, no timing asserted.
+    for (let i = 0; i < 200 && cuts() > 0; i++) await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(cuts()).toBe(0);
+    // And it still answers.
+    expect((await fetch(`${mock.trading.url}/api/v1/prices`)).status).toBe(200);
+  });
+
   it('fake.fetch and msw stream it too: a read sent after the export started resolves before its body ends', async () => {
     const fake: Fake = createFake();
     buildBigState(fake, 40_000);

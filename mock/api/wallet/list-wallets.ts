@@ -6,9 +6,13 @@ import { defineOperation } from '../define-operation.js';
 import { wireWalletText } from './wire.js';
 
 export const listWallets = defineOperation('wallet', 'listWallets', ({ caller, backend }) => {
-  // Each wallet's text is kept until its balances change (wire.ts): the listing is a join, the
-  // same bytes as serializing { wallets: wallets.map(wireWallet) }.
+  // Each wallet's text is kept until its balances change (wire.ts): the listing is one join, the
+  // same bytes as serializing { wallets: wallets.map(wireWallet) }. The brackets go into the first
+  // and last pieces so that the join makes the one flat copy of a large listing.
   const texts = backend.walletsOf(caller.userId).map(wireWalletText);
+  if (texts.length === 0) return new JsonText('{"wallets":[]}');
   if (backend.decisions['wallet.list-order'] === 'newest-first') texts.reverse();
-  return new JsonText(`{"wallets":[${texts.join(',')}]}`);
+  texts[0] = `{"wallets":[${texts[0] as string}`;
+  texts[texts.length - 1] = `${texts[texts.length - 1] as string}]}`;
+  return new JsonText(texts.join(','));
 });

@@ -8,11 +8,11 @@ import { createFake } from '../../../mock/index.js';
 import type { FakeResponse } from '../../../mock/index.js';
 
 const KEY = 'demo-wallet-key';
-const listing = (fake: ReturnType<typeof createFake>): FakeResponse =>
-  fake.wallet.handle({ method: 'GET', path: '/api/v1/wallets', query: new URLSearchParams(), headers: { 'x-api-key': KEY }, body: undefined, ip: '127.0.0.1' });
+const listing = (fake: ReturnType<typeof createFake>, key = KEY): FakeResponse =>
+  fake.wallet.handle({ method: 'GET', path: '/api/v1/wallets', query: new URLSearchParams(), headers: { 'x-api-key': key }, body: undefined, ip: '127.0.0.1' });
 
-function expected(fake: ReturnType<typeof createFake>, newestFirst: boolean): string {
-  const wallets = fake.models.wallet.walletsOf(1).map(wireWallet);
+function expected(fake: ReturnType<typeof createFake>, newestFirst: boolean, userId = 1): string {
+  const wallets = fake.models.wallet.walletsOf(userId).map(wireWallet);
   return JSON.stringify({ success: true, wallets: newestFirst ? wallets.reverse() : wallets });
 }
 
@@ -29,6 +29,12 @@ describe('GET /api/v1/wallets answers the bytes of the listing serialized afresh
         expect(answer.body).toEqual(JSON.parse(answer.text));
       };
       check();
+      // A user with no wallet, then with one.
+      const user = model.register({ name: 'Empty', email: `empty-${order}@example.com`, password: 'pw-123456' });
+      const { token } = model.login(`empty-${order}@example.com`, 'pw-123456');
+      expect(listing(fake, token).text).toBe('{"success":true,"wallets":[]}');
+      model.createWallet(user.id, 'tron');
+      expect(listing(fake, token).text).toBe(expected(fake, order === 'newest-first', user.id));
       const made = ['ethereum', 'bitcoin', 'tron', 'ethereum', 'solana', 'polygon'].map((chain) => model.createWallet(1, chain));
       check();
       model.deposit(made[0]!.id, '3.25', null);
