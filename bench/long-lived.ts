@@ -35,7 +35,7 @@ export interface LongLivedResult {
 const arg = (name: string, fallback: number): number => Number(process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3) ?? fallback);
 
 async function stall(orders: number): Promise<LongLivedResult['stall']> {
-  const child = fork(join(ROOT, BENCH_BUILD, 'stall-server.js'), [String(orders)], { cwd: ROOT, stdio: ['ignore', 'inherit', 'inherit', 'ipc'], execArgv: ['--max-old-space-size=4096'] });
+  const child = fork(join(ROOT, BENCH_BUILD, 'stall-server.js'), [String(orders)], { cwd: ROOT, stdio: ['ignore', 'inherit', 'inherit', 'ipc'], execArgv: ['--max-old-space-size=4096', ...(process.env.STALL_TRACE_GC ? ['--trace-gc'] : [])] });
   try {
     const ready = await new Promise<{ trading: string; buildMs: number }>((resolve, reject) => {
       child.once('message', (m) => resolve(m as { trading: string; buildMs: number }));
