@@ -1,6 +1,9 @@
 // Section (a)–(c): the node:http ceiling, doppel's fake over HTTP and Prism's mock, one at a time
 // under the same bounded load, with startup time and RSS.
 import { autocannonLoad, findWrk, wrkLoad, type LoadResult, type LoadSettings, type LoadTarget } from './load.js';
+
+/** wrk's connections (the throughput targets are read with wrk -t1 -c32: enough to keep one server core busy). */
+export const WRK_CONNECTIONS = 32;
 import { DOPPEL_BIN, PRISM_BIN, freePort, rssMiB, startServer, type Server } from './processes.js';
 
 export interface LoadRow {
@@ -127,7 +130,7 @@ export async function runHttpSection(settings: LoadSettings, rounds: number, sta
         results[i]!.ac.push(ac);
         let line = `  round ${round} ${p.server} ${p.operation}: ${Math.round(ac.rps)} req/s (autocannon)`;
         if (p.crossCheck && wrk) {
-          const w = await wrkLoad(p.target, settings);
+          const w = await wrkLoad(p.target, { ...settings, connections: WRK_CONNECTIONS });
           results[i]!.wrk.push(w);
           line += `, ${Math.round(w.rps)} req/s (wrk)`;
         }

@@ -1,10 +1,11 @@
 // The bench report as Markdown (printed, and written to bench/RESULTS.md), with issue 7's targets.
 import type { CheckRun } from './check-runs.js';
-import type { HttpSection, LoadRow } from './http-section.js';
+import { WRK_CONNECTIONS, type HttpSection, type LoadRow } from './http-section.js';
 import type { InProcessResult } from './in-process.js';
 import type { RefereeResult } from './referee.js';
 import type { ScaleResult } from './scale.js';
 import { renderSoak, soakTargets, type SoakResult } from './soak.js';
+import { longLivedTargets, type LongLivedResult } from './long-lived.js';
 import type { Upload413Result } from './upload-413.js';
 import type { StubFeaturesResult } from './stub-features.js';
 import { renderSizing, type SizingResult } from './sizing.js';
@@ -23,6 +24,8 @@ export interface BenchReport {
   soak?: SoakResult;
   /** Issue 13: the journal's cost per request, heap per journal entry and per namespace. */
   stub?: StubFeaturesResult;
+  /** A long-lived shared stub: requests during a large export, a 10,000-wallet listing (bench/long-lived.ts). */
+  longLived?: LongLivedResult;
   sizing?: SizingResult;
   doppelProxy?: ProxyOverheadResult;
   totalS?: number;
@@ -61,7 +64,7 @@ export function renderReport(r: BenchReport): string {
   out.push('');
   out.push(
     'Run `npm run bench` (about 20 minutes, 10 of them the soak: it compiles `bench/` with `bench/tsconfig.json` into `dist/bench-build/` and runs `dist/bench-build/bench/run.js`); ' +
-      '`npm run bench -- --quick` for short loads, a 100,000-order state and a 20-s soak, `--only=http,inprocess,scale,upload413,soak,check,proxy,prism-mock,stub,sizing,doppel-proxy` for some sections, `--soak-seconds=N` (these print without writing this file unless `--write`). ' +
+      '`npm run bench -- --quick` for short loads, a 100,000-order state and a 20-s soak, `--only=http,inprocess,scale,stall,upload413,soak,check,proxy,prism-mock,stub,sizing,doppel-proxy` for some sections, `--soak-seconds=N` (these print without writing this file unless `--write`). ' +
       'Needs what `npm ci` installs (autocannon, @stoplight/prism-cli) and wrk for the wrk columns and targets (`apt-get install -y wrk`; without it they read "not measured"). The load clients and the servers are separate processes. Everything binds to 127.0.0.1 and every process started is stopped.',
   );
   out.push('');
@@ -78,7 +81,7 @@ export function renderReport(r: BenchReport): string {
       `Load generator: autocannon ${s.connections} connections, pipelining 1, ${s.warmupS} s warm-up then ${s.durationS} s measured, one target at a time, loopback, ` +
         `${h.rounds} round${h.rounds === 1 ? '' : 's'} round-robin over all targets, each target's best round shown (all rounds' req/s in the "rounds" column); ` +
         `latency percentiles from autocannon's per-response hrtime durations (its own histogram keeps whole ms). ` +
-        (h.wrk ? `Cross-check: wrk -t1 -c${s.connections}, same durations (only where a wrk column is filled). ` : 'wrk was not installed, so there is no cross-check column. ') +
+        (h.wrk ? `Cross-check: wrk -t1 -c${WRK_CONNECTIONS}, same durations (only where a wrk column is filled). ` : 'wrk was not installed, so there is no cross-check column. ') +
         `Each server is a separate process (the CLI \`doppel mock --log-level error\`, \`prism mock -v error\`, a node:http server answering a constant ${h.ceilingBodyBytes}-byte JSON, the size of doppel's balances answer); ` +
         `the generator runs in the bench process, so with 2 cores each side has one.`,
     );
@@ -380,6 +383,8 @@ export function issue16Targets(r: BenchReport): Target[] {
   } else {
     notMeasured('no regression: 1M-order listing', '≤ 2× small state', 'scale');
   }
+  if (r.longLived) targets.push(...longLivedTargets(r.longLived));
+  else notMeasured('no stalls during a 200,000-order export; a 10,000-wallet listing', '≤ 50 ms; ≤ 5 ms', 'stall');
   const s = r.soak;
   if (s) {
     targets.push(...soakTargets(s));

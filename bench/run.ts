@@ -1,6 +1,6 @@
-// `npm run bench`: every measurement of issues 7, 13 and 16 in one run, printed as tables with each
+// `npm run bench`: every measurement of issues 7, 13 and 16 and of the long-lived stub in one run, printed as tables with each
 // target met or not, and written to bench/RESULTS.md. Options: --quick (short loads, a smaller
-// scale state, a 20-s soak; prints only), --only=http,inprocess,scale,upload413,soak,check,proxy,prism-mock,stub,sizing,doppel-proxy
+// scale state, a 20-s soak; prints only), --only=http,inprocess,scale,stall,upload413,soak,check,proxy,prism-mock,stub,sizing,doppel-proxy
 // (prints only), --soak-seconds=N (default 600), --soak-skip=a,b (kinds left out of the soak's mix;
 // default state, none keeps all: see soak.ts), --write (write
 // RESULTS.md anyway).
@@ -20,8 +20,9 @@ import { runUpload413 } from './upload-413.js';
 import type { StubFeaturesResult } from './stub-features.js';
 import type { SizingResult } from './sizing.js';
 import type { ProxyOverheadResult } from './proxy-overhead.js';
+import { longLivedTargets, type LongLivedResult } from './long-lived.js';
 
-const SECTIONS = ['http', 'inprocess', 'scale', 'upload413', 'soak', 'check', 'proxy', 'prism-mock', 'stub', 'sizing', 'doppel-proxy'] as const;
+const SECTIONS = ['http', 'inprocess', 'scale', 'stall', 'upload413', 'soak', 'check', 'proxy', 'prism-mock', 'stub', 'sizing', 'doppel-proxy'] as const;
 type Section = (typeof SECTIONS)[number];
 
 function parseArgs(argv: string[]): { quick: boolean; only: Set<Section>; write: boolean; soakSeconds: number | undefined } {
@@ -84,6 +85,10 @@ async function main(): Promise<void> {
     Object.assign(process.env, env);
     log(`scale: ${process.env.BENCH_ORDERS ?? '1000000'} orders, ${process.env.BENCH_TRANSACTIONS ?? '100000'} transactions (built through App.handle; takes a while)`);
     report.scale = await runJsonChild<ScaleResult>('scale.js', [], ['--max-old-space-size=6144', '--expose-gc']);
+  });
+  await section('stall', 'a long-lived stub: GET prices while a 200,000-order state is exported; a 10,000-wallet listing', async () => {
+    report.longLived = await runJsonChild<LongLivedResult>('long-lived.js', quick ? ['--orders=50000'] : []);
+    for (const t of longLivedTargets(report.longLived)) log(`  ${t.name}: ${t.value} (${t.met ? 'met' : 'NOT met'})`);
   });
   await section('upload413', '413: oversized uploads to every POST operation', async () => {
     report.upload413 = await runUpload413(quick ? 20 : 100);

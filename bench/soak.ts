@@ -14,11 +14,11 @@
 // Why 'state' is left out by default: the robustness mix exports the whole state (GET
 // /__doppel/state) in 0.2% of its requests, to check that exports stay consistent under
 // concurrency. At a soak's rate that is several exports a second of a state that grows by
-// thousands of orders a second: each export is one synchronous copy and serialization of
-// everything (a consistent snapshot), 20+ MB of JSON after 90 s, and the whole server waits for
-// it. Nobody captures fixtures several times a second under load; so the soak measures the export
-// on its own instead (after the load, the server otherwise idle: `stateExport`), and its figure
-// stays in the report next to the targets.
+// thousands of orders a second, each writing out everything (tens of MB after a few minutes).
+// The export is served in pieces with other requests answered in between (bench/long-lived.ts
+// measures what they wait), but several at once still multiply the server's work, and nobody
+// captures fixtures several times a second under load; so the soak measures the export on its own
+// (after the load: `stateExport`), and its figure stays in the report next to the targets.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { availableParallelism, loadavg } from 'node:os';
@@ -301,17 +301,21 @@ export function soakTargets(s: SoakResult): SoakTarget[] {
   const f1 = (n: number): string => (Number.isFinite(n) ? n.toFixed(1) : 'n/a');
   const short = s.seconds < 600 ? ` (a ${f0(s.seconds)}-s soak, not the 10-minute one)` : '';
   const mix = s.skipped.length > 0 ? `; left out of the mix: ${s.skipped.join(', ')}` : '';
-  const bound = s.rss.startupGcMiB * 1.25 + s.journalBoundMiB;
+  // What a user sees (no forced GC) once the reset has settled, 20 s after it, against twice
+  // start-up; 2 s after it the load's keep-alive connections are still open (they close after the
+  // server's 5-s keep-alive timeout, and doppel mock collects again then: release-memory.ts).
+  const bound = s.rss.startupMiB * 2;
+  const afterReset = s.rss.afterResetIdleMiB ?? s.rss.afterResetMiB;
   const targets: SoakTarget[] = [
     { name: `soak: p99.9 latency, ${s.clients} clients`, goal: '≤ 250 ms', value: `${f1(s.latencyMs.p999)} ms${short}${mix}`, met: s.latencyMs.p999 <= 250 },
     { name: 'soak: answers slower than 1 s', goal: 'none', value: `${s.slowerThan1s} (max ${f1(s.latencyMs.max)} ms)${short}`, met: s.slowerThan1s === 0 },
     {
       name: 'soak: server RSS after POST /__doppel/reset',
-      goal: '≤ 1.25 × RSS after start-up + journal bound',
+      goal: '≤ 2 × RSS after start-up (journal at its default size), 20 s after the reset',
       value:
-        `${f0(s.rss.afterResetGcMiB)} MiB ≤ ${f0(bound)} MiB? (${f0(s.rss.startupGcMiB)} MiB after start-up, both after a forced GC; a full journal ${f0(s.journalBoundMiB)} MiB); ` +
-        `without the forced GC ${f0(s.rss.afterResetMiB)} MiB 2 s and ${f0(s.rss.afterResetIdleMiB ?? Number.NaN)} MiB 20 s after reset vs ${f0(s.rss.startupMiB)} MiB${short}`,
-      met: s.journalBoundMiB > 0 && s.rss.afterResetGcMiB <= bound,
+        `${f0(afterReset)} MiB ≤ ${f0(bound)} MiB? (${f0(s.rss.afterResetMiB)} MiB 2 s and ${f0(s.rss.afterResetIdleMiB ?? Number.NaN)} MiB 20 s after reset, ${f0(s.rss.startupMiB)} MiB after start-up; ` +
+        `after a forced GC ${f0(s.rss.afterResetGcMiB)} vs ${f0(s.rss.startupGcMiB)} MiB; a full journal ${f0(s.journalBoundMiB)} MiB)${short}`,
+      met: afterReset <= bound,
     },
   ];
   const e = s.stateExport;
@@ -319,7 +323,7 @@ export function soakTargets(s: SoakResult): SoakTarget[] {
     const best = Math.min(...e.ms);
     targets.push({
       name: 'state export (GET /__doppel/state) after the soak',
-      goal: 'measured (not in the mix: it blocks every other request while it runs)',
+      goal: 'measured (served in pieces; see the stall target for what other requests wait meanwhile)',
       value:
         `${f0(best)} ms best of ${e.ms.map(f0).join(' / ')} for ${e.orders.toLocaleString('en-US')} orders and ${e.transfers.toLocaleString('en-US')} transfers (${f0(e.megabytes)} MB), ` +
         `${f1(best / Math.max(1, e.orders / 1000))} ms per 1,000 orders; server RSS ${f0(e.rssBeforeMiB)} → ${f0(e.rssAfterMiB)} MiB over the three${e.failed ? `; FAILED: ${e.failed}` : ''}`,

@@ -23,7 +23,7 @@ import { adminGuard } from './admin/admin-guard.js';
 import { stateRoutes } from './admin/state-routes.js';
 import { dashboardRoutes } from './admin/dashboard-routes.js';
 import { createFakeFetch, type FetchLike } from './fetch/create-fake-fetch.js';
-import { pinsSnapshot, readSnapshotEnvelope, SNAPSHOT_VERSION, type DoppelSnapshot, type SnapshotEnvelope } from './domain/snapshot/index.js';
+import { materialize, pinsSnapshot, readSnapshotEnvelope, releasing, snapshotChunks, SNAPSHOT_VERSION, type DoppelSnapshot, type SnapshotCut, type SnapshotEnvelope } from './domain/snapshot/index.js';
 
 /** Where in-process clients reach the fake by default (fake.fetch, createHandlers). */
 export const DEFAULT_BASE_URLS = { trading: 'http://trading.doppel.test', wallet: 'http://wallet.doppel.test' } as const;
@@ -77,6 +77,11 @@ export interface FakeOptions {
   /** How many namespaces may exist at once, the default one included (default 100); one more is a 409. */
   maxNamespaces?: number;
   /**
+   * Called after a state was dropped (a reset, a state import, a namespace dropped): `doppel mock`
+   * gives the memory back then (mock/http/release-memory.ts).
+   */
+  onStateDropped?: () => void;
+  /**
    * A deployment profile (spec/profile.ts, issue 17): the decision points' values to answer with
    * instead of doppel's. Invalid → throws ProfileError naming the field.
    */
@@ -100,6 +105,13 @@ export interface Fake {
   reset(): void;
   /** The whole fake as a snapshot, after settling what is due now. */
   exportState(): DoppelSnapshot;
+  /**
+   * The same snapshot as JSON text a piece at a time, for writing a large state out without holding
+   * up requests between the pieces: the state of the instant this is called, whatever changes
+   * meanwhile. 'compact' is JSON.stringify's text, 'lines' the state file's layout. Read it to the
+   * end or call return() (a dropped iterator is released when garbage-collected).
+   */
+  exportChunks(layout?: 'compact' | 'lines'): IterableIterator<string>;
   /** Replaces the whole fake with a snapshot's state, or throws SnapshotError and changes nothing. */
   importState(snapshot: unknown): void;
   /** The request journal: matching entries, newest first (GET /__doppel/requests). Empty when the journal is off. */
@@ -132,6 +144,7 @@ export interface FakeNamespace {
   advance(ms: number): void;
   reset(): void;
   exportState(): DoppelSnapshot;
+  exportChunks(layout?: 'compact' | 'lines'): IterableIterator<string>;
   importState(snapshot: unknown): void;
 }
 
@@ -194,7 +207,7 @@ export function createFake(options: FakeOptions = {}): Fake {
       // `built`, not this build's clock: reset and import replace the build, and answer with the new clock.
       const admin = [
         ...commonAdminRoutes({ now: () => built.clock.now(), advance, reset }),
-        ...stateRoutes({ exportState, importState, now: () => built.clock.now() }),
+        ...stateRoutes({ exportChunks, importState, now: () => built.clock.now() }),
         ...dashboardRoutes({ trading, wallet }),
         ...shared,
         ...(options.adminRoutes ?? []),
@@ -230,22 +243,47 @@ export function createFake(options: FakeOptions = {}): Fake {
 
     function reset(): void {
       built = build(initial);
+      options.onStateDropped?.();
+    }
+
+    /** The snapshot's tree at this instant, its long collections read later (mock/domain/export-cut.ts). */
+    function cutState(): SnapshotCut<DoppelSnapshot> {
+      advance(0);
+      const trading = built.trading.cutState();
+      const wallet = built.wallet.cutState();
+      return {
+        tree: {
+          doppel_snapshot: SNAPSHOT_VERSION,
+          seed: built.seed,
+          clock: { start: built.start, now: built.clock.now() },
+          prices: { pins: pinsSnapshot(built.prices.pins()) },
+          trading: trading.tree,
+          wallet: wallet.tree,
+        },
+        release() {
+          trading.release();
+          wallet.release();
+        },
+      };
     }
 
     function exportState(): DoppelSnapshot {
-      advance(0);
-      return {
-        doppel_snapshot: SNAPSHOT_VERSION,
-        seed: built.seed,
-        clock: { start: built.start, now: built.clock.now() },
-        prices: { pins: pinsSnapshot(built.prices.pins()) },
-        trading: built.trading.exportState(),
-        wallet: built.wallet.exportState(),
-      };
+      const cut = cutState();
+      try {
+        return materialize(cut.tree);
+      } finally {
+        cut.release();
+      }
+    }
+
+    function exportChunks(layout: 'compact' | 'lines' = 'compact'): IterableIterator<string> {
+      const cut = cutState();
+      return releasing(snapshotChunks(cut.tree, layout, '', layout === 'lines' ? '\n' : ''), cut.release);
     }
 
     function importState(snapshot: unknown): void {
       built = build(readSnapshotEnvelope(snapshot));
+      options.onStateDropped?.();
     }
 
     return {
@@ -262,6 +300,7 @@ export function createFake(options: FakeOptions = {}): Fake {
       advance,
       reset,
       exportState,
+      exportChunks,
       importState,
     };
   }
@@ -286,7 +325,9 @@ export function createFake(options: FakeOptions = {}): Fake {
 
   function dropNamespace(name: string): boolean {
     if (name === DEFAULT_NAMESPACE) throw domainError.invalid_request('the default namespace cannot be dropped (POST /__doppel/reset resets it)');
-    return namespaces.delete(name);
+    const dropped = namespaces.delete(name);
+    if (dropped) options.onStateDropped?.();
+    return dropped;
   }
 
   function namespaceViews(): { name: string; now: string; epoch_ms: number }[] {
@@ -331,6 +372,7 @@ export function createFake(options: FakeOptions = {}): Fake {
     advance: main.advance,
     reset: main.reset,
     exportState: main.exportState,
+    exportChunks: main.exportChunks,
     importState: main.importState,
     requests: (filter) => journal?.find(filter) ?? [],
     verify: (filter) => journal?.verify(filter) ?? { count: 0, last: null },

@@ -1,7 +1,8 @@
 // Snapshot files: read one (`doppel mock --state`, `--fixtures`) and write one atomically, so a
 // crash or a second signal mid-write never leaves a half-written file where a good one was.
-import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, open, readFile, rename, rm, type FileHandle } from 'node:fs/promises';
 import { dirname } from 'node:path';
+import { snapshotChunks } from './domain/snapshot/index.js';
 
 /** Reads and parses a snapshot file; the content is checked by createFake. */
 export async function readSnapshotFile(file: string): Promise<unknown> {
@@ -33,7 +34,11 @@ function reason(error: unknown): string {
   return (e?.code && messages[e.code]) ?? (error instanceof Error ? error.message : String(error));
 }
 
-/** Writes to a temporary file next to `file`, then renames it over `file` (atomic on one file system). */
+/**
+ * Writes to a temporary file next to `file`, then renames it over `file` (atomic on one file
+ * system). `snapshot` is a value, or its text in pieces (Fake.exportChunks('lines')): then a piece
+ * is written per turn of the event loop, and a running server answers requests meanwhile.
+ */
 export async function writeSnapshotFile(file: string, snapshot: unknown): Promise<void> {
   try {
     await mkdir(dirname(file), { recursive: true });
@@ -41,13 +46,24 @@ export async function writeSnapshotFile(file: string, snapshot: unknown): Promis
     throw new Error(`cannot write snapshot file ${file}: ${reason(error)}`);
   }
   const temp = `${file}.${process.pid}.tmp`;
+  const chunks = isChunks(snapshot) ? snapshot : snapshotChunks(snapshot, 'lines', '', '\n');
+  let handle: FileHandle | undefined;
   try {
-    await writeFile(temp, formatSnapshot(snapshot));
+    handle = await open(temp, 'w');
+    for (let step = chunks.next(); step.done !== true; step = chunks.next()) await handle.write(step.value);
+    await handle.close();
+    handle = undefined;
     await rename(temp, file);
   } catch (error) {
+    chunks.return?.();
+    await handle?.close().catch(() => {});
     await rm(temp, { force: true });
     throw new Error(`cannot write snapshot file ${file}: ${reason(error)}`);
   }
+}
+
+function isChunks(value: unknown): value is Iterator<string, void, undefined> {
+  return typeof value === 'object' && value !== null && typeof (value as { next?: unknown }).next === 'function';
 }
 
 /**
@@ -56,22 +72,5 @@ export async function writeSnapshotFile(file: string, snapshot: unknown): Promis
  * diffable and small. Deterministic: the same value gives the same bytes.
  */
 export function formatSnapshot(value: unknown): string {
-  return `${layout(value, '')}\n`;
-}
-
-function layout(value: unknown, indent: string): string {
-  if (Array.isArray(value)) {
-    if (value.length === 0) return '[]';
-    const records = value.every((v) => typeof v === 'object' && v !== null);
-    if (!records) return JSON.stringify(value);
-    const inner = `${indent}  `;
-    return `[\n${value.map((v) => inner + JSON.stringify(v)).join(',\n')}\n${indent}]`;
-  }
-  if (typeof value === 'object' && value !== null) {
-    const entries = Object.entries(value).filter(([, v]) => v !== undefined);
-    if (entries.length === 0) return '{}';
-    const inner = `${indent}  `;
-    return `{\n${entries.map(([k, v]) => `${inner}${JSON.stringify(k)}: ${layout(v, inner)}`).join(',\n')}\n${indent}}`;
-  }
-  return JSON.stringify(value);
+  return [...snapshotChunks(value, 'lines', '', '\n')].join('');
 }

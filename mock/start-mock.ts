@@ -9,6 +9,7 @@ import { domainError } from './domain/domain-error.js';
 import { apiReferenceFile } from './api-reference-file.js';
 import { join } from 'node:path';
 import { readSnapshotFile, writeSnapshotFile } from './snapshot-file.js';
+import { releaseMemorySoon } from './http/release-memory.js';
 
 export interface StartMockOptions extends FakeOptions {
   host?: string;
@@ -70,7 +71,7 @@ export async function startMock(options: StartMockOptions = {}): Promise<Running
   const { snapshot, file, line: loaded } = await startingSnapshot(options);
   let fake: Fake;
   try {
-    fake = createFake({ clock: 'realtime', ...options, adminRoutes: [...(options.adminRoutes ?? []), apiReferenceRoute()], ...(snapshot !== undefined ? { snapshot } : {}) });
+    fake = createFake({ clock: 'realtime', onStateDropped: releaseMemorySoon(), ...options, adminRoutes: [...(options.adminRoutes ?? []), apiReferenceRoute()], ...(snapshot !== undefined ? { snapshot } : {}) });
   } catch (error) {
     // An invalid snapshot's message names the value; the file it came from is named here.
     if (file === undefined) throw error;
@@ -114,7 +115,8 @@ export async function startMock(options: StartMockOptions = {}): Promise<Running
   async function saveState(file = options.state): Promise<void> {
     if (file === undefined) throw new Error('saveState: no file given and no state option');
     // The snapshot holds keys and password hashes: only where it went is logged, never what.
-    await writeSnapshotFile(file, fake.exportState());
+    // A piece at a time (the state of this instant): requests are answered while a large state is written.
+    await writeSnapshotFile(file, fake.exportChunks('lines'));
     if (level !== 'silent') log(`doppel state written to ${file}`);
   }
 }

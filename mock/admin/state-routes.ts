@@ -3,18 +3,19 @@
 import type { AdminRoute } from '../core/index.js';
 import { domainError } from '../domain/domain-error.js';
 import { SnapshotError } from '../domain/snapshot/index.js';
-import type { DoppelSnapshot } from '../domain/snapshot/index.js';
 import { clockView } from './common-admin-routes.js';
 
 export interface StateTarget {
-  exportState(): DoppelSnapshot;
+  /** The snapshot's compact JSON text, a piece at a time (the state of the instant it is called). */
+  exportChunks(): Iterator<string, void, undefined>;
   importState(snapshot: unknown): void;
   now(): number;
 }
 
 export function stateRoutes(target: StateTarget): AdminRoute[] {
   return [
-    { method: 'GET', path: '/__doppel/state', operationId: 'adminExportState', handle: () => target.exportState() },
+    // Served a piece at a time: other requests are answered while a large state is written out.
+    { method: 'GET', path: '/__doppel/state', operationId: 'adminExportState', answers: 'chunks', handle: () => target.exportChunks() },
     {
       method: 'PUT',
       path: '/__doppel/state',

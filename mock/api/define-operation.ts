@@ -7,6 +7,7 @@ import { getOperation, type InterfaceName } from '../../spec/index.js';
 import type { operations as TradingOperations, PublicOperationId as TradingPublic } from '../../spec/generated/trading.js';
 import type { operations as WalletOperations, PublicOperationId as WalletPublic } from '../../spec/generated/wallet.js';
 import type { FakeRequest } from '../core/fake-request.js';
+import type { JsonText } from './json-text.js';
 import type { OperationEntry, OperationInput } from '../core/operation-entry.js';
 import type { TradingBackend, TradingCaller } from '../domain/trading/index.js';
 import type { WalletBackend, WalletCaller } from '../domain/wallet/index.js';
@@ -69,7 +70,8 @@ export interface OperationOptions<I extends InterfaceName> {
 export function defineOperation<I extends InterfaceName, Id extends OperationId<I>>(
   iface: I,
   operationId: Id,
-  handler: (ctx: OperationContext<I, Id>) => Result<I, Id>,
+  // A result, or its JSON text when the operation keeps presented texts (mock/api/json-text.ts).
+  handler: (ctx: OperationContext<I, Id>) => Result<I, Id> | JsonText<Result<I, Id>>,
   options: OperationOptions<I> = {},
 ): OperationDefinition<I> {
   const op = getOperation(iface, operationId);

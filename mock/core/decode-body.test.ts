@@ -6,9 +6,9 @@ const JSON_CT = 'application/json';
 
 describe('decodeBody', () => {
   it('parses JSON with a JSON content type, charset allowed', () => {
-    expect(decodeBody(utf8('{"a":1}'), JSON_CT, 100)).toEqual({ body: { a: 1 } });
-    expect(decodeBody(utf8('[1,"x"]'), 'Application/JSON; charset=UTF-8', 100)).toEqual({ body: [1, 'x'] });
-    expect(decodeBody(utf8('"ü"'), JSON_CT, 100)).toEqual({ body: 'ü' });
+    expect(decodeBody(utf8('{"a":1}'), JSON_CT, 100)).toEqual({ body: { a: 1 }, text: '{"a":1}' });
+    expect(decodeBody(utf8('[1,"x"]'), 'Application/JSON; charset=UTF-8', 100)).toEqual({ body: [1, 'x'], text: '[1,"x"]' });
+    expect(decodeBody(utf8('"ü"'), JSON_CT, 100)).toEqual({ body: 'ü', text: '"ü"' });
   });
 
   it('empty body is undefined whatever the content type', () => {
@@ -41,7 +41,7 @@ describe('helpers', () => {
     const bytes = (text: string) => new TextEncoder().encode(text);
     expect(decodeBody(bytes('{"password":"\\ud800"}'), 'application/json', 1000)).toEqual({ body: undefined, bodyError: 'invalid_json' });
     expect(decodeBody(bytes('{"\\udfff":1}'), 'application/json', 1000)).toEqual({ body: undefined, bodyError: 'invalid_json' });
-    expect(decodeBody(bytes('{"name":"\\ud83d\\ude00 \\u00e9"}'), 'application/json', 1000)).toEqual({ body: { name: '😀 é' } });
+    expect(decodeBody(bytes('{"name":"\\ud83d\\ude00 \\u00e9"}'), 'application/json', 1000)).toMatchObject({ body: { name: '😀 é' } });
   });
 
   it('isJsonContentType', () => {

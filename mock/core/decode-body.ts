@@ -5,7 +5,8 @@ import type { BodyError } from './fake-request.js';
 /** 1 MiB: far above any body the seeds describe, low enough that a fake cannot be flooded. */
 export const DEFAULT_BODY_LIMIT_BYTES = 1_048_576;
 
-export type DecodedBody = { body: unknown; bodyError?: undefined } | { body: undefined; bodyError: BodyError };
+/** `text`: the body's JSON text as sent, when it was parsed (the journal keeps it as it is). */
+export type DecodedBody = { body: unknown; bodyError?: undefined; text?: string } | { body: undefined; bodyError: BodyError; text?: undefined };
 
 /**
  * Decodes a request body, checking in this order:
@@ -36,7 +37,7 @@ export function decodeBody(bytes: Uint8Array | null, contentType: string | undef
   try {
     // Only a \u escape can smuggle a lone surrogate past the fatal UTF-8 decoder, so the reviver
     // (which slows parsing) runs only when the text has one.
-    return { body: (text.includes('\\u') ? JSON.parse(text, wellFormed) : JSON.parse(text)) as unknown };
+    return { body: (text.includes('\\u') ? JSON.parse(text, wellFormed) : JSON.parse(text)) as unknown, text };
   } catch {
     return { body: undefined, bodyError: 'invalid_json' };
   }

@@ -11,6 +11,8 @@ export interface FakeRequest {
   headers: Record<string, string | undefined>;
   /** Parsed JSON, undefined when the request had no body. */
   body: unknown;
+  /** The body's JSON text as sent, when it was parsed: the journal keeps it rather than serializing `body` again. */
+  bodyText?: string;
   /** Set by the adapter when the body could not be decoded; the router turns it into an error. */
   bodyError?: BodyError;
   /** Caller address as the adapter saw it (may be an IPv4-mapped IPv6 address). */
@@ -29,8 +31,19 @@ export interface FakeResponse {
   headers: Record<string, string>;
   /** JSON-safe value; undefined for a page (text is then HTML or another content-type). */
   body: unknown;
-  /** `body` serialized once by the router; adapters send this text as it is. */
+  /**
+   * `body` serialized once by the router; adapters send this text as it is. When `chunks` is set,
+   * reading `text` (or `body`) reads all the remaining chunks at once (in-process callers of
+   * App.handle), which adapters never do.
+   */
   text: string;
+  /**
+   * A body made a piece at a time (GET /__doppel/state): the adapter pulls the next piece when it
+   * can send it and lets other requests run in between (streamChunks in web-request.ts, the node
+   * adapter's writeChunks); return() abandons the rest (client gone, HEAD). The journal does not
+   * keep such a text.
+   */
+  chunks?: Iterator<string, void, undefined>;
   /** The operation or admin route that answered (for the journal), when one matched. */
   operationId?: string;
   /** The path template of that route. */

@@ -58,7 +58,8 @@ export function createGateway(options: GatewayOptions): App {
     // Serialized before the pipeline runs: body validation fills defaults into req.body in place,
     // and the journal keeps what the client sent. As text: one string is cheaper to keep (and for
     // the GC to carry) than a copy of the object tree; it is parsed and masked when read.
-    const sent = journal !== null && req.body !== undefined ? bodyText(req.body) : undefined;
+    // The text as sent when the adapter has it (no second serialization on the write path).
+    const sent = journal !== null && req.body !== undefined ? (req.bodyText ?? bodyText(req.body)) : undefined;
     const wallMs = journal !== null ? Date.now() : 0;
     const method = req.method.toUpperCase();
     const namespace = namespaceOf(req.headers);
@@ -90,7 +91,13 @@ export function createGateway(options: GatewayOptions): App {
         response = errorResponse(error);
         response.headers['content-type'] = JSON_CONTENT_TYPE;
       }
-      if (head && response.drop !== true) {
+      if (head && response.chunks !== undefined) {
+        // The length of a body made in pieces is not known before it is made: none is sent.
+        response.chunks.return?.();
+        delete response.chunks;
+        response.text = '';
+        response.body = undefined;
+      } else if (head && response.drop !== true) {
         response.headers['content-length'] = String(utf8Length(response.text));
         response.text = '';
         response.body = undefined;
@@ -118,7 +125,8 @@ export function createGateway(options: GatewayOptions): App {
         body: sent,
         status: response.drop === true ? 0 : response.status,
         contentType: response.headers['content-type'],
-        text: response.text,
+        // A body made in pieces is not kept (nor read here: that would make it whole).
+        text: response.chunks === undefined ? response.text : '',
         virtualMs: served?.now() ?? wallMs,
         wallMs,
         fault: rule?.id,

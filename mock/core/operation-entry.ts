@@ -53,8 +53,12 @@ export interface Page {
 export interface AdminRoute extends Routable {
   method: HttpMethod;
   operationId: string;
-  /** 'json' (default): handle returns the `data` of `{success: true, data}`; 'page': it returns a Page. */
-  answers?: 'json' | 'page';
+  /**
+   * 'json' (default): handle returns the `data` of `{success: true, data}`; 'page': it returns a
+   * Page; 'chunks': it returns the JSON text of `data` as an iterator of pieces (a state export
+   * whose cost grows with the state, served a piece at a time, FakeResponse.chunks).
+   */
+  answers?: 'json' | 'page' | 'chunks';
   /** false: served without the admin token (a page shell that holds no state and whose own fetches carry the token). */
   guarded?: false;
   handle(input: { req: FakeRequest; params: Record<string, string>; body: unknown; now: number }): unknown;
@@ -80,4 +84,6 @@ export interface InterfaceRules {
   guardStatuses: readonly number[];
   /** The success body around a result (trading: {success, data}; wallet: fields at the top level). */
   envelope(result: unknown): unknown;
+  /** The same around a result's JSON text (mock/api/json-text.ts): JSON.stringify(envelope(r)) for the text of r. */
+  envelopeText(resultText: string): string;
 }

@@ -19,6 +19,7 @@ import type { BodyError, FakeRequest, FakeResponse } from './fake-request.js';
 import type { AdminRoute, InterfaceRules, OperationEntry, Page } from './operation-entry.js';
 import { errorResponse } from './respond.js';
 import { createRouteTable } from '../../spec/route-table.js';
+import { JsonText } from '../api/json-text.js';
 
 export interface Logger {
   error(message: string, error?: unknown): void;
@@ -102,6 +103,7 @@ export function createPipeline(options: PipelineOptions): RoutedApp {
   // is the same answer for as long as it is the same object: enveloped and serialized once.
   const frozenAnswers = new WeakMap<object, { body: unknown; text: string }>();
   function answer(data: unknown): FakeResponse {
+    if (data instanceof JsonText) return textAnswer(rules.envelopeText(data.text));
     if (typeof data !== 'object' || data === null || !Object.isFrozen(data)) {
       const body = rules.envelope(data);
       return { status: 200, headers: {}, body, text: JSON.stringify(body) };
@@ -140,6 +142,10 @@ export function createPipeline(options: PipelineOptions): RoutedApp {
         if (entry.op.successStatus !== undefined) response.status = entry.op.successStatus();
       } else {
         const body = runAdmin(req, entry.route, found.params);
+        if (entry.route.answers === 'chunks') {
+          const chunks = (body as { data: Iterator<string, void, undefined> }).data;
+          return chunkedAnswer(envelopeChunks(chunks), { 'content-type': JSON_CONTENT_TYPE, date: httpDate(now()) }, operationId, route);
+        }
         if (entry.route.answers === 'page') {
           const page = (body as { data: Page }).data;
           // No other site may frame a page of the fake (the dashboard's buttons move the clock): no clickjacking.
@@ -185,6 +191,81 @@ export function createPipeline(options: PipelineOptions): RoutedApp {
   }
 
   return { handle, describe, methods };
+}
+
+/**
+ * An answer made from its text: the body (for in-process callers of App.handle) is parsed from the
+ * text when first read, which no adapter does.
+ */
+function textAnswer(text: string): FakeResponse {
+  return parsedWhenRead({ status: 200, headers: {}, text });
+}
+
+/** `{"success":true,"data":` around an admin route's chunks (the envelope of runAdmin). */
+function envelopeChunks(chunks: Iterator<string, void, undefined>): Iterator<string, void, undefined> {
+  let started = false;
+  let ended = false;
+  return {
+    next() {
+      if (ended) return { done: true, value: undefined };
+      const step = chunks.next();
+      if (step.done === true) {
+        ended = true;
+        return { done: false, value: started ? '}' : '{"success":true,"data":null}' };
+      }
+      const value = started ? step.value : `{"success":true,"data":${step.value}`;
+      started = true;
+      return { done: false, value };
+    },
+    return() {
+      ended = true;
+      chunks.return?.();
+      return { done: true, value: undefined };
+    },
+  };
+}
+
+/** A FakeResponse whose text comes in chunks; `text` (and so `body`) reads the rest at once when asked. */
+function chunkedAnswer(chunks: Iterator<string, void, undefined>, headers: Record<string, string>, operationId: string, route: string): FakeResponse {
+  let text: string | undefined;
+  return parsedWhenRead({
+    status: 200,
+    headers,
+    chunks,
+    get text() {
+      if (text === undefined) {
+        let all = '';
+        for (let step = chunks.next(); step.done !== true; step = chunks.next()) all += step.value;
+        text = all;
+      }
+      return text;
+    },
+    set text(value: string) {
+      text = value;
+    },
+    operationId,
+    route,
+  });
+}
+
+/** The response with a `body` that is its text parsed when first read (and can be set, as the gateway does for HEAD). */
+function parsedWhenRead(response: Omit<FakeResponse, 'body'>): FakeResponse {
+  let body: unknown;
+  let parsed = false;
+  return Object.defineProperty(response, 'body', {
+    get() {
+      if (!parsed) {
+        body = JSON.parse(response.text) as unknown;
+        parsed = true;
+      }
+      return body;
+    },
+    set(value: unknown) {
+      body = value;
+      parsed = true;
+    },
+    enumerable: true,
+  }) as FakeResponse;
 }
 
 /** Inputs an operation does not document: nothing to read (undocumented query parameters are ignored). */

@@ -29,12 +29,44 @@ export async function toFakeRequest(parts: WebRequestParts, mount = '', limit = 
   const path = mount !== '' && (pathname === mount || pathname.startsWith(`${mount}/`)) ? pathname.slice(mount.length) || '/' : pathname;
   const fake: FakeRequest = { method: parts.method, path, query: parts.url.searchParams, headers, body: decoded.body, ip: headers[CLIENT_IP_HEADER] ?? '127.0.0.1' };
   if (decoded.bodyError !== undefined) fake.bodyError = decoded.bodyError;
+  else if (decoded.text !== undefined) fake.bodyText = decoded.text;
   return fake;
 }
 
 export function toWebResponse(response: FakeResponse): Response {
+  return new Response(webBody(response), { status: response.status, headers: response.headers });
+}
+
+/** The body of a web Response for a FakeResponse: its text, or a stream of its chunks. */
+export function webBody(response: FakeResponse): string | ReadableStream<Uint8Array> | null {
+  if (response.chunks !== undefined) return streamChunks(response.chunks);
   // A 204 (a CORS preflight) may not have a body, not even an empty one.
-  return new Response(response.text === '' ? null : response.text, { status: response.status, headers: response.headers });
+  return response.text === '' ? null : response.text;
+}
+
+/**
+ * A body made in pieces as a ReadableStream: a piece is made when the reader asks for one, after
+ * a turn of the event loop, so that other requests (other fetches, msw handlers) run between two
+ * pieces; a cancelled stream abandons the rest.
+ */
+export function streamChunks(chunks: Iterator<string, void, undefined>): ReadableStream<Uint8Array> {
+  const encoder = new TextEncoder();
+  return new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      await nextTurn();
+      const step = chunks.next();
+      if (step.done === true) controller.close();
+      else controller.enqueue(encoder.encode(step.value));
+    },
+    cancel() {
+      chunks.return?.();
+    },
+  });
+}
+
+/** Resolves after the event loop's pending work: setImmediate where there is one (Node), else a task. */
+export function nextTurn(): Promise<void> {
+  return new Promise((resolve) => (typeof setImmediate === 'function' ? setImmediate(resolve) : setTimeout(resolve, 0)));
 }
 
 /**

@@ -107,7 +107,8 @@ export async function startHttpServer(app: App, options: HttpServerOptions = {})
           // After an oversized body, close rather than reuse the connection (beyond the discard
           // bound the rest of the upload was never read). While closing, do not keep alive either.
           if (bytes === null || closing) response.headers['connection'] = 'close';
-          send(res, response.status, response.headers, response.text);
+          if (response.chunks !== undefined) writeChunks(res, response.status, response.headers, response.chunks, logger);
+          else send(res, response.status, response.headers, response.text);
           options.onRequest?.({
             method: fake.method,
             target: req.url ?? '/',
@@ -132,15 +133,12 @@ export async function startHttpServer(app: App, options: HttpServerOptions = {})
       answer(EMPTY);
       return;
     }
-    readBody(req, limit, discardLimit).then(
-      answer,
-      (error: unknown) => {
-        // The client went away mid-body (aborted/reset): nobody is left to answer, and the fake
-        // did nothing wrong.
-        clientError(`doppel: a client went away while sending ${req.method ?? ''} ${req.url ?? ''}: ${(error as Error).message}`);
-        req.destroy();
-      },
-    );
+    readBody(req, limit, discardLimit, answer, (error) => {
+      // The client went away mid-body (aborted/reset): nobody is left to answer, and the fake
+      // did nothing wrong.
+      clientError(`doppel: a client went away while sending ${req.method ?? ''} ${req.url ?? ''}: ${error.message}`);
+      req.destroy();
+    });
   });
   // Slowloris bounds: headers within 10 s, the whole request within 30 s (by default).
   server.headersTimeout = headersTimeout;
@@ -213,39 +211,44 @@ const STATUS_TEXT: Record<number, string> = { 400: 'Bad Request', 408: 'Request 
  * so, the 413 goes out at once and the connection closes: a bound on what a client can make the
  * fake read (the request timeout bounds the time).
  */
-function readBody(req: IncomingMessage, limit: number, discardLimit: number): Promise<Uint8Array | null> {
+function readBody(req: IncomingMessage, limit: number, discardLimit: number, done: (bytes: Uint8Array | null) => void, failed: (error: Error) => void): void {
   if (declaredLengthExceeds(req.headers['content-length'], discardLimit)) {
     // A client that aborts meanwhile must not become an unhandled 'error'.
     req.on('error', () => {});
     req.resume();
-    return Promise.resolve(null);
+    done(null);
+    return;
   }
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    let over = declaredLengthExceeds(req.headers['content-length'], limit);
-    let settled = false;
-    const settle = (bytes: Uint8Array | null): void => {
-      if (settled) return;
-      settled = true;
-      resolve(bytes);
-    };
-    // The listener stays after settling: what arrives after the answer is dropped too.
-    req.on('data', (chunk: Buffer) => {
-      size += chunk.length;
-      if (!over && size > limit) {
-        over = true;
-        chunks.length = 0;
-      }
-      if (!over) chunks.push(chunk);
-      else if (size > discardLimit) settle(null);
-    });
-    req.once('end', () => settle(over ? null : Buffer.concat(chunks)));
-    req.on('error', (error) => {
-      if (settled) return;
-      settled = true;
-      reject(error);
-    });
+  // Plain callbacks, no promise (one fewer turn per write); the usual body is one chunk, kept as
+  // it is rather than copied by Buffer.concat.
+  let first: Buffer | undefined;
+  let rest: Buffer[] | undefined;
+  let size = 0;
+  let over = declaredLengthExceeds(req.headers['content-length'], limit);
+  let settled = false;
+  const settle = (bytes: Uint8Array | null): void => {
+    if (settled) return;
+    settled = true;
+    done(bytes);
+  };
+  // The listener stays after settling: what arrives after the answer is dropped too.
+  req.on('data', (chunk: Buffer) => {
+    size += chunk.length;
+    if (!over && size > limit) {
+      over = true;
+      first = undefined;
+      rest = undefined;
+    }
+    if (!over) {
+      if (first === undefined) first = chunk;
+      else (rest ??= [first]).push(chunk);
+    } else if (size > discardLimit) settle(null);
+  });
+  req.once('end', () => settle(over ? null : rest !== undefined ? Buffer.concat(rest) : (first ?? EMPTY)));
+  req.on('error', (error) => {
+    if (settled) return;
+    settled = true;
+    failed(error);
   });
 }
 
@@ -263,6 +266,7 @@ function toFakeRequest(req: IncomingMessage, bytes: Uint8Array | null, limit: nu
     listener,
   };
   if (decoded.bodyError !== undefined) fake.bodyError = decoded.bodyError;
+  else if (decoded.text !== undefined) fake.bodyText = decoded.text;
   return fake;
 }
 
@@ -302,6 +306,47 @@ function send(res: ServerResponse, status: number, headers: Record<string, strin
   headers['content-length'] ??= String(Buffer.byteLength(text));
   res.writeHead(status, headers);
   res.end(text);
+}
+
+/**
+ * A body made in pieces (FakeResponse.chunks), chunked on the wire: one piece per turn of the event
+ * loop (setImmediate), so that requests on other connections are served between two pieces, and
+ * none while the socket's buffer is full ('drain'), so that a slow reader holds no more than a
+ * piece in memory. A client that goes away abandons the rest.
+ */
+function writeChunks(res: ServerResponse, status: number, headers: Record<string, string>, chunks: Iterator<string, void, undefined>, logger: Logger): void {
+  res.writeHead(status, headers);
+  let finished = false;
+  const abandon = (): void => {
+    if (finished) return;
+    finished = true;
+    chunks.return?.();
+  };
+  res.once('close', abandon);
+  const pump = (): void => {
+    if (finished) return;
+    let step: IteratorResult<string, void>;
+    try {
+      step = chunks.next();
+    } catch (error) {
+      // A bug in the producer: the status is already sent, so the connection is cut.
+      logger.error('doppel: failed to make a piece of an answer', error);
+      finished = true;
+      res.destroy();
+      return;
+    }
+    if (step.done === true) {
+      finished = true;
+      res.end();
+      return;
+    }
+    // Through setImmediate after a 'drain' too: a write that completes at once emits 'drain' from
+    // process.nextTick, and pumping from there would make the whole body in one turn of the loop.
+    if (res.write(step.value)) setImmediate(pump);
+    else res.once('drain', later);
+  };
+  const later = (): void => void setImmediate(pump);
+  setImmediate(pump);
 }
 
 const EMPTY = new Uint8Array(0);

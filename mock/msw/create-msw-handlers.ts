@@ -2,7 +2,7 @@
 
 import { delay, http, HttpResponse, type RequestHandler } from 'msw';
 import { DEFAULT_BODY_LIMIT_BYTES } from '../core/decode-body.js';
-import { toFakeRequest } from '../core/web-request.js';
+import { toFakeRequest, webBody } from '../core/web-request.js';
 import type { App } from '../core/pipeline.js';
 
 import { CLIENT_IP_HEADER } from '../core/client-ip-header.js';
@@ -28,7 +28,7 @@ export function createMswHandlers(app: App, baseUrl: string, options: MswHandler
     if (response.delayMs !== undefined && response.delayMs > 0) await delay(response.delayMs);
     // A dropped connection (fault injection): the client's fetch rejects like on a network error.
     if (response.drop === true) return HttpResponse.error();
-    return new HttpResponse(response.text === '' ? null : response.text, { status: response.status, headers: response.headers });
+    return new HttpResponse(webBody(response), { status: response.status, headers: response.headers });
   });
   return [handler];
 }

@@ -30,5 +30,6 @@ export function tradingRules(backend: TradingBackend): InterfaceRules {
     guardStatuses: TRADING_GUARD_STATUSES,
     // Seed trading §1: success is {success: true, data}.
     envelope: (data) => ({ success: true, data }),
+    envelopeText: (text) => `{"success":true,"data":${text}}`,
   };
 }

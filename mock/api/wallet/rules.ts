@@ -31,5 +31,7 @@ export function walletRules(backend: WalletBackend): InterfaceRules {
     guardStatuses: WALLET_GUARD_STATUSES,
     // Seed wallet §4: the fields sit next to success at the top level.
     envelope: (fields) => ({ success: true, ...(fields as object) }),
+    // The fields' object text with success put first (results never carry a `success` of their own).
+    envelopeText: (text) => (text === '{}' ? '{"success":true}' : `{"success":true,${text.slice(1)}`),
   };
 }

@@ -8,7 +8,9 @@
 // dense and unique, references resolvable, fields that a kind of order needs present, and the
 // ledger rule that an account's locked amount is exactly what its open orders and copies hold.
 
+import type { ExportCut } from '../export-cut.js';
 import { validateWhitelistEntry } from '../ip-whitelist.js';
+import { materialize, RecordRun, runOf, type Pieced, type SnapshotCut } from './snapshot-pieces.js';
 import {
   arr,
   bigIntText,
@@ -138,13 +140,45 @@ export interface TradingSnapshot {
 
 /** The state as JSON; keyRngDrawn is how many words the admin key generator has drawn. */
 export function encodeTradingState(state: TradingState, keyRngDrawn: number): TradingSnapshot {
+  const cut = cutTradingState(state, keyRngDrawn);
+  try {
+    return materialize(cut.tree);
+  } finally {
+    cut.release();
+  }
+}
+
+/**
+ * The state at this instant, its orders and copy relations read a piece at a time
+ * (snapshot-pieces.ts, mock/domain/export-cut.ts): the counters, accounts (with their keys and
+ * balances) and lead traders are encoded now; an order or a copy relation that changes before its
+ * piece is read is encoded first, as it was.
+ */
+export function cutTradingState(state: TradingState, keyRngDrawn: number): SnapshotCut<TradingSnapshot> {
+  const kept = new Map<object, unknown>();
+  const orderCount = state.orders.length;
+  const copyCount = state.copies.length;
+  const lastCopyId = state.nextRelationId - 1;
+  let ordersRead = 0;
+  const cut: ExportCut = {
+    keep(kind, record) {
+      if (kept.has(record)) return;
+      if (kind === 'order') {
+        const order = record as Order;
+        if (order.id > ordersRead && order.id <= orderCount) kept.set(order, exportOrder(order));
+      } else if (kind === 'copy' && (record as CopyRelation).id <= lastCopyId) {
+        kept.set(record, exportCopy(record as CopyRelation));
+      }
+    },
+  };
+  state.cuts.push(cut);
   const keysOf = new Map<number, ApiKey[]>();
   for (const k of state.keys.values()) {
     const list = keysOf.get(k.accountId);
     if (list === undefined) keysOf.set(k.accountId, [k]);
     else list.push(k);
   }
-  return {
+  const tree: Pieced<TradingSnapshot> = {
     next_account_id: state.nextAccountId,
     next_relation_id: state.nextRelationId,
     settled_until: state.settledUntil,
@@ -156,7 +190,12 @@ export function encodeTradingState(state: TradingState, keyRngDrawn: number): Tr
       keys: (keysOf.get(a.id) ?? []).map((k) => ({ api_key: k.key, permissions: [...k.permissions], ip_whitelist: [...k.ipWhitelist] })),
       balances: balancesOf(state, a.id).map((r) => ({ currency: r.currency, chain: r.chain, balance: moneyText(r.available), locked: moneyText(r.locked) })),
     })),
-    orders: state.orders.map(exportOrder),
+    orders: new RecordRun(orderCount, function* () {
+      for (const piece of runOf(state.orders, orderCount, exportOrder, kept)) {
+        ordersRead += piece.length;
+        yield piece;
+      }
+    }),
     traders: [...state.traders.values()].map((t) => ({
       id: t.id,
       name: t.name,
@@ -167,19 +206,31 @@ export function encodeTradingState(state: TradingState, keyRngDrawn: number): Tr
       min_copy_amount: moneyText(t.minCopyAmount),
       daily_return: moneyText(t.dailyReturn),
     })),
-    copies: state.copies.map((c) => ({
-      id: c.id,
-      account_id: c.accountId,
-      trader_id: c.traderId,
-      copy_amount: moneyText(c.copyAmount),
-      status: c.status,
-      started_at: c.startedAt,
-      stopped_at: c.stoppedAt,
-      accrued: c.accrued.toString(),
-      segment_start: c.segmentStart,
-      result: moneyOrNull(c.result),
-      refunded: moneyOrNull(c.refunded),
-    })),
+    copies: new RecordRun(copyCount, () => runOf(state.copies, copyCount, exportCopy, kept)),
+  };
+  return {
+    tree,
+    release() {
+      const at = state.cuts.indexOf(cut);
+      if (at !== -1) state.cuts.splice(at, 1);
+      kept.clear();
+    },
+  };
+}
+
+function exportCopy(c: CopyRelation): TradingCopySnapshot {
+  return {
+    id: c.id,
+    account_id: c.accountId,
+    trader_id: c.traderId,
+    copy_amount: moneyText(c.copyAmount),
+    status: c.status,
+    started_at: c.startedAt,
+    stopped_at: c.stoppedAt,
+    accrued: c.accrued.toString(),
+    segment_start: c.segmentStart,
+    result: moneyOrNull(c.result),
+    refunded: moneyOrNull(c.refunded),
   };
 }
 

@@ -18,6 +18,8 @@ import { tokenById } from '../wallet/tokens.js';
 import { isValidAddress } from '../wallet/address-format.js';
 import { addressKey } from '../wallet/wallet-book.js';
 import type { Dec } from '../decimal.js';
+import type { ExportCut } from '../export-cut.js';
+import { materialize, RecordRun, runOf, type Pieced, type SnapshotCut } from './snapshot-pieces.js';
 import { arr, fail, field, hexBytes, hexText, int, keysOf, money, moneyText, ms, nullable, obj, objectOf, oneOf, str } from './snapshot-reader.js';
 
 export interface WalletUserSnapshot {
@@ -83,42 +85,85 @@ export interface WalletSnapshot {
 const STREAMS = ['salts', 'keys', 'addresses', 'hashes'] as const satisfies ReadonlyArray<keyof WalletRngs>;
 
 export function encodeWalletState(state: WalletState, rngs: WalletRngs): WalletSnapshot {
-  return {
+  const cut = cutWalletState(state, rngs);
+  try {
+    return materialize(cut.tree);
+  } finally {
+    cut.release();
+  }
+}
+
+/**
+ * The state at this instant, its users, keys, wallets and transfers read a piece at a time
+ * (snapshot-pieces.ts, mock/domain/export-cut.ts): a wallet or a transfer that changes before its
+ * piece is read is encoded first, as it was; users and keys never change once made.
+ */
+export function cutWalletState(state: WalletState, rngs: WalletRngs): SnapshotCut<WalletSnapshot> {
+  const kept = new Map<object, unknown>();
+  const lastWalletId = state.nextWalletId - 1;
+  const lastSeq = state.nextSeq - 1;
+  const cut: ExportCut = {
+    keep(kind, record) {
+      if (kept.has(record)) return;
+      if (kind === 'wallet' && (record as Wallet).id <= lastWalletId) kept.set(record, exportWallet(record as Wallet));
+      else if (kind === 'transfer' && (record as Transfer).seq <= lastSeq) kept.set(record, exportTransfer(record as Transfer));
+    },
+  };
+  state.cuts.push(cut);
+  const { users, keys, wallets, transfers } = state;
+  const counts = { users: users.size, keys: keys.size, wallets: wallets.size, transfers: transfers.size };
+  const tree: Pieced<WalletSnapshot> = {
     next_user_id: state.nextUserId,
     next_wallet_id: state.nextWalletId,
     next_seq: state.nextSeq,
     rng_drawn: { salts: rngs.salts.drawn(), keys: rngs.keys.drawn(), addresses: rngs.addresses.drawn(), hashes: rngs.hashes.drawn() },
-    users: [...state.users.values()].map((u) => ({
-      id: u.id,
-      name: u.name,
-      email: u.email,
-      password: { algorithm: u.password.algorithm, salt: hexText(u.password.salt), hash: hexText(u.password.hash) },
-    })),
-    keys: [...state.keys.values()].map((k) => ({ api_key: k.key, user_id: k.userId, kind: k.kind })),
-    wallets: [...state.wallets.values()].map((w) => ({
-      id: w.id,
-      user_id: w.userId,
-      chain: w.chain,
-      address: w.address,
-      balance: moneyText(w.native),
-      tokens: [...w.tokens].map(([tokenId, balance]) => ({ token_id: tokenId, balance: moneyText(balance) })),
-      history: w.history.map((h) => ({ tx_hash: h.transfer.hash, type: h.type, date: h.date })),
-    })),
-    transfers: [...state.transfers.values()].map((t) => ({
-      tx_hash: t.hash,
-      chain: t.chain,
-      token_id: t.tokenId,
-      symbol: t.symbol,
-      amount: moneyText(t.amount),
-      from: t.from,
-      to: t.to,
-      from_wallet_id: t.fromWalletId,
-      to_wallet_id: t.toWalletId,
-      status: t.status,
-      created_at: t.createdAt,
-      due_at: t.dueAt,
-      seq: t.seq,
-    })),
+    users: new RecordRun(counts.users, () => runOf(users.values(), counts.users, exportUser, kept)),
+    keys: new RecordRun(counts.keys, () => runOf(keys.values(), counts.keys, (k: ApiKey): WalletKeySnapshot => ({ api_key: k.key, user_id: k.userId, kind: k.kind }), kept)),
+    // A wallet's history is part of its record: a long one weighs its lines.
+    wallets: new RecordRun(counts.wallets, () => runOf(wallets.values(), counts.wallets, exportWallet, kept, (w) => 1 + w.history.length)),
+    transfers: new RecordRun(counts.transfers, () => runOf(transfers.values(), counts.transfers, exportTransfer, kept)),
+  };
+  return {
+    tree,
+    release() {
+      const at = state.cuts.indexOf(cut);
+      if (at !== -1) state.cuts.splice(at, 1);
+      kept.clear();
+    },
+  };
+}
+
+function exportUser(u: User): WalletUserSnapshot {
+  return { id: u.id, name: u.name, email: u.email, password: { algorithm: u.password.algorithm, salt: hexText(u.password.salt), hash: hexText(u.password.hash) } };
+}
+
+function exportWallet(w: Wallet): WalletWalletSnapshot {
+  return {
+    id: w.id,
+    user_id: w.userId,
+    chain: w.chain,
+    address: w.address,
+    balance: moneyText(w.native),
+    tokens: [...w.tokens].map(([tokenId, balance]) => ({ token_id: tokenId, balance: moneyText(balance) })),
+    history: w.history.map((h) => ({ tx_hash: h.transfer.hash, type: h.type, date: h.date })),
+  };
+}
+
+function exportTransfer(t: Transfer): WalletTransferSnapshot {
+  return {
+    tx_hash: t.hash,
+    chain: t.chain,
+    token_id: t.tokenId,
+    symbol: t.symbol,
+    amount: moneyText(t.amount),
+    from: t.from,
+    to: t.to,
+    from_wallet_id: t.fromWalletId,
+    to_wallet_id: t.toWalletId,
+    status: t.status,
+    created_at: t.createdAt,
+    due_at: t.dueAt,
+    seq: t.seq,
   };
 }
 
@@ -186,6 +231,7 @@ export function decodeWalletState(json: unknown, seed: number, path = 'wallet'):
       address: field(w, p, 'address', str),
       native: field(w, p, 'balance', money),
       tokens: new Map(),
+      revision: 0,
       history: [],
     };
     const chain = chainBySlug(wallet.chain);

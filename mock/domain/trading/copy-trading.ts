@@ -4,6 +4,7 @@
 // virtual days, rounded down and never below −copy_amount; stop refunds copy_amount + result.
 // The accrual is kept exact (units of 1e-16 × ms) across daily_return changes, and rounded once.
 
+import { beforeWrite } from '../export-cut.js';
 import { domainError } from '../domain-error.js';
 import { DEC_ONE, formatDec8, type Dec } from '../decimal.js';
 import { credit, lock, spendLocked, unlock } from './ledger.js';
@@ -63,6 +64,7 @@ export function stopCopy(state: TradingState, accountId: number, traderId: numbe
   const relation = state.activeCopies.get(key);
   if (relation === undefined) throw domainError.not_found(`not copying lead trader ${traderId}`);
   const result = copyResult(state, relation, now);
+  beforeWrite(state.cuts, 'copy', relation);
   // The locked copy_amount comes back; the result is the one flow copy trading adds or takes.
   if (result >= 0n) {
     unlock(state, accountId, COPY_CURRENCY, relation.copyAmount);
@@ -86,6 +88,7 @@ export function setDailyReturn(state: TradingState, traderId: number, dailyRetur
   if (trader === undefined) throw domainError.not_found(`lead trader ${traderId} not found`);
   for (const relation of state.activeCopies.values()) {
     if (relation.traderId !== traderId) continue;
+    beforeWrite(state.cuts, 'copy', relation);
     relation.accrued += relation.copyAmount * trader.dailyReturn * BigInt(now - relation.segmentStart);
     relation.segmentStart = now;
   }

@@ -6,6 +6,7 @@
 // merging. A status change moves an id between buckets with a binary search and a splice; the
 // ids that move (open orders being filled or settled) are usually recent, near the array end.
 
+import { beforeWrite } from '../export-cut.js';
 import { ORDER_KINDS, ORDER_STATUSES, type Order, type OrderKind, type OrderStatus, type TradingState } from './trading-state.js';
 
 const bucketKey = (type: OrderKind, status: OrderStatus): string => `${type}:${status}`;
@@ -39,6 +40,7 @@ export function indexNewOrder(state: TradingState, order: Order): void {
 
 /** Sets the order's status and moves it to its new bucket. */
 export function moveOrder(state: TradingState, order: Order, to: OrderStatus): void {
+  beforeWrite(state.cuts, 'order', order);
   const from = bucket(state, order.accountId, order.type, order.status);
   const at = lowerBound(from, order.id);
   if (from[at] === order.id) from.splice(at, 1);

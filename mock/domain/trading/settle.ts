@@ -10,6 +10,7 @@
 // commute: balances do not depend on the order the kinds are processed in; timestamps do, and
 // every record gets the time of its own event.
 
+import { beforeWrite } from '../export-cut.js';
 import { DEC_ONE, type Dec } from '../decimal.js';
 import type { PriceBook } from '../price-book.js';
 import { popExpiry } from './expiry-queue.js';
@@ -45,6 +46,7 @@ export function settle(state: TradingState, prices: PriceBook, now: number): voi
 
 /** A spot limit order fills at its limit price: the reservation pays for what it buys. */
 export function fillLimit(state: TradingState, order: LimitSpotOrder, at: number): void {
+  beforeWrite(state.cuts, 'order', order);
   const limit = order.price;
   if (order.side === 'buy') {
     spendLocked(state, order.accountId, order.pair, order.reserved);
@@ -61,6 +63,7 @@ export function fillLimit(state: TradingState, order: LimitSpotOrder, at: number
 
 /** Decision trading.futures-semantics: margin + pnl back in the quote, never below zero. */
 function settleFutures(state: TradingState, order: FuturesOrder, exit: Dec, at: number): void {
+  beforeWrite(state.cuts, 'order', order);
   const entry = order.fillPrice;
   const move = order.side === 'long' ? exit - entry : entry - exit;
   const raw = floorDiv(move * order.amount, DEC_ONE);
@@ -74,6 +77,7 @@ function settleFutures(state: TradingState, order: FuturesOrder, exit: Dec, at: 
 
 /** Decision trading.binary-semantics: won pays amount × 0.85 on top, lost forfeits, draw refunds. */
 function settleBinary(state: TradingState, order: BinaryOrder, exit: Dec, at: number): void {
+  beforeWrite(state.cuts, 'order', order);
   const open = order.fillPrice;
   const up = exit > open;
   const result = exit === open ? 'draw' : up === (order.direction === 'long') ? 'won' : 'lost';

@@ -22,7 +22,7 @@ import { placeSpotOrder, type SpotInput } from './place-spot-order.js';
 import { seedDemo } from './seed-demo.js';
 import { settle } from './settle.js';
 import { settlementChain } from './settlement-chains.js';
-import { decodeTradingState, encodeTradingState, type TradingSnapshot } from '../snapshot/index.js';
+import { cutTradingState, decodeTradingState, encodeTradingState, type SnapshotCut, type TradingSnapshot } from '../snapshot/index.js';
 import {
   createEmptyState,
   type Account,
@@ -111,6 +111,8 @@ export interface TradingBackend {
   nextDue(): number | undefined;
   /** The whole state as plain JSON (trading-snapshot.ts). */
   exportState(): TradingSnapshot;
+  /** The state at this instant, its long collections read a piece at a time (mock/domain/export-cut.ts); release() when done. */
+  cutState(): SnapshotCut<TradingSnapshot>;
   /** Replaces the state with a snapshot's, or throws SnapshotError and changes nothing. */
   importState(snapshot: unknown): void;
 }
@@ -196,6 +198,7 @@ export function createTradingBackend(options: TradingBackendOptions): TradingBac
     order: (id) => state.orders[id - 1],
     nextDue: () => state.expiries[0]?.at,
     exportState: () => encodeTradingState(state, rng.drawn()),
+    cutState: () => cutTradingState(state, rng.drawn()),
     importState(snapshot) {
       const decoded = decodeTradingState(snapshot);
       const next = createRng(seed).fork('trading');

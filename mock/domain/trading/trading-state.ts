@@ -2,6 +2,7 @@
 // so that it can be exported as a snapshot (docs/MOCK-CONTRACT.md).
 
 import type { Dec } from '../decimal.js';
+import type { ExportCut } from '../export-cut.js';
 import type { Expiry } from './expiry-queue.js';
 
 export type Permission = 'read' | 'trade';
@@ -172,6 +173,8 @@ export interface TradingState {
   copies: CopyRelation[];
   /** Every event due at or before this time has been processed. */
   settledUntil: number;
+  /** State exports under way (export-cut.ts): not state, never exported. */
+  cuts: ExportCut[];
 }
 
 export function createEmptyState(now: number): TradingState {
@@ -189,5 +192,6 @@ export function createEmptyState(now: number): TradingState {
     activeCopies: new Map(),
     copies: [],
     settledUntil: now,
+    cuts: [],
   };
 }

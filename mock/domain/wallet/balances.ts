@@ -4,7 +4,8 @@ import type { Dec } from '../decimal.js';
 import { domainError } from '../domain-error.js';
 import { chainBySlug, type Chain } from './chains.js';
 import { tokenById } from './tokens.js';
-import type { Wallet } from './wallet-state.js';
+import { beforeWrite } from '../export-cut.js';
+import type { Wallet, WalletState } from './wallet-state.js';
 
 export interface Asset {
   tokenId: number | null;
@@ -36,9 +37,12 @@ export function balanceOf(wallet: Wallet, tokenId: number | null): Dec {
 }
 
 /** Adds a signed amount; refuses to go below zero, so an accounting bug surfaces as a 500, not a negative balance. */
-export function adjustBalance(wallet: Wallet, tokenId: number | null, delta: Dec): void {
+export function adjustBalance(state: WalletState, wallet: Wallet, tokenId: number | null, delta: Dec): void {
   const next = balanceOf(wallet, tokenId) + delta;
   if (next < 0n) throw new Error(`wallet ${wallet.id}: balance would become negative`);
+  // Its history grows only right after a balance change (transfers.ts): this keeps both.
+  beforeWrite(state.cuts, 'wallet', wallet);
   if (tokenId === null) wallet.native = next;
   else wallet.tokens.set(tokenId, next);
+  wallet.revision++;
 }

@@ -3,6 +3,7 @@
 import { DEFAULT_DECISIONS } from '../../../spec/decision-points.js';
 import { formatDec8, parseDec, type Dec } from '../decimal.js';
 import { domainError } from '../domain-error.js';
+import { beforeWrite } from '../export-cut.js';
 import { generateAddress, generateTxHash, isValidAddress, normalizeAddress } from './address-format.js';
 import { adjustBalance, assetOf, balanceOf, chainOf, type Asset } from './balances.js';
 import type { Chain } from './chains.js';
@@ -43,7 +44,7 @@ export function sendFrom(state: WalletState, rngs: WalletRngs, now: number, wall
     throw domainError.insufficient_balance(`amount ${formatDec8(amount)} exceeds the available balance ${formatDec8(available)} ${asset.symbol}`);
   }
   const receiver = walletAt(state, chain, input.toAddress);
-  adjustBalance(wallet, asset.tokenId, -amount);
+  adjustBalance(state, wallet, asset.tokenId, -amount);
   const transfer = record(state, rngs, chain, asset, amount, now, {
     from: wallet.address,
     to: receiver?.address ?? input.toAddress,
@@ -73,7 +74,7 @@ export function depositTo(state: WalletState, rngs: WalletRngs, now: number, wal
     status: 'confirmed',
     dueAt: now,
   });
-  adjustBalance(wallet, asset.tokenId, amount);
+  adjustBalance(state, wallet, asset.tokenId, amount);
   wallet.history.push({ transfer, type: 'receive', date: now });
   addTo(state.supply.deposited, assetKey(chain.slug, asset.symbol), amount);
   return transfer;
@@ -89,13 +90,14 @@ export function settleTransfers(state: WalletState, now: number): number {
   for (let next = state.pending.peek(); next !== undefined && next.dueAt <= now; next = state.pending.peek()) {
     state.pending.pop();
     if (next.status !== 'pending') continue; // failed by the admin meanwhile
+    beforeWrite(state.cuts, 'transfer', next);
     next.status = 'confirmed';
     confirmed++;
     const receiver = next.toWalletId === null ? undefined : state.wallets.get(next.toWalletId);
     if (receiver === undefined) {
       addTo(state.supply.exported, assetKey(next.chain, next.symbol), next.amount);
     } else {
-      adjustBalance(receiver, next.tokenId, next.amount);
+      adjustBalance(state, receiver, next.tokenId, next.amount);
       receiver.history.push({ transfer: next, type: 'receive', date: next.dueAt });
     }
   }
@@ -109,8 +111,9 @@ export function failTransfer(state: WalletState, hash: string): Transfer {
   if (transfer.status !== 'pending') throw domainError.conflict(`transaction ${hash} is ${transfer.status}, not pending`);
   const sender = transfer.fromWalletId === null ? undefined : state.wallets.get(transfer.fromWalletId);
   if (sender === undefined) throw new Error(`pending transfer ${hash} has no sending wallet`);
+  beforeWrite(state.cuts, 'transfer', transfer);
   transfer.status = 'failed';
-  adjustBalance(sender, transfer.tokenId, transfer.amount);
+  adjustBalance(state, sender, transfer.tokenId, transfer.amount);
   return transfer;
 }
 

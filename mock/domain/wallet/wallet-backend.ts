@@ -13,7 +13,7 @@ import { failTransfer, depositTo, sendFrom, settleTransfers, type SendInput } fr
 import { issueApiKey, loginUser, registerUser, userIdForKey, type RegisterInput } from './user-accounts.js';
 import { createWallet, walletOwnedBy, walletsOf } from './wallet-book.js';
 import { createWalletRngs } from './wallet-rngs.js';
-import { decodeWalletState, encodeWalletState, type WalletSnapshot } from '../snapshot/index.js';
+import { cutWalletState, decodeWalletState, encodeWalletState, type SnapshotCut, type WalletSnapshot } from '../snapshot/index.js';
 import { createWalletState, type HistoryEntry, type Transfer, type User, type Wallet, type WalletState } from './wallet-state.js';
 
 /** Seed §8: "60 per minute" per API key. */
@@ -75,6 +75,8 @@ export interface WalletBackend {
   nextDue(): number | undefined;
   /** The whole state as plain JSON (wallet-snapshot.ts); rate windows are not state and are left out. */
   exportState(): WalletSnapshot;
+  /** The state at this instant, its long collections read a piece at a time (mock/domain/export-cut.ts); release() when done. */
+  cutState(): SnapshotCut<WalletSnapshot>;
   /** Replaces the state with a snapshot's, or throws SnapshotError and changes nothing. */
   importState(snapshot: unknown): void;
 }
@@ -138,6 +140,7 @@ export function createWalletBackend(options: WalletBackendOptions): WalletBacken
     audit: () => auditSupply(state),
     nextDue: () => state.pending.peek()?.dueAt,
     exportState: () => encodeWalletState(state, rngs),
+    cutState: () => cutWalletState(state, rngs),
     importState(snapshot) {
       ({ state, rngs } = decodeWalletState(snapshot, seed));
       limiter.reset();

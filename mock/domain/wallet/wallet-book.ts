@@ -21,6 +21,7 @@ export function createWallet(state: WalletState, rngs: WalletRngs, userId: numbe
     address,
     native: 0n,
     tokens: new Map(),
+    revision: 0,
     history: [],
   };
   state.wallets.set(wallet.id, wallet);

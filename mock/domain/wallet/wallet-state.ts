@@ -1,6 +1,7 @@
 // The wallet fake's whole state as plain data: records, bigints for money, Maps for indexes.
 
 import type { Dec } from '../decimal.js';
+import type { ExportCut } from '../export-cut.js';
 import { createMinHeap, type MinHeap } from '../min-heap.js';
 import type { PasswordHash } from './password-hash.js';
 
@@ -63,6 +64,12 @@ export interface Wallet {
   /** Token id → balance; only tokens of the wallet's chain ever appear. */
   tokens: Map<number, Dec>;
   /**
+   * Grows by one at every balance change (balances.ts adjustBalance), the only change a wallet's
+   * listed form can see: a listing keeps each wallet's presented text until this moves, so that a
+   * user with 10,000 wallets is not 10,000 presentations per request. Not state: not exported.
+   */
+  revision: number;
+  /**
    * Oldest first, appended in date order: every append happens after settle(now) and carries a
    * date ≥ every earlier one, so the newest-first listing reads from the end in O(limit).
    */
@@ -91,6 +98,8 @@ export interface WalletState {
   nextUserId: number;
   nextWalletId: number;
   nextSeq: number;
+  /** State exports under way (export-cut.ts): not state, never exported. */
+  cuts: ExportCut[];
 }
 
 export function createWalletState(): WalletState {
@@ -107,6 +116,7 @@ export function createWalletState(): WalletState {
     nextUserId: 1,
     nextWalletId: 1,
     nextSeq: 1,
+    cuts: [],
   };
 }
 
