@@ -37,6 +37,12 @@ if (process.platform !== 'linux' || process.arch !== 'x64') {
   process.exit(2);
 }
 
+/** The environment with `binDir`'s node first on PATH, also where npm names the node it runs on. */
+function withNode(binDir) {
+  const node = join(binDir, 'node');
+  return { ...process.env, PATH: [binDir, process.env.PATH].join(delimiter), NODE: node, npm_node_execpath: node };
+}
+
 /** The version a node binary reports, or undefined when it does not run. */
 function versionOf(bin) {
   const result = spawnSync(bin, ['--version'], { encoding: 'utf8' });
@@ -69,17 +75,19 @@ function ensureNode(version) {
   return dir;
 }
 
-/** Runs `npm test` with `binDir` first on PATH; resolves with whether it passed and how long it took. */
+/** Runs `npm test` with `binDir` first on PATH (as it is without one); resolves with whether it passed and how long it took. */
 function runSuite(binDir) {
-  const env = { ...process.env, PATH: [binDir, process.env.PATH].join(delimiter) };
-  // npm exports the node it runs on to the scripts it starts; the chosen node replaces it.
-  const node = join(binDir, 'node');
-  env.NODE = node;
-  env.npm_node_execpath = node;
+  const env = binDir === undefined ? process.env : withNode(binDir);
   const started = performance.now();
   return new Promise((resolve) => {
     // Its own process group, so a run past its limit is stopped with everything it started.
-    const child = spawn(npm, ['test', ...(testArgs.length > 0 ? ['--', ...testArgs] : [])], { cwd: root, env, stdio: 'inherit', detached: true });
+    const child = spawn(npm, ['test', ...(testArgs.length > 0 ? ['--', ...testArgs] : [])], { cwd: root, env, stdio: ['inherit', 'pipe', 'inherit'], detached: true });
+    // Passed through as it comes; its tail is kept for vitest's closing "Tests  N passed (N)" line.
+    let tail = '';
+    child.stdout.on('data', (chunk) => {
+      process.stdout.write(chunk);
+      tail = (tail + chunk.toString()).slice(-8192);
+    });
     const stop = (signal) => {
       try {
         process.kill(-child.pid, signal);
@@ -95,28 +103,32 @@ function runSuite(binDir) {
     const forward = (signal) => stop(signal);
     process.on('SIGINT', forward);
     process.on('SIGTERM', forward);
-    child.on('exit', (code, signal) => {
+    child.on('close', (code, signal) => {
       clearTimeout(timer);
       process.off('SIGINT', forward);
       process.off('SIGTERM', forward);
       const seconds = (performance.now() - started) / 1000;
       const why = timedOut ? `stopped after ${RUN_LIMIT_MS / 60_000} min` : signal ? `killed by ${signal}` : code === 0 ? '' : `exit ${code}`;
-      resolve({ passed: code === 0 && !timedOut, seconds, why });
+      const tests = [...tail.replace(/\u001b\[[0-9;]*m/g, '').matchAll(/^\s*Tests\s+(.+?)\s*$/gm)].at(-1)?.[1];
+      resolve({ passed: code === 0 && !timedOut, seconds, why, tests });
     });
   });
 }
 
-const color = process.stdout.isTTY && !process.env.NO_COLOR;
+const color = !process.env.NO_COLOR && (process.stdout.isTTY || Boolean(process.env.CI) || Boolean(process.env.FORCE_COLOR));
 const paint = (code, text) => (color ? `\u001b[${code}m${text}\u001b[0m` : text);
 const scope = testArgs.length > 0 ? `npm test -- ${testArgs.join(' ')}` : 'npm test';
 
+// --current: the README's `npm test` exactly as this machine runs it, with the node already on PATH.
 const targets = [];
-if (withCurrent) targets.push({ label: `${process.version.slice(1)} (this machine)`, binDir: dirname(process.execPath) });
-for (const version of chosen) targets.push({ label: version, version });
+const current = withCurrent ? (spawnSync('node', ['--version'], { encoding: 'utf8' }).stdout?.trim() ?? 'no node').replace(/^v/, '') : undefined;
+if (current !== undefined) targets.push({ label: `${current} (this machine)` });
+// A pinned version that is this machine's own has just run.
+for (const version of chosen) if (version !== current) targets.push({ label: version, version });
 
 const results = [];
 for (const target of targets) {
-  let binDir = target.binDir;
+  let binDir;
   if (target.version !== undefined) {
     try {
       binDir = join(ensureNode(target.version), 'bin');
@@ -125,16 +137,21 @@ for (const target of targets) {
       results.push({ label: target.label, passed: false, seconds: 0, why: 'could not fetch the binary' });
       continue;
     }
+    const onPath = spawnSync('node', ['--version'], { env: withNode(binDir), encoding: 'utf8' }).stdout?.trim();
+    if (onPath !== `v${target.version}`) {
+      results.push({ label: target.label, passed: false, seconds: 0, why: `node on PATH is ${onPath}, not v${target.version}` });
+      continue;
+    }
   }
-  const onPath = spawnSync('node', ['--version'], { env: { ...process.env, PATH: [binDir, process.env.PATH].join(delimiter) }, encoding: 'utf8' }).stdout.trim();
-  console.log(`\n=== node-matrix: Node ${target.label}: ${scope} (node on PATH: ${onPath}) ===\n`);
+  console.log(`\n=== node-matrix: Node ${target.label}: ${scope} ===\n`);
   results.push({ label: target.label, ...(await runSuite(binDir)) });
 }
 
 console.log(`\nnode-matrix summary (${scope}):`);
 for (const r of results) {
   const mark = r.passed ? paint('32', 'PASS') : paint('31', 'FAIL');
-  console.log(`  ${mark}  Node ${r.label.padEnd(24)} ${r.seconds.toFixed(0).padStart(5)} s${r.why ? `  (${r.why})` : ''}`);
+  const notes = [r.tests && `tests: ${r.tests}`, r.why].filter(Boolean).join('; ');
+  console.log(`  ${mark}  Node ${r.label.padEnd(24)} ${r.seconds.toFixed(0).padStart(5)} s${notes ? `  ${notes}` : ''}`);
 }
 const failed = results.filter((r) => !r.passed).length;
 console.log(`node-matrix: ${results.length - failed} of ${results.length} Node versions green`);
