@@ -3,7 +3,8 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: ['**/*.test.ts'],
-    exclude: ['node_modules/**', 'dist/**'],
+    // test/cluster/ needs nginx: `npm run test:cluster` (vitest.cluster.config.ts).
+    exclude: ['node_modules/**', 'dist/**', 'test/cluster/**'],
     testTimeout: 30_000,
     hookTimeout: 30_000,
   },

@@ -1,31 +1,43 @@
-// How long `doppel check --allow-writes --rate-limit` takes against `doppel mock` at its default
-// wallet limit of 60 requests a minute per key (issue 12's goal: ≤ 45 s; 121 s before the wallet
-// traffic was spread over keys). Baseline in the same run: the same check without --rate-limit
-// against a mock whose limit never binds (--wallet-rate-limit 1000000 on both sides), so the ratio
-// is what the budget and the 429 burst cost. Each run gets a fresh mock (the fake's per-key windows
-// would carry over from one run to the next).
+// How long `doppel check` takes against a deployment with one key of each kind, at the documented
+// wallet limit of 60 requests a minute per key: `doppel mock` at its default limit, every answer
+// held back by a fault rule (`{"type": "delay"}`) to stand for a network round trip. Targets:
+// read-only ≤ 10 s; `--allow-writes --rate-limit` ≤ 60 s. Baseline in the same run: the same
+// checks with no delay, so the ratio shows what the round trips cost. Each run gets a fresh mock
+// (the fake's per-key windows would carry over from one run to the next).
 //
-//   npm run build && npx tsc -p bench/tsconfig.json && node dist/bench-build/bench/check-speed.js [runs]
+//   npm run build && npx tsc -p bench/tsconfig.json && node dist/bench-build/bench/check-speed.js [runs] [delay-ms]
 import { runDoppelCheck, type CheckRun } from './check-runs.js';
 import { DOPPEL_BIN, freePort, startServer } from './processes.js';
 
-async function measure(walletRateLimit: number | undefined, seed: number): Promise<CheckRun & { throttled: number }> {
+type Mode = 'read-only' | 'writes';
+
+const TARGET_MS: Record<Mode, number> = { 'read-only': 10_000, writes: 60_000 };
+
+async function measure(mode: Mode, delayMs: number, seed: number): Promise<CheckRun & { budget: string }> {
   const [tradingPort, walletPort] = [await freePort(), await freePort()];
-  const limit = walletRateLimit === undefined ? [] : ['--wallet-rate-limit', String(walletRateLimit)];
   const mock = await startServer({
     name: 'doppel mock',
     command: process.execPath,
-    args: [DOPPEL_BIN, 'mock', '--trading-port', String(tradingPort), '--wallet-port', String(walletPort), '--log-level', 'silent', ...limit],
+    args: [DOPPEL_BIN, 'mock', '--trading-port', String(tradingPort), '--wallet-port', String(walletPort), '--log-level', 'silent'],
     probeUrl: `http://127.0.0.1:${walletPort}/api/v1/chains`,
   });
   try {
+    if (delayMs > 0) {
+      for (const port of [tradingPort, walletPort]) {
+        const res = await fetch(`http://127.0.0.1:${port}/__doppel/faults`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ match: {}, fault: { type: 'delay', ms: delayMs } }),
+        });
+        if (!res.ok) throw new Error(`the delay rule was refused: ${res.status} ${await res.text()}`);
+      }
+    }
     const run = await runDoppelCheck([
       '--trading-url', `http://127.0.0.1:${tradingPort}`, '--trading-key', 'demo-trade-key', '--trading-read-key', 'demo-read-key',
       '--wallet-url', `http://127.0.0.1:${walletPort}`, '--wallet-key', 'demo-wallet-key',
-      '--allow-writes', ...(walletRateLimit === undefined ? ['--rate-limit'] : []), '--seed', String(seed), '--quiet', ...limit,
+      ...(mode === 'writes' ? ['--allow-writes', '--rate-limit'] : []), '--seed', String(seed), '--quiet',
     ]);
-    const throttled = Number(/(\d+) throttled/.exec(run.tail)?.[1] ?? Number.NaN);
-    return { ...run, throttled };
+    return { ...run, budget: /wallet budget [^;]*/.exec(run.tail)?.[0] ?? 'no wallet budget line' };
   } finally {
     await mock.stop();
   }
@@ -35,23 +47,27 @@ const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floo
 
 async function main(): Promise<void> {
   const runs = Number(process.argv[2] ?? 3);
-  const rows: { seed: number; limited: CheckRun & { throttled: number }; free: CheckRun & { throttled: number } }[] = [];
-  for (let seed = 1; seed <= runs; seed++) {
-    const limited = await measure(undefined, seed);
-    const free = await measure(1_000_000, seed);
-    rows.push({ seed, limited, free });
-    console.log(
-      `seed ${seed}: ${(limited.wallMs / 1000).toFixed(1)} s at 60/min (exit ${limited.exitCode}, ${limited.requests} requests, ${limited.throttled} throttled); ` +
-        `${(free.wallMs / 1000).toFixed(1)} s unlimited (exit ${free.exitCode}); ratio ${(limited.wallMs / free.wallMs).toFixed(2)}`,
-    );
+  const delayMs = Number(process.argv[3] ?? 25);
+  const summary: Record<string, unknown> = { runs, delayMs };
+  for (const mode of ['read-only', 'writes'] as const) {
+    const delayed: number[] = [];
+    const direct: number[] = [];
+    for (let seed = 1; seed <= runs; seed++) {
+      const slow = await measure(mode, delayMs, seed);
+      const fast = await measure(mode, 0, seed);
+      delayed.push(slow.wallMs);
+      direct.push(fast.wallMs);
+      console.log(
+        `${mode} seed ${seed}: ${(slow.wallMs / 1000).toFixed(1)} s with ${delayMs} ms a request (exit ${slow.exitCode}, ${slow.requests} requests; ${slow.budget}); ` +
+          `${(fast.wallMs / 1000).toFixed(1)} s without (exit ${fast.exitCode})`,
+      );
+    }
+    const ms = median(delayed);
+    const met = ms <= TARGET_MS[mode];
+    console.log(`${mode}: median ${(ms / 1000).toFixed(1)} s with ${delayMs} ms a request (target ≤ ${TARGET_MS[mode] / 1000} s: ${met ? 'met' : 'NOT met'}), ${(median(direct) / 1000).toFixed(1)} s without, ratio ${(ms / median(direct)).toFixed(1)}`);
+    summary[mode] = { medianMs: ms, directMs: median(direct), met };
   }
-  const limitedMs = median(rows.map((r) => r.limited.wallMs));
-  const freeMs = median(rows.map((r) => r.free.wallMs));
-  console.log(
-    `median over ${runs}: ${(limitedMs / 1000).toFixed(1)} s at the default 60/min (goal ≤ 45 s), ${(freeMs / 1000).toFixed(1)} s unlimited, ratio ${(limitedMs / freeMs).toFixed(2)}; ` +
-      `every run exit 0: ${rows.every((r) => r.limited.exitCode === 0 && r.free.exitCode === 0)}; throttled: ${rows.map((r) => r.limited.throttled).join(', ')}`,
-  );
-  console.log(JSON.stringify({ runs, limitedMs, freeMs, ratio: limitedMs / freeMs, rows: rows.map((r) => ({ seed: r.seed, limitedMs: r.limited.wallMs, freeMs: r.free.wallMs, throttled: r.limited.throttled, requests: r.limited.requests })) }));
+  console.log(JSON.stringify(summary));
 }
 
 await main();

@@ -173,10 +173,10 @@ async function startSampled(samples: number, start: () => Promise<Server>): Prom
 }
 
 /** A key of its own for the write load, funded far beyond what a bounded run can spend. */
-export async function benchKey(baseUrl: string): Promise<string> {
+export async function benchKey(baseUrl: string, headers: Record<string, string> = {}): Promise<string> {
   const response = await fetch(`${baseUrl}/__doppel/keys`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json' },
+    headers: { 'content-type': 'application/json', ...headers },
     body: JSON.stringify({
       name: 'bench writer',
       permissions: ['read', 'trade'],

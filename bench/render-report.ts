@@ -7,6 +7,7 @@ import type { ScaleResult } from './scale.js';
 import { renderSoak, soakTargets, type SoakResult } from './soak.js';
 import type { Upload413Result } from './upload-413.js';
 import type { StubFeaturesResult } from './stub-features.js';
+import { renderSizing, type SizingResult } from './sizing.js';
 
 export interface BenchReport {
   date: string;
@@ -21,6 +22,7 @@ export interface BenchReport {
   soak?: SoakResult;
   /** Issue 13: the journal's cost per request, heap per journal entry and per namespace. */
   stub?: StubFeaturesResult;
+  sizing?: SizingResult;
   totalS?: number;
   /** Sections that failed, with their error. */
   errors?: { section: string; message: string }[];
@@ -57,7 +59,7 @@ export function renderReport(r: BenchReport): string {
   out.push('');
   out.push(
     'Run `npm run bench` (about 20 minutes, 10 of them the soak: it compiles `bench/` with `bench/tsconfig.json` into `dist/bench-build/` and runs `dist/bench-build/bench/run.js`); ' +
-      '`npm run bench -- --quick` for short loads, a 100,000-order state and a 20-s soak, `--only=http,inprocess,scale,upload413,soak,check,proxy,prism-mock` for some sections, `--soak-seconds=N` (these print without writing this file unless `--write`). ' +
+      '`npm run bench -- --quick` for short loads, a 100,000-order state and a 20-s soak, `--only=http,inprocess,scale,upload413,soak,check,proxy,prism-mock,stub,sizing` for some sections, `--soak-seconds=N` (these print without writing this file unless `--write`). ' +
       'Needs what `npm ci` installs (autocannon, @stoplight/prism-cli) and wrk for the wrk columns and targets (`apt-get install -y wrk`; without it they read "not measured"). The load clients and the servers are separate processes. Everything binds to 127.0.0.1 and every process started is stopped.',
   );
   out.push('');
@@ -281,6 +283,7 @@ export function renderReport(r: BenchReport): string {
   }
 
   if (r.stub) out.push('', renderStubFeatures(r.stub));
+  if (r.sizing) out.push('', renderSizing(r.sizing));
   if (r.errors && r.errors.length > 0) {
     out.push('', '## Sections that failed', '', ...r.errors.map((e) => `- ${e.section}: ${e.message.replace(/\s+/g, ' ').slice(0, 500)}`));
   }

@@ -1,6 +1,6 @@
 // `npm run bench`: every measurement of issues 7, 13 and 16 in one run, printed as tables with each
 // target met or not, and written to bench/RESULTS.md. Options: --quick (short loads, a smaller
-// scale state, a 20-s soak; prints only), --only=http,inprocess,scale,upload413,soak,check,proxy,prism-mock,stub
+// scale state, a 20-s soak; prints only), --only=http,inprocess,scale,upload413,soak,check,proxy,prism-mock,stub,sizing
 // (prints only), --soak-seconds=N (default 600), --soak-skip=a,b (kinds left out of the soak's mix;
 // default state, none keeps all: see soak.ts), --write (write
 // RESULTS.md anyway).
@@ -18,8 +18,9 @@ import type { ScaleResult } from './scale.js';
 import type { SoakResult } from './soak.js';
 import { runUpload413 } from './upload-413.js';
 import type { StubFeaturesResult } from './stub-features.js';
+import type { SizingResult } from './sizing.js';
 
-const SECTIONS = ['http', 'inprocess', 'scale', 'upload413', 'soak', 'check', 'proxy', 'prism-mock', 'stub'] as const;
+const SECTIONS = ['http', 'inprocess', 'scale', 'upload413', 'soak', 'check', 'proxy', 'prism-mock', 'stub', 'sizing'] as const;
 type Section = (typeof SECTIONS)[number];
 
 function parseArgs(argv: string[]): { quick: boolean; only: Set<Section>; write: boolean; soakSeconds: number | undefined } {
@@ -98,6 +99,9 @@ async function main(): Promise<void> {
   });
   await section('stub', 'request journal on vs off, heap per journal entry and per namespace (issue 13)', async () => {
     report.stub = await runJsonChild<StubFeaturesResult>('stub-features.js', quick ? ['--quick'] : [], ['--expose-gc']);
+  });
+  await section('sizing', 'sizing a fleet: one process under load, memory per namespace', async () => {
+    report.sizing = await runJsonChild<SizingResult>('sizing.js', quick ? ['--quick'] : []);
   });
   const refereeParts = { proxy: only.has('proxy'), mock: only.has('prism-mock') };
   if (refereeParts.proxy || refereeParts.mock) {

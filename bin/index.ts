@@ -3,7 +3,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createRequire } from 'node:module';
-import type { Argv } from 'yargs';
+import type { Argv, CommandModule } from 'yargs';
 
 /**
  * yargs' CommonJS build: its help layout (cliui) wraps with wrap-ansi at word boundaries, where the
@@ -17,7 +17,12 @@ import { checkEveryOptionOnce } from './option-checks.js';
 
 /** Exit status of a usage problem (unknown command or flag, bad value), as issue 5 asks of check. */
 const USAGE_EXIT = 2;
-const COMMANDS = ['mock', 'check', 'fixtures', 'completion'];
+
+/** Every command, in the order --help and docs/reference/cli.md (generated from these) list them. */
+export const COMMAND_MODULES = [mockCommand, checkCommand, fixturesCommand] as const;
+/** The completion command's name and description (yargs builds it; docs/reference/cli.md lists it too). */
+export const COMPLETION = { command: 'completion', describe: 'Print a bash/zsh completion script (doppel completion >> ~/.bashrc or ~/.zshrc)' } as const;
+const COMMANDS = [...COMMAND_MODULES.map((c) => String(c.command)), COMPLETION.command];
 
 /** package.json's version, from bin/ (source) or dist/bin/ (built). */
 function version(): string {
@@ -84,14 +89,11 @@ function withoutHelpCache(cli: Argv): Argv {
  */
 export function buildCli(args: readonly string[]): Argv {
   let suggestion = '';
-  return withoutHelpCache(yargs([...args]))
-    .scriptName('doppel')
-    .usage('$0 <command> [options]')
-    .command(mockCommand)
-    .command(checkCommand)
-    .command(fixturesCommand)
-    .completion('completion', 'Print a bash/zsh completion script (doppel completion >> ~/.bashrc or ~/.zshrc)')
-    .demandCommand(1, 'Name a command: mock, check or fixtures.')
+  const cli = withoutHelpCache(yargs([...args])).scriptName('doppel').usage('$0 <command> [options]');
+  for (const command of COMMAND_MODULES) cli.command(command as CommandModule);
+  return cli
+    .completion(COMPLETION.command, COMPLETION.describe)
+    .demandCommand(1, `Name a command: ${COMMANDS.slice(0, -1).join(', ')}.`)
     .check(checkEveryOptionOnce, true)
     .strict()
     .recommendCommands()

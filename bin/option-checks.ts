@@ -30,8 +30,8 @@ export function checkOnce(name: string, value: unknown): void {
   }
 }
 
-/** Options meant to be given more than once (declared `array: true`): check's --wallet-key, --only, --skip. */
-const REPEATABLE = new Set(['wallet-key', 'only', 'skip']);
+/** Options meant to be given more than once (declared `array: true`): check's --wallet-key, --only, --skip; mock's --allowed-host. */
+const REPEATABLE = new Set(['wallet-key', 'only', 'skip', 'allowed-host']);
 
 /** checkOnce for every option of the command line (yargs lists each twice, kebab and camel case). */
 export function checkEveryOptionOnce(argv: Arguments): true {
@@ -113,9 +113,10 @@ export function checkStateFile(name: string) {
 }
 
 /**
- * A profile option (issue 17): an existing file of JSON. Its content is validated against the
- * profile schema by the command (spec/profile.ts, exit 2 naming the field), so that yargs does not
- * load the validator for every command line.
+ * A profile or baseline option: an existing file of JSON. Its content is validated by the command
+ * (a profile against its schema, spec/profile.ts; a baseline as a report of this report format,
+ * conformance/baseline-file.ts), exit 2 in one line, so that yargs does not load the validator for
+ * every command line.
  */
 export function checkJsonFile(name: string) {
   return (argv: Arguments): true => {

@@ -10,8 +10,12 @@ export { PreflightError } from './preflight.js';
 export { renderCurl } from './curl.js';
 export { TransportError } from './transport.js';
 export { learnedProfile } from './learned-profile.js';
+export { BaselineError, readBaseline } from './baseline-file.js';
+export { compareWithBaseline, failureIdentity } from './compare-with-baseline.js';
+export { REPORT_FORMAT } from './report-format.js';
 
 export type { ConformanceOptions, ConformanceTargets } from './run-conformance.js';
 export type { CheckCliOptions } from './run-check-cli.js';
+export type { Baseline, BaselineErrorCode } from './baseline-file.js';
 export type { Check, ResponseCheck, ScenarioCheck } from './checks/index.js';
-export type { CheckKind, CheckMeta, CheckResult, Exchange, Failure, Observation, Outcome, OperationCoverage, ReportedFailure, RunReport, CheckTally } from './types.js';
+export type { BaselineComparison, BaselineFailure, CheckKind, CheckMeta, CheckResult, Exchange, Failure, Observation, Outcome, OperationCoverage, ReportedFailure, RunReport, CheckTally } from './types.js';

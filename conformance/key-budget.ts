@@ -6,6 +6,8 @@ export interface KeyBudget {
   take(key: string): Promise<void>;
   /** Requests counted for key in the current minute. */
   used(key: string): number;
+  /** Per key, the most requests it sent within one minute (what the run used of the budget). */
+  peaks(): { key: string; peak: number }[];
 }
 
 export function createKeyBudget(
@@ -16,6 +18,7 @@ export function createKeyBudget(
   onWait: (ms: number, key: string) => void = () => {},
 ): KeyBudget {
   const history = new Map<string, number[]>();
+  const peak = new Map<string, number>();
   const recent = (key: string): number[] => {
     const t = now();
     const list = (history.get(key) ?? []).filter((at) => at > t - 60_000);
@@ -28,6 +31,7 @@ export function createKeyBudget(
         const list = recent(key);
         if (list.length < perMinute) {
           list.push(now());
+          peak.set(key, Math.max(peak.get(key) ?? 0, list.length));
           return;
         }
         const ms = (list[0] ?? now()) + 60_000 - now() + 50;
@@ -36,6 +40,7 @@ export function createKeyBudget(
       }
     },
     used: (key) => recent(key).length,
+    peaks: () => [...peak.entries()].map(([key, n]) => ({ key, peak: n })).sort((a, b) => b.peak - a.peak),
   };
 }
 

@@ -11,6 +11,8 @@ export interface PropertyFailure<T> {
   exchange: Exchange | undefined;
   /** The requests the shrunk counterexample sent, in order (when `recorded` was given). */
   requests: Exchange[];
+  /** The assertion its CheckFailure names, if any. */
+  assertion: string | undefined;
   seed: number;
 }
 
@@ -65,6 +67,7 @@ export async function checkProperty<T>(
     problem: failure?.message ?? String(error),
     exchange: failure?.exchange,
     requests: lastRequests,
+    assertion: failure?.assertion,
     seed: propSeed,
   };
 }

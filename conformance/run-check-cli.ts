@@ -1,10 +1,14 @@
 // `doppel check`: options → runConformance → reporters → exit status (issue 5: 0 no failure,
-// 1 a check failed, 2 a usage, connection or preflight problem, with what to fix). Option shapes
-// are checked by yargs (bin/commands/check.ts); what needs the registry or the file system is
-// checked here, before any request.
+// 1 a check failed (with --baseline: a failure not in the baseline), 2 a usage, connection or
+// preflight problem, with what to fix). Option shapes are checked by yargs (bin/commands/check.ts);
+// what needs the registry or the file system (a profile's, a baseline's content) is checked here,
+// before any request.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { readProfile } from '../spec/profile.js';
+import { BaselineError, readBaseline, type Baseline } from './baseline-file.js';
 import { CHECKS } from './checks/index.js';
+import { kindsOf } from './checks/check.js';
+import { compareWithBaseline } from './compare-with-baseline.js';
 import { learnedProfile } from './learned-profile.js';
 import { PreflightError } from './preflight.js';
 import { reportPathProblem } from './report-paths.js';
@@ -44,14 +48,20 @@ export interface CheckCliOptions {
   learn?: string | undefined;
   /** A profile file: decision checks compare with its values. */
   profile?: string | undefined;
+  /** An earlier --json report: only failures not in it fail the run. */
+  baseline?: string | undefined;
   /** Where output goes; default process.stdout / process.stderr. */
   out?: ((line: string) => void) | undefined;
   err?: ((line: string) => void) | undefined;
 }
 
+/** One line per check, then one per assertion when it has several (seed: fails by default; decision: under --strict). */
 export function listChecks(): string[] {
   const width = Math.max(...CHECKS.map((c) => c.id.length));
-  return CHECKS.map((c) => `${c.id.padEnd(width)}  ${c.kind.padEnd(8)}  ${c.appliesTo.join(', ').padEnd(15)}  ${c.title} [${c.source}]`);
+  return CHECKS.flatMap((c) => [
+    `${c.id.padEnd(width)}  ${kindsOf(c).padEnd(13)}  ${c.appliesTo.join(', ').padEnd(15)}  ${c.title}${c.assertions.length === 1 ? ` [${(c.assertions[0] as { source: string }).source}]` : ''}`,
+    ...(c.assertions.length > 1 ? c.assertions.map((a) => `${''.padEnd(width)}    ${a.kind.padEnd(8)} ${a.id}: ${a.says} [${a.source}]`) : []),
+  ]);
 }
 
 function unknownIds(ids: string[] | undefined): string[] {
@@ -91,15 +101,30 @@ export async function runCheckCli(options: CheckCliOptions): Promise<number> {
       return 2;
     }
   }
+  let baseline: Baseline | undefined;
+  if (options.baseline !== undefined) {
+    try {
+      baseline = readBaseline(JSON.parse(readFileSync(options.baseline, 'utf8')), options.baseline);
+    } catch (error) {
+      err(`doppel check: ${error instanceof BaselineError ? error.message : `--baseline ${options.baseline}: ${(error as Error).message}`}`);
+      return 2;
+    }
+  }
   const [walletKey, ...extraKeys] = options.walletKeys ?? [];
   const targets: ConformanceTargets = {};
   if (options.tradingUrl) targets.trading = { url: options.tradingUrl, key: options.tradingKey, readKey: options.tradingReadKey };
   if (options.walletUrl) targets.wallet = { url: options.walletUrl, key: walletKey, extraKeys };
   const embedded = !targets.trading && !targets.wallet;
   out(embedded ? 'doppel check: the embedded fake (writes on)' : `doppel check: ${[targets.trading?.url, targets.wallet?.url].filter(Boolean).join(', ')}${options.allowWrites ? ' (writes allowed)' : ' (read-only)'}`);
+  if (baseline) {
+    const counting = baseline.failures.filter((f) => f.severity === 'failure').length;
+    const observations = baseline.failures.length - counting;
+    out(`doppel check: baseline ${baseline.file} (doppel ${baseline.doppelVersion}, seed ${baseline.seed}, ${baseline.startedAt}): ${counting} known failure${counting === 1 ? '' : 's'}${observations ? `, ${observations} observation${observations === 1 ? '' : 's'}` : ''}`);
+    if (baseline.note) out(`doppel check: note: ${baseline.note}`);
+  }
   const progress = options.quiet ? () => {} : out;
   try {
-    const report = await runConformance({
+    const ran = await runConformance({
       targets: embedded ? undefined : targets,
       seed: options.seed,
       runs: options.runs,
@@ -116,6 +141,7 @@ export async function runCheckCli(options: CheckCliOptions): Promise<number> {
       log: progress,
       onCheck: (result) => progress(progressLine(result)),
     });
+    const report = baseline ? compareWithBaseline(ran, baseline) : ran;
     out(renderConsole(report));
     if (options.json) writeJsonReport(options.json, report);
     if (options.junit) writeJunitReport(options.junit, report);

@@ -1,21 +1,26 @@
 // runConformance: one suite against any target (hono's runTest pattern): the embedded fake when no
 // URL is given, else the given interfaces. Preflight first (keys accepted), then the scenarios,
-// then generated probes, then every response check over every recorded exchange. Each check ends
-// with one of the outcomes of types.ts; a check that evaluated nothing has not passed.
+// then generated probes; the judge applies every response and state check to each exchange as it
+// is recorded. Each check ends with one of the outcomes of types.ts; a check that evaluated
+// nothing has not passed.
 import { CHECKS, type Check, type ScenarioOutput } from './checks/index.js';
+import { Findings } from './findings.js';
+import { createJudge } from './judge.js';
 import type { CheckContext } from './context.js';
 import { coverageOf } from './coverage.js';
 import { renderCurl } from './curl.js';
 import { DEMO_KEYS, freshEmbeddedWallet, startEmbedded } from './embedded-target.js';
 import { discoverFacts } from './facts.js';
+import { explore } from './explore/index.js';
 import { requestFor } from './operation-request.js';
 import { writePlan } from './plan.js';
 import { PreflightError, preflight } from './preflight.js';
 import { runProbes } from './probes.js';
+import { REPORT_FORMAT, doppelVersion } from './report-format.js';
 import { Secrets } from './secrets.js';
 import { Client, TransportError } from './transport.js';
-import type { CheckResult, CheckTally, Exchange, Failure, InterfaceName, Observation, OutcomeCounts, ReportedFailure, RunReport } from './types.js';
-import { DEFAULT_DECISIONS, type DecisionValues } from '../spec/decision-points.js';
+import type { CheckResult, Exchange, Failure, InterfaceName, Observation, OutcomeCounts, ReportedFailure, RunReport } from './types.js';
+import { DEFAULT_DECISIONS } from '../spec/decision-points.js';
 import { readProfile } from '../spec/profile.js';
 
 export interface ConformanceTargets {
@@ -77,20 +82,6 @@ export function budgetFor(limit: number): number {
   return Math.max(1, limit - Math.max(2, Math.ceil(limit / 20)));
 }
 
-type Tallies = Map<string, CheckTally>;
-
-function tally(tallies: Tallies, checkId: string, iface: InterfaceName, operationId: string, failed: boolean, checked = true): void {
-  const key = `${checkId}\u0000${iface}\u0000${operationId}`;
-  let t = tallies.get(key);
-  if (!t) tallies.set(key, (t = { checkId, iface, operationId, checked: 0, failed: 0 }));
-  if (checked) t.checked++;
-  if (failed) t.failed++;
-}
-
-function exchangeSize(ex: Exchange | undefined): number {
-  return ex ? ex.url.length + (ex.requestBody?.length ?? 0) : Number.MAX_SAFE_INTEGER;
-}
-
 const FLAG: Record<InterfaceName, string> = { trading: '--trading-url', wallet: '--wallet-url' };
 
 export async function runConformance(options: ConformanceOptions = {}): Promise<RunReport> {
@@ -117,9 +108,13 @@ export async function runConformance(options: ConformanceOptions = {}): Promise<
 
   const walletLimit = options.walletRateLimit ?? 60;
   const budget = embedded ? undefined : (options.walletKeyBudget ?? budgetFor(walletLimit));
+  const findings = new Findings();
+  // Filled in once the checks are selected, before the first request.
+  let judge: ReturnType<typeof createJudge> | undefined;
   const client = new Client({
     bases,
     walletKeyBudget: budget,
+    onExchange: (ex) => judge?.see(ex),
     onBudgetWait: (ms, key) => log(`  … waiting ${Math.ceil(ms / 1000)} s: wallet budget ${budget}/min per key (--wallet-rate-limit ${walletLimit}) used up by ${secrets.mask(key)}`),
   });
   const allowWrites = embedded || Boolean(options.allowWrites);
@@ -153,11 +148,9 @@ export async function runConformance(options: ConformanceOptions = {}): Promise<
     observe: (point, value, evidence) => observations.push({ point, checkId: current, value, evidence: evidence.map(evidenceOf) }),
   };
 
-  const tallies: Tallies = new Map();
-  const failures: Failure[] = [];
   const results = new Map<string, CheckResult>();
   const finish = (check: Check, partial: Pick<CheckResult, 'status' | 'reason' | 'cases' | 'durationMs'>, announce: boolean): void => {
-    const result: CheckResult = { id: check.id, source: check.source, kind: check.kind, appliesTo: check.appliesTo, title: check.title, ...partial };
+    const result: CheckResult = { id: check.id, appliesTo: check.appliesTo, title: check.title, assertions: check.assertions, ...partial, assertionCases: findings.casesByAssertion(check) };
     results.set(check.id, result);
     if (announce) options.onCheck?.(result);
   };
@@ -172,8 +165,14 @@ export async function runConformance(options: ConformanceOptions = {}): Promise<
     } else selected.push(check);
   }
   const countsAll = embedded || Boolean(options.strict);
-  const statusOf = (check: Check, failed: boolean, cases: number): CheckResult['status'] =>
-    failed ? (countsAll || check.kind === 'seed' ? 'failed' : 'observed') : cases > 0 ? 'passed' : 'not-exercised';
+  const fails = (f: Failure): boolean => countsAll || f.kind === 'seed';
+  // Failed when a failure counts (a seed assertion's, or any under --strict); observed when only
+  // decision assertions failed against a foreign target.
+  const statusOf = (check: Check, cases: number): CheckResult['status'] => {
+    const mine = findings.failuresOf(check.id);
+    return mine.some(fails) ? 'failed' : mine.length ? 'observed' : cases > 0 ? 'passed' : 'not-exercised';
+  };
+  judge = createJudge({ checks: selected, decisions, findings });
 
   try {
     await preflight(client, bases, {
@@ -186,6 +185,7 @@ export async function runConformance(options: ConformanceOptions = {}): Promise<
     });
     ctx.facts = await discoverFacts(client, { trading: Boolean(bases.trading), wallet: Boolean(bases.wallet), tradingKey: ctx.trading.key ?? ctx.trading.readKey, walletKey: ctx.wallet.key });
     if (allowWrites) writePlan(ctx).forEach((l) => log(l));
+    await explore(ctx);
 
     for (const check of selected) {
       if (check.scope !== 'scenario') continue;
@@ -195,19 +195,10 @@ export async function runConformance(options: ConformanceOptions = {}): Promise<
         continue;
       }
       const defaultIface = check.appliesTo.find((i) => bases[i] !== undefined) as InterfaceName;
-      const before = failures.length;
-      let cases = 0;
       let notExercised: string | undefined;
       const out: ScenarioOutput = {
-        checked: (operationId, iface) => {
-          cases++;
-          tally(tallies, check.id, iface ?? defaultIface, operationId, false);
-        },
-        fail: (f) => {
-          const iface = f.iface ?? defaultIface;
-          failures.push({ ...f, iface, checkId: check.id, kind: check.kind, source: check.source, occurrences: 1 });
-          tally(tallies, check.id, iface, f.operationId ?? '(none)', true, false);
-        },
+        checked: (operationId, iface, assertion) => findings.checked(check, iface ?? defaultIface, operationId, assertion),
+        fail: (f) => void findings.fail(check, { ...f, iface: f.iface ?? defaultIface }, 'each'),
         notExercised: (why) => {
           notExercised = why;
         },
@@ -220,20 +211,18 @@ export async function runConformance(options: ConformanceOptions = {}): Promise<
         if (error instanceof TransportError) throw error;
         out.fail({ operationId: null, title: 'the check could not complete', message: (error as Error).stack ?? String(error) });
       }
-      const failed = failures.length > before;
-      const status = statusOf(check, failed, cases);
+      const cases = findings.casesOf(check.id);
+      const status = statusOf(check, cases);
       finish(check, { status, reason: status === 'not-exercised' ? (notExercised ?? 'it evaluated no case') : undefined, cases, durationMs: performance.now() - t0 }, true);
     }
 
     await runProbes(ctx);
     for (const check of selected) {
-      if (check.scope !== 'response') continue;
-      const t0 = performance.now();
-      const before = failures.length;
-      const cases = runResponseCheck(check, client.exchanges, tallies, failures, decisions);
-      const status = statusOf(check, failures.length > before, cases);
+      if (check.scope === 'scenario') continue;
+      const cases = findings.casesOf(check.id);
+      const status = statusOf(check, cases);
       const reason = status === 'not-exercised' ? (check.needs?.(ctx) ?? 'no recorded answer was of the kind it judges') : undefined;
-      finish(check, { status, reason, cases, durationMs: performance.now() - t0 }, true);
+      finish(check, { status, reason, cases, durationMs: judge.timeOf(check.id) }, true);
     }
   } finally {
     await client.close();
@@ -245,6 +234,8 @@ export async function runConformance(options: ConformanceOptions = {}): Promise<
   for (const c of checks) counts[c.status === 'not-exercised' ? 'notExercised' : c.status]++;
   const ifaces = (Object.keys(bases) as InterfaceName[]).sort();
   const raw: RunReport = {
+    doppel_check_report: REPORT_FORMAT,
+    doppelVersion: doppelVersion(),
     seed,
     runs,
     startedAt: new Date(started).toISOString(),
@@ -257,12 +248,13 @@ export async function runConformance(options: ConformanceOptions = {}): Promise<
     secrets: secrets.show ? [] : secrets.names(),
     checks,
     counts,
-    tallies: [...tallies.values()],
-    failures: failures.map((f) => ({ ...f, severity: countsAll || f.kind === 'seed' ? 'failure' : 'observation', curl: undefined, replay: [] })),
+    tallies: findings.allTallies(),
+    failures: findings.failures.map((f) => ({ ...f, severity: fails(f) ? 'failure' : 'observation', curl: undefined, replay: [] })),
     coverage: coverageOf(ifaces, client.exchanges),
     requests: client.exchanges.length,
     throttled: client.throttled,
     budgetWaitMs: Math.round(client.budgetWaitMs),
+    walletBudget: client.budgetUsage(),
     failed: counts.failed > 0 || (Boolean(options.requireAll) && counts.notExercised > 0),
     observations,
     profile: options.profile === undefined ? undefined : (options.profileName ?? 'given'),
@@ -275,28 +267,4 @@ export async function runConformance(options: ConformanceOptions = {}): Promise<
     f.replay = (f.requests ?? []).map((ex) => renderCurl(ex));
   }
   return report;
-}
-
-/** Applies one response check to every exchange; one Failure per (operation, message kind), the smallest exchange kept. Returns the cases evaluated. */
-function runResponseCheck(check: Extract<Check, { scope: 'response' }>, exchanges: Exchange[], tallies: Tallies, failures: Failure[], decisions: Readonly<DecisionValues>): number {
-  const byOp = new Map<string, Failure>();
-  let cases = 0;
-  for (const ex of exchanges) {
-    if (!check.appliesTo.includes(ex.iface) || !check.applies(ex)) continue;
-    cases++;
-    const problems = check.run(ex, decisions);
-    const op = ex.operationId ?? '(unknown path)';
-    tally(tallies, check.id, ex.iface, op, problems.length > 0);
-    if (!problems.length) continue;
-    const key = `${ex.iface}:${op}`;
-    const existing = byOp.get(key);
-    if (existing) {
-      existing.occurrences++;
-      if (exchangeSize(ex) < exchangeSize(existing.exchange)) Object.assign(existing, { exchange: ex, title: problems[0], message: problems.join('; ') });
-      continue;
-    }
-    byOp.set(key, { checkId: check.id, kind: check.kind, source: check.source, iface: ex.iface, operationId: ex.operationId, title: problems[0] as string, message: problems.join('; '), exchange: ex, occurrences: 1 });
-  }
-  failures.push(...byOp.values());
-  return cases;
 }

@@ -36,6 +36,8 @@ export interface ClientOptions {
   walletKeyBudget?: number | undefined;
   /** Told when a request waits on the budget (ms). */
   onBudgetWait?: ((ms: number, key: string) => void) | undefined;
+  /** Told of each exchange as it is recorded (the judge). */
+  onExchange?: ((exchange: Exchange) => void) | undefined;
   /** Longest Retry-After the client waits before giving up on a 429 (seconds). */
   maxRetryAfterSeconds?: number | undefined;
   timeoutMs?: number | undefined;
@@ -59,6 +61,11 @@ export class Client {
     this.budget = options.walletKeyBudget === undefined ? undefined : createKeyBudget(options.walletKeyBudget, Date.now, delay, onWait);
   }
 
+  /** The wallet budget per key and minute, and what each key used of it at most; undefined without a budget. */
+  budgetUsage(): { perMinute: number; keys: { key: string; peak: number }[] } | undefined {
+    return this.budget && this.options.walletKeyBudget !== undefined ? { perMinute: this.options.walletKeyBudget, keys: this.budget.peaks() } : undefined;
+  }
+
   base(iface: InterfaceName): string {
     const base = this.options.bases[iface];
     if (!base) throw new Error(`no ${iface} target configured`);
@@ -72,6 +79,7 @@ export class Client {
       const exchange = await this.once(spec, throttled);
       if (exchange.status !== 429 || spec.keep429 || attempt >= 2) {
         this.exchanges.push(exchange);
+        this.options.onExchange?.(exchange);
         return exchange;
       }
       // Without --rate-limit a 429 is not a finding: wait as told (bounded) and retry.
@@ -96,6 +104,7 @@ export class Client {
     const walletKey = spec.iface === 'wallet' && (spec.operationId === null || findOperation(spec.operationId).secured) ? headers['X-API-Key'] : undefined;
     if (this.budget && walletKey !== undefined && !spec.keep429) await this.budget.take(walletKey);
     const started = performance.now();
+    const startedAt = Date.now();
     let status: number;
     let responseHeaders: Record<string, string>;
     let bodyText: string;
@@ -134,6 +143,8 @@ export class Client {
       jsonError,
       durationMs: Math.round((performance.now() - started) * 10) / 10,
       throttled,
+      startedAt,
+      endedAt: Date.now(),
     };
   }
 

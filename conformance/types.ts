@@ -22,13 +22,33 @@ export interface Exchange {
   durationMs: number;
   /** 429 answers met and waited out before this one (without --rate-limit). */
   throttled: number;
+  /** When the request was sent and the answer complete (epoch ms, the checker's clock); exchanges of concurrent clients may overlap. */
+  startedAt?: number | undefined;
+  endedAt?: number | undefined;
 }
 
+/**
+ * Where an assertion comes from: a seed document's rule fails a run by default; a doppel decision
+ * fails it under --strict (or against the embedded fake) and is an observation otherwise.
+ */
 export type CheckKind = 'seed' | 'decision';
 
-/** A typed failure (Schemathesis' Failure): which check, where, what, and how to reproduce it. */
+/** One rule a check asserts, with its source (a check may assert seed rules and decisions alike). */
+export interface Assertion {
+  /** Stable within its check; reports name it `<check>/<assertion>`. */
+  id: string;
+  /** `seed trading §4` or `decision:trading.order-fields` (an x-doppel-decision id in spec/). */
+  source: string;
+  kind: CheckKind;
+  /** What it asserts, in a few words (the checks table). */
+  says: string;
+}
+
+/** A typed failure (Schemathesis' Failure): which check and assertion, where, what, and how to reproduce it. */
 export interface Failure {
   checkId: string;
+  /** The assertion of the check that failed; its kind and source follow. */
+  assertion: string;
   kind: CheckKind;
   source: string;
   iface: InterfaceName;
@@ -46,26 +66,27 @@ export interface Failure {
 }
 
 export interface CheckMeta {
-  /** Stable id; also the name in reports and README. */
+  /** Stable id; also the name in reports and docs/reference/checks.md. */
   id: string;
-  /** `seed <doc> §x` or `decision:<id>` (an x-doppel-decision id in spec/). */
-  source: string;
-  kind: CheckKind;
   appliesTo: readonly InterfaceName[];
   title: string;
+  /** What it asserts, each with its source: seed rules fail by default, decisions under --strict. */
+  assertions: readonly Assertion[];
 }
 
-/** Reported failure as the run counts it: against foreign targets decision failures only observe. */
+/** Reported failure as the run counts it: against foreign targets decision assertions only observe. */
 export interface ReportedFailure extends Failure {
   severity: 'failure' | 'observation';
   curl: string | undefined;
   /** One curl line per request of the shrunk case (stateful checks), in order. */
   replay: string[];
+  /** With --baseline: whether the baseline has it (the same check, assertion, interface and operation). */
+  baseline?: 'new' | 'known' | undefined;
 }
 
 /**
- * What became of a check (issue 12): passed only when it evaluated at least one case and none
- * failed; `observed` is a decision check's failure against a foreign target without --strict;
+ * What became of a check: passed only when it evaluated at least one case and none failed;
+ * `observed`: only decision assertions failed, against a foreign target without --strict;
  * `not-exercised` says why nothing was evaluated; `skipped` is --only/--skip.
  */
 export type Outcome = 'passed' | 'failed' | 'observed' | 'not-exercised' | 'skipped';
@@ -77,6 +98,8 @@ export interface CheckResult extends CheckMeta {
   reason?: string | undefined;
   /** Cases evaluated. */
   cases: number;
+  /** Cases each assertion evaluated (an assertion with none was not exercised, whatever the check's outcome). */
+  assertionCases: Record<string, number>;
   durationMs: number;
 }
 
@@ -108,6 +131,10 @@ export interface CheckTally {
 }
 
 export interface RunReport {
+  /** The JSON report's format version (REPORT_FORMAT); --baseline reads reports of this format only. */
+  doppel_check_report: number;
+  /** The doppel (package.json version) that wrote the report. */
+  doppelVersion: string;
   seed: number;
   runs: number;
   startedAt: string;
@@ -128,12 +155,39 @@ export interface RunReport {
   throttled: number;
   /** Time spent waiting on the client-side wallet budget. */
   budgetWaitMs: number;
+  /** The wallet budget (requests a minute per key) and the most each key used of it in one minute; absent without a budget (the embedded fake). */
+  walletBudget?: { perMinute: number; keys: { key: string; peak: number }[] } | undefined;
   /** True when the run failed: a failure (not an observation), or with --require-all a check not exercised. */
   failed: boolean;
   /** What the target did at each decision point the run exercised (issue 17; --learn writes them as a profile). */
   observations: Observation[];
   /** The profile the decision checks compared with (--profile), if any. */
   profile: string | undefined;
+  baseline?: BaselineComparison | undefined;
+}
+
+/** A failure as a baseline knows it: check, assertion, interface and operation identify it across runs and seeds; the title is for people. */
+export interface BaselineFailure {
+  checkId: string;
+  assertion: string;
+  iface: InterfaceName;
+  operationId: string | null;
+  title: string;
+  severity: 'failure' | 'observation';
+}
+
+/** With --baseline: the report compared with, and its failures not failing now. */
+export interface BaselineComparison {
+  file: string;
+  doppelVersion: string;
+  startedAt: string;
+  seed: number;
+  /** Said when another doppel version of the same report format wrote it. */
+  note?: string | undefined;
+  /** Evaluated again this run (the check evaluated that operation) and not failing. */
+  fixed: BaselineFailure[];
+  /** Not evaluated this run (check skipped or not exercised, operation not met): neither fixed nor failing, still known to a later --baseline of this report. */
+  notRechecked: (BaselineFailure & { reason: string })[];
 }
 
 /** One value a check saw at a decision point, with the exchanges that show it (masked with the report). */

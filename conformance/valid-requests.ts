@@ -3,6 +3,9 @@
 import { operations } from '../spec/index.js';
 import type { Facts, MarketFact } from './facts.js';
 
+/** The unit of the amounts the checker sends from a wallet (0.00001 of the native coin; the plan prints the largest). */
+export const SEND_UNIT = 0.00001;
+
 /** The trading operations that need the trade permission (trading §4), from spec/. */
 export const TRADE_OPERATIONS: readonly string[] = operations('trading')
   .filter((o) => o.permission === 'trade')

@@ -5,7 +5,8 @@ import { createGateway } from './core/gateway.js';
 import { createRequestJournal, DEFAULT_JOURNAL_SIZE, type JournalEntry, type JournalFilter, type Verification } from './core/request-journal.js';
 import { createFaultRules, type FaultRule, type FaultRuleInput } from './core/fault-rules.js';
 import { DEFAULT_NAMESPACE, NAMESPACE_NAME } from './core/namespace-header.js';
-import type { CorsPolicy } from './core/cors.js';
+import { LOOPBACK_ORIGINS, readOriginList, type CorsPolicy } from './core/cors.js';
+import { readAllowedHosts } from './core/host-check.js';
 import { domainError } from './domain/domain-error.js';
 import { journalRoutes } from './admin/journal-routes.js';
 import { faultRoutes } from './admin/fault-routes.js';
@@ -34,7 +35,7 @@ export interface FakeOptions {
   clock?: 'manual' | 'realtime';
   /** Virtual start time, epoch ms. Default 2026-01-01 00:00:00 UTC. */
   start?: number;
-  /** Default true: the demo accounts, keys, wallets and lead traders (README, demo data); false starts empty. */
+  /** Default true: the demo accounts, keys, wallets and lead traders (docs/guides/client-developers.md, demo data); false starts empty. */
   demo?: boolean;
   /** Wallet requests per minute per key (seed wallet §8: 60). */
   walletRateLimit?: number;
@@ -51,10 +52,26 @@ export interface FakeOptions {
    */
   snapshot?: unknown;
   /**
-   * CORS (issue 13): `'*'` (default) allows any origin, a list allows those origins, false sends
-   * no CORS headers. OPTIONS preflights answer 204 on every route; HEAD answers every GET route.
+   * CORS of the interfaces' routes (docs/guides/security.md). By default pages of this machine may
+   * call them (http(s)://localhost, *.localhost, 127.0.0.1, [::1], any port); a list of origins
+   * (`http://192.168.1.20:3000`) allows those besides; `'*'` allows any web page (which can then
+   * read and change whatever the keys it holds reach); false sends no CORS headers. OPTIONS
+   * preflights answer 204 on every route; HEAD answers every GET route. Invalid origin → throws.
    */
   cors?: '*' | string[] | false;
+  /**
+   * CORS of the admin routes (/__doppel/*: the whole state, reset, clock, faults): the origins whose
+   * pages may call them (`loopback` for every page of this machine); none by default, so only the
+   * dashboard (same origin) and non-browser clients reach them. Never `*`. Invalid origin → throws.
+   */
+  adminCors?: string[];
+  /**
+   * Host names besides this machine's that a request may name when doppel mock listens on loopback
+   * (`myapp.test`, `.myapp.test` for it and every name under it, an IP address); any other Host
+   * gets 403 (DNS rebinding). Applies to requests over HTTP only (startMock): in-process requests
+   * carry whatever host the test's URL names. Invalid entry → throws.
+   */
+  allowedHosts?: string[];
   /** Entries the request journal keeps (a ring; default 10 000); 0 turns the journal off. */
   journalSize?: number;
   /** How many namespaces may exist at once, the default one included (default 100); one more is a 409. */
@@ -143,7 +160,8 @@ export function createFake(options: FakeOptions = {}): Fake {
   const journal = journalSize > 0 ? createRequestJournal(journalSize) : null;
   const faults = createFaultRules();
   const maxNamespaces = options.maxNamespaces ?? DEFAULT_MAX_NAMESPACES;
-  const cors: CorsPolicy | null = options.cors === false ? null : { origins: options.cors === undefined || options.cors === '*' ? '*' : options.cors };
+  const cors = corsPolicy(options);
+  const allowedHosts = readAllowedHosts(options.allowedHosts ?? []);
   const namespaces = new Map<string, NamespaceState>();
   const decisions = options.profile === undefined ? undefined : readProfile(options.profile);
 
@@ -285,6 +303,7 @@ export function createFake(options: FakeOptions = {}): Fake {
     createGateway({
       iface,
       cors,
+      allowedHosts,
       journal,
       faults,
       routes: routesOf(pick),
@@ -320,5 +339,20 @@ export function createFake(options: FakeOptions = {}): Fake {
     namespace: (name) => namespaceFor(name),
     namespaces: () => [...namespaces.keys()],
     dropNamespace,
+  };
+}
+
+/** FakeOptions.cors and adminCors as the gateway's policy: pages of this machine and the origins listed. */
+function corsPolicy(options: Pick<FakeOptions, 'cors' | 'adminCors'>): CorsPolicy | null {
+  if (options.cors === false) {
+    if (options.adminCors !== undefined && options.adminCors.length > 0) throw new Error('adminCors: CORS is off (cors: false)');
+    return null;
+  }
+  if ((options.adminCors ?? []).includes('*')) {
+    throw new Error("adminCors: '*' would let every web page read and reset the whole fake; name the origins (or 'loopback')");
+  }
+  return {
+    origins: options.cors === '*' ? '*' : [LOOPBACK_ORIGINS, ...readOriginList(options.cors ?? [], 'cors')],
+    adminOrigins: readOriginList(options.adminCors ?? [], 'adminCors'),
   };
 }

@@ -1,5 +1,5 @@
 // startMock: serves both interfaces of a fake over HTTP (what `doppel mock` runs).
-import { isLoopback } from './admin/is-loopback.js';
+import { isLoopbackAddress } from './core/is-loopback-address.js';
 import { createFake, type Fake, type FakeOptions } from './create-fake.js';
 import { logsAt, requestLine, type LogLevel } from './http/request-log.js';
 import { startHttpServer, type HttpServerOptions } from './http/start-http-server.js';
@@ -27,6 +27,10 @@ export interface StartMockOptions extends FakeOptions {
   fixtures?: string;
   /** Snapshot file: loaded at start when it exists, written (atomically) by close(). */
   state?: string;
+  // From these peers the caller's address is read from X-Forwarded-For (mock/http/client-ip-of.ts),
+  // so the IP whitelist (seed trading §5.6) sees the client behind the proxy.
+  /** Addresses or CIDR ranges of reverse proxies whose X-Forwarded-For names the caller (`--trust-proxy`). Default none. */
+  trustProxy?: readonly string[];
 }
 
 export interface RunningMock {
@@ -60,7 +64,7 @@ async function startingSnapshot(options: StartMockOptions): Promise<{ snapshot?:
 
 export async function startMock(options: StartMockOptions = {}): Promise<RunningMock> {
   const host = options.host ?? '127.0.0.1';
-  if (!isLoopback(host) && !options.adminToken) {
+  if (!isLoopbackAddress(host) && !options.adminToken) {
     throw new Error(`binding ${host} exposes the admin API beyond this machine: give --admin-token`);
   }
   const { snapshot, file, line: loaded } = await startingSnapshot(options);
@@ -79,6 +83,7 @@ export async function startMock(options: StartMockOptions = {}): Promise<Running
     port,
     ...(options.headersTimeoutMs !== undefined ? { headersTimeoutMs: options.headersTimeoutMs } : {}),
     ...(options.requestTimeoutMs !== undefined ? { requestTimeoutMs: options.requestTimeoutMs } : {}),
+    ...(options.trustProxy !== undefined ? { trustProxy: options.trustProxy } : {}),
     ...(logsAt(level, 'info') ? { onRequest: (entry) => log(requestLine(iface, entry, logsAt(level, 'debug'))) } : {}),
     ...(logsAt(level, 'warn') ? { onClientError: (line) => log(line) } : {}),
   });

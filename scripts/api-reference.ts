@@ -1,4 +1,4 @@
-// The API reference (docs/api-reference.md), generated from spec/*.openapi.yaml and the error-code
+// The API reference (docs/reference/api-reference.md), generated from spec/*.openapi.yaml and the error-code
 // registry, never written by hand: every operation with method, path, auth, parameters, body
 // fields, every documented status with its error codes, and a curl example. test/docs/
 // api-reference.test.ts fails when the committed file differs (`npm run gen:docs` rewrites it);
@@ -204,7 +204,9 @@ let usage: Map<string, Set<InterfaceName>> | undefined;
 function codeInterfaces(code: string): Set<InterfaceName> {
   if (!usage) {
     usage = new Map();
-    const files = sourceFiles(MOCK).filter((f) => !/admin/.test(f.slice(MOCK.length)) && !f.endsWith('error-codes.ts'));
+    const all = sourceFiles(MOCK).filter((f) => !f.endsWith('error-codes.ts'));
+    const files = all.filter((f) => !/admin/.test(f.slice(MOCK.length)));
+    const adminFiles = all.filter((f) => /admin/.test(f.slice(MOCK.length)));
     for (const c of Object.keys(ERROR_CODES)) {
       const pattern = new RegExp(`domainError\\.${c}\\b|['"]${c}['"]`);
       const found = new Set<InterfaceName>();
@@ -221,6 +223,11 @@ function codeInterfaces(code: string): Set<InterfaceName> {
       // for both rather than for neither.
       const status = String(ERROR_CODES[c as keyof typeof ERROR_CODES]);
       const documented = new Set(INTERFACES.filter((iface) => operations(iface).some((op) => op.statuses.includes(status))));
+      // A code only the admin API raises belongs to neither interface (adminOnlyCodes).
+      if (found.size === 0 && adminFiles.some((file) => pattern.test(readFileSync(file, 'utf8')))) {
+        usage.set(c, new Set());
+        continue;
+      }
       const placed = found.size > 0 ? found : new Set(INTERFACES);
       const kept = new Set([...placed].filter((iface) => documented.has(iface)));
       usage.set(c, kept.size > 0 ? kept : placed);
@@ -361,7 +368,7 @@ function interfaceSection(iface: InterfaceName): string[] {
   const writer = new SchemaWriter(iface, doc);
   const ops = operations(iface);
   const out: string[] = [`## ${TITLE[iface]}`, ''];
-  out.push(`Contract: [docs/interfaces/${iface}.md](interfaces/${iface}.md). Spec: ${code(`spec/${iface}.openapi.yaml`)}. `
+  out.push(`Contract: [docs/interfaces/${iface}.md](../interfaces/${iface}.md). Spec: ${code(`spec/${iface}.openapi.yaml`)}. `
     + `doppel mock serves it at ${code(String(doc.servers?.[0]?.url ?? ''))} by default.`, '');
   out.push('| operation | method and path | auth |', '|---|---|---|');
   for (const op of ops) {
@@ -385,7 +392,7 @@ function errorCodeSection(): string[] {
     '',
     '| code | HTTP status | interfaces |',
     '|---|---|---|',
-    ...Object.entries(ERROR_CODES).map(([c, s]) => `| ${code(c)} | ${s} ${STATUS_CODES[s] ?? ''} | ${INTERFACES.filter((i) => codeInterfaces(c).has(i)).join(', ')} |`),
+    ...Object.entries(ERROR_CODES).map(([c, s]) => `| ${code(c)} | ${s} ${STATUS_CODES[s] ?? ''} | ${codeInterfaces(c).size === 0 ? `neither: doppel's admin API (${code('/__doppel/')})` : INTERFACES.filter((i) => codeInterfaces(c).has(i)).join(', ')} |`),
     '',
   ];
 }
@@ -404,7 +411,7 @@ function decisionSection(): string[] {
   ];
 }
 
-/** The whole reference, as committed in docs/api-reference.md. */
+/** The whole reference, as committed in docs/reference/api-reference.md. */
 export function apiReferenceMarkdown(): string {
   const lines = [
     '<!-- Generated from spec/*.openapi.yaml and mock/domain/error-codes.ts by `npm run gen:docs`; do not edit. -->',
@@ -412,7 +419,7 @@ export function apiReferenceMarkdown(): string {
     '# doppel API reference',
     '',
     'Every operation of the two interfaces doppel fakes and checks, generated from the OpenAPI documents in',
-    '`spec/`. The contract they transcribe is in [docs/interfaces/](interfaces/); where it says "not shown",',
+    '`spec/`. The contract they transcribe is in [docs/interfaces/](../interfaces/); where it says "not shown",',
     'doppel decided, and each decision is linked to the [decisions table](#decisions).',
     'The curl examples use the demo keys of the default seed (`doppel mock`, `npm start`).',
     '',

@@ -1,4 +1,4 @@
-// Part of the build (and so of prepack): renders docs/api-reference.md, which is generated from the
+// Part of the build (and so of prepack): renders docs/reference/api-reference.md, which is generated from the
 // specs and kept current by a test, and the two interface documents into one self-contained page,
 // dist/docs/api.html. markdown-it renders; the page has no script, no web font and no external
 // reference, so it opens offline (test/docs/api-reference-html.test.ts looks at it in Chromium).
@@ -48,9 +48,9 @@ function interfaceAppendix() {
 }
 
 export function renderApiReferenceHtml() {
-  const reference = read('docs/api-reference.md')
-    .replace(/\]\(interfaces\/(trading|wallet)\.md\)/g, (_, name) => `](#${slug(name === 'trading' ? 'Trading Service Interface' : 'Wallet Service Interface')})`)
-    .replace(/\]\(interfaces\/\)/g, '](#interface-documents)');
+  const reference = read('docs/reference/api-reference.md')
+    .replace(/\]\(\.\.\/interfaces\/(trading|wallet)\.md\)/g, (_, name) => `](#${slug(name === 'trading' ? 'Trading Service Interface' : 'Wallet Service Interface')})`)
+    .replace(/\]\(\.\.\/interfaces\/\)/g, '](#interface-documents)');
   const outline = [];
   const md = new MarkdownIt({ html: true, linkify: false, typographer: false });
   headingIds(md, outline);

@@ -40,7 +40,7 @@ async function faults(port: number, until: number): Promise<FaultTally> {
       // Upload cut off halfway: the server must simply drop it.
       await new Promise<void>((resolve) => {
         const s = connect(port, '127.0.0.1', () => {
-          s.write('POST /api/v1/spot/order HTTP/1.1\r\nHost: x\r\nAPI-KEY: demo-trade-key\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{"market":');
+          s.write('POST /api/v1/spot/order HTTP/1.1\r\nHost: localhost\r\nAPI-KEY: demo-trade-key\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{"market":');
           setTimeout(() => s.destroy(), 20);
         });
         s.on('error', () => {});
@@ -65,7 +65,7 @@ async function faults(port: number, until: number): Promise<FaultTally> {
       const started = Date.now();
       const answer = await new Promise<string>((resolve) => {
         let out = '';
-        const s = connect(port, '127.0.0.1', () => s.write('GET /api/v1/prices HTTP/1.1\r\nHost: x\r\n'));
+        const s = connect(port, '127.0.0.1', () => s.write('GET /api/v1/prices HTTP/1.1\r\nHost: localhost\r\n'));
         const timer = setInterval(() => !s.destroyed && s.write('X'), 200);
         s.on('data', (d: Buffer) => (out += d.toString()));
         s.on('error', () => {});

@@ -34,27 +34,28 @@ function builder(y: Argv) {
     .usage('$0 check [options]')
     // An epilogue, not usage text: yargs wraps usage text mid-word.
     .epilogue('With no URL, checks the embedded fake in-process; with one interface\'s URL, that interface alone. '
-      + 'Exit status 0: no check failed; 1: a check failed (with --require-all also: one was not exercised); '
-      + '2: a usage, connection or preflight problem (a key rejected), before any check runs.')
+      + 'Exit status 0: no check failed (with --baseline: only failures in the baseline); 1: a check failed (with --require-all also: one was not exercised); '
+      + '2: a usage, connection or preflight problem (a key rejected) or a report path that cannot be written, before any check runs.')
     .option('trading-url', { type: 'string', describe: 'Base URL of a trading deployment (without /api/v1)' })
     .option('trading-key', { type: 'string', describe: 'API-KEY holding read and trade (trade needed with --allow-writes)' })
     .option('trading-read-key', { type: 'string', describe: 'API-KEY holding read only; enables the 403 permission checks' })
     .option('wallet-url', { type: 'string', describe: 'Base URL of a wallet deployment (without /api/v1)' })
     .option('wallet-key', { type: 'string', array: true, describe: 'X-API-Key of the wallet interface; repeat to spread requests over more keys (the first one\'s wallets are read and sent from)' })
-    .option('allow-writes', { type: 'boolean', default: false, describe: 'Allow requests that move money or create things (orders, bids, copy, users, sends)' })
-    .option('rate-limit', { type: 'boolean', default: false, describe: 'Also check that the 61st wallet request in a minute gets 429' })
+    .option('allow-writes', { type: 'boolean', default: false, describe: 'Allow requests that move money or create things (orders, bids, copy, users, sends); the plan is printed first' })
+    .option('rate-limit', { type: 'boolean', default: false, describe: 'Also check that the 61st wallet request in a minute on one key gets 429' })
     .option('wallet-rate-limit', { type: 'number', default: 60, describe: 'The target\'s wallet limit per key and minute, when it differs from the documented 60' })
-    .option('strict', { type: 'boolean', default: false, describe: 'Fail on doppel-decision checks too, not only on the seed documents\' rules' })
+    .option('strict', { type: 'boolean', default: false, describe: 'Decision checks fail the run against any target too (else they are observations; seed checks always count)' })
     .option('profile', { type: 'string', describe: 'Decision checks compare with this profile\'s values instead of doppel\'s (a file --learn wrote); with no URL the embedded fake answers with it' })
+    .option('baseline', { type: 'string', describe: 'Compare with an earlier --json report: only failures not in it fail the run (exit 1); known ones are reported as known, and its failures fixed since (or not re-checked this run) are listed. A report of another report format is refused (exit 2)' })
     .option('learn', { type: 'string', describe: 'Write what the target did at each decision point the run exercised to this file, as a profile (with evidence, masked)' })
     .option('require-all', { type: 'boolean', default: false, describe: 'Fail the run when a check is not exercised (no key, no data, writes not allowed)' })
     .option('only', { type: 'string', array: true, describe: 'Run only these check ids (comma-separated or repeated)' })
     .option('skip', { type: 'string', array: true, describe: 'Skip these check ids (comma-separated or repeated)' })
     .option('list-checks', { type: 'boolean', default: false, describe: 'List the checks and exit' })
-    .option('seed', { type: 'number', defaultDescription: 'random, printed', describe: 'Seed that reproduces a run exactly' })
+    .option('seed', { type: 'number', defaultDescription: 'random, printed', describe: 'Seed that reproduces a run: the same seed against the same target sends the same requests' })
     .option('runs', { type: 'number', default: 100, describe: 'Generated cases per property' })
     .option('json', { type: 'string', describe: 'Write a JSON report to this file (a missing folder is created)' })
-    .option('junit', { type: 'string', describe: 'Write a JUnit XML report to this file' })
+    .option('junit', { type: 'string', describe: 'Write a JUnit XML report to this file (one testcase per check)' })
     .option('html', { type: 'string', describe: 'Write a self-contained HTML report to this file' })
     .option('replay', { type: 'string', describe: 'Write a shell script that re-sends every failure\'s requests (curl) to this file' })
     .option('show-secrets', { type: 'boolean', default: false, describe: 'Show keys in reports and curl lines (default: as $DOPPEL_TRADING_KEY etc.)' })
@@ -65,7 +66,8 @@ function builder(y: Argv) {
     .check(checkInteger({ seed: [0], runs: [1], 'wallet-rate-limit': [1] }))
     .check(checkUrls)
     .check(checkReportFiles(REPORTS))
-    .check(checkJsonFile('profile'));
+    .check(checkJsonFile('profile'))
+    .check(checkJsonFile('baseline'));
 }
 
 /** The parsed options, as the builder declares them (the handler gets them camelCased too). */
@@ -98,6 +100,7 @@ export const checkCommand: CommandModule<object, CheckArgs> = {
       replay: file(argv.replay),
       learn: file(argv.learn),
       profile: file(argv.profile),
+      baseline: file(argv.baseline),
       showSecrets: argv.showSecrets,
       quiet: argv.quiet,
     };

@@ -1,9 +1,12 @@
 // `doppel mock`: serves the fakes of both interfaces (issues 3, 4, 6 and 8 give the options).
+import { isIP } from 'node:net';
 import { normalize } from 'node:path';
 import type { Argv, CommandModule } from 'yargs';
 import type { RunningMock, StartMockOptions } from '../../mock/index.js';
 import { readFileSync } from 'node:fs';
 import { checkFolders, checkInteger, checkJsonFile, checkStateFile } from '../option-checks.js';
+import { readOriginList } from '../../mock/core/cors.js';
+import { readAllowedHosts } from '../../mock/core/host-check.js';
 
 export const LOG_LEVELS = ['silent', 'error', 'warn', 'info', 'debug'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
@@ -25,40 +28,86 @@ export interface MockOptions {
   /** A deployment profile file (issue 17): the fake answers with its decision points' values. */
   profile?: string;
   logLevel: LogLevel;
-  /** CORS: `*`, a list of origins, or false (--no-cors). */
+  /** CORS of the interfaces: pages of this machine and these origins, `*` (any page), or false (--no-cors). */
   cors: '*' | string[] | false;
+  /** CORS of the admin API: these origins (or `loopback`); none by default. */
+  adminCors: string[];
+  /** Host names besides this machine's that requests may name while bound to loopback. */
+  allowedHosts: string[];
   journalSize: number;
   maxNamespaces: number;
+  /** Reverse proxies whose X-Forwarded-For names the caller (addresses or CIDR ranges). */
+  trustProxy?: string[];
 }
 
 function builder(y: Argv) {
   return y
-    .option('host', { type: 'string', default: '127.0.0.1', describe: 'Address to bind both fakes to' })
-    .option('trading-port', { type: 'number', default: 4010, describe: 'Port of the trading fake' })
-    .option('wallet-port', { type: 'number', default: 4020, describe: 'Port of the wallet fake' })
+    .option('host', { type: 'string', default: '127.0.0.1', describe: 'Address to bind both interfaces to; any address other than loopback requires --admin-token' })
+    .option('trading-port', { type: 'number', default: 4010, describe: 'Port of the trading interface (0: a free port, named in the ready line)' })
+    .option('wallet-port', { type: 'number', default: 4020, describe: 'Port of the wallet interface (0: a free port, named in the ready line)' })
     .option('seed', { type: 'number', default: 1, describe: 'Seed of the demo data, prices and every random choice' })
     .option('clock', {
       choices: ['realtime', 'manual'] as const,
       default: 'realtime' as const,
-      describe: 'realtime: the virtual clock follows the wall clock; manual: it moves only by POST /__doppel/clock',
+      describe: 'realtime: virtual time runs with the wall clock (plus admin moves); manual: it moves only through POST /__doppel/clock',
     })
     .option('wallet-rate-limit', { type: 'number', default: 60, describe: 'Wallet requests per minute per API key before 429' })
-    .option('fixtures', { type: 'string', describe: 'Start from the state in this directory (written by doppel fixtures)' })
-    .option('state', { type: 'string', describe: 'Snapshot file: loaded at start if present, written on SIGINT/SIGTERM' })
-    .option('admin-token', { type: 'string', describe: 'Token the admin API (/__doppel/) requires; needed when --host is not loopback' })
-    .option('profile', { type: 'string', describe: 'Answer like this deployment profile (a file doppel check --learn wrote) at its decision points' })
-    .option('log-level', { choices: LOG_LEVELS, default: 'info' as LogLevel, describe: 'How much to log' })
+    .option('fixtures', { type: 'string', describe: 'Start from the state a doppel fixtures run wrote into this directory (DIR/state.json)' })
+    .option('state', { type: 'string', describe: 'Snapshot file: loaded at start if it exists, written back on SIGINT/SIGTERM (with --fixtures, an existing state file wins)' })
+    .option('admin-token', { type: 'string', describe: 'Token the admin API (/__doppel/) then requires as Authorization: Bearer <token>; needed when --host is not loopback' })
+    .option('profile', { type: 'string', describe: 'Answer like this deployment profile (a file doppel check --learn wrote) at its decision points; an invalid one is one line naming the field, exit 2' })
+    .option('log-level', { choices: LOG_LEVELS, default: 'info' as LogLevel, describe: 'silent: nothing; error: ready lines and faults; warn: also refused, slow or aborted requests; info: also one line per request; debug: also headers and bodies. Keys and passwords are always masked' })
     .option('cors', { type: 'boolean', default: true, describe: 'Answer CORS preflights and send Access-Control-Allow-Origin (--no-cors: neither)' })
-    .option('cors-origin', { type: 'string', default: '*', describe: 'The origins browsers may call from: * or a comma-separated list such as http://localhost:3000' })
-    .option('journal-size', { type: 'number', default: 10_000, describe: 'Requests the journal (GET /__doppel/requests) keeps; 0 turns it off' })
-    .option('max-namespaces', { type: 'number', default: 100, describe: 'Namespaces (X-Doppel-Namespace) that may exist at once, the default one included' })
+    .option('cors-origin', {
+      type: 'string',
+      describe:
+        'Web pages that may call the interfaces besides those of this machine (http(s)://localhost, *.localhost, 127.0.0.1, [::1], any port, always allowed): ' +
+        'a comma-separated list of origins such as http://192.168.1.20:3000, or * for any website (which can then use every key it learns against the fake); see docs/guides/security.md',
+    })
+    .option('admin-cors-origin', {
+      type: 'string',
+      describe:
+        'Web pages that may call the admin API (/__doppel/: the whole state with keys and password hashes, reset, clock, faults): a comma-separated list of origins, ' +
+        'or loopback for every page of this machine; default none (the dashboard is same-origin and needs none)',
+    })
+    .option('allowed-host', {
+      type: 'string',
+      array: true,
+      describe:
+        'While bound to loopback, a Host name requests may use besides localhost, *.localhost, 127.0.0.0/8 and [::1] (others get 403: DNS rebinding); ' +
+        'repeatable; .example.test allows it and every name under it',
+    })
+    .option('journal-size', { type: 'number', default: 10_000, describe: 'Requests the request journal (GET /__doppel/requests) keeps, a ring; 0 turns it off' })
+    .option('max-namespaces', { type: 'number', default: 100, describe: 'Namespaces (X-Doppel-Namespace) that may exist at once, the default one included; one more is a 409' })
+    .option('trust-proxy', { type: 'string', describe: 'Addresses or CIDR ranges of reverse proxies (comma-separated) whose X-Forwarded-For names the caller, for the IP whitelist' })
+    .check(checkTrustProxy)
     .check(checkInteger({ 'trading-port': [0, 65535], 'wallet-port': [0, 65535], seed: [0], 'wallet-rate-limit': [1], 'journal-size': [0, 1_000_000], 'max-namespaces': [1, 10_000] }))
     .check(checkCorsOrigin)
+    .check(checkAllowedHosts)
     .check(checkPorts)
     .check(checkFolders({ fixtures: { mustExist: true } }))
     .check(checkStateFile('state'))
     .check(checkJsonFile('profile'))
-    .epilogue('Prints one ready line per interface with its URL; SIGINT or SIGTERM stops it (and writes --state).');
+    .epilogue('Prints the state it loaded (--state, --fixtures), then one ready line per interface with its URL; SIGINT or SIGTERM '
+      + 'stops it (and writes --state). A port in use, a port that needs privileges or an address not on this machine is one line '
+      + 'naming the option, exit 1; a --state file that is not a snapshot is one line naming the file, exit 1.');
+}
+
+/** `--trust-proxy 127.0.0.1,10.0.0.0/8`: the entries of an IP whitelist (node:net, no ipaddr.js at start-up). */
+export function parseTrustProxy(value: string): string[] {
+  const entries = value.split(',').map((entry) => entry.trim());
+  for (const entry of entries) {
+    const [address = '', bits, extra] = entry.split('/');
+    const family = isIP(address);
+    const ok = family !== 0 && extra === undefined && (bits === undefined || (/^\d{1,3}$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128)));
+    if (!ok) throw new Error(`--trust-proxy: ${JSON.stringify(entry)} is not an IPv4/IPv6 address or CIDR range (e.g. 127.0.0.1,10.0.0.0/8)`);
+  }
+  return entries;
+}
+
+function checkTrustProxy(argv: { 'trust-proxy'?: unknown }): true {
+  if (typeof argv['trust-proxy'] === 'string') parseTrustProxy(argv['trust-proxy']);
+  return true;
 }
 
 /** Two interfaces cannot share a port (0 asks the system for a free one, each its own). */
@@ -70,21 +119,30 @@ function checkPorts(argv: { 'trading-port'?: unknown; 'wallet-port'?: unknown; h
   return true;
 }
 
-/** `*` or a comma-separated list of origins (scheme://host[:port], no path), as browsers send Origin. */
-export function parseCorsOrigins(value: string): '*' | string[] {
+/** `*` or a comma-separated list of origins (scheme://host[:port], no path, as browsers send Origin) or `loopback`. */
+export function parseCorsOrigins(value: string, option = '--cors-origin'): '*' | string[] {
   if (value.trim() === '*') return '*';
-  const origins = value.split(',').map((o) => o.trim());
-  for (const origin of origins) {
-    if (!URL.canParse(origin) || new URL(origin).origin !== origin) {
-      throw new Error(`--cors-origin: ${JSON.stringify(origin)} is not an origin (scheme://host[:port], e.g. http://localhost:3000, no path or trailing slash), nor *`);
-    }
-  }
+  return readOriginList(value.split(','), option);
+}
+
+/** --admin-cors-origin: like --cors-origin, but never `*`. */
+export function parseAdminCorsOrigins(value: string): string[] {
+  const origins = parseCorsOrigins(value, '--admin-cors-origin');
+  if (origins === '*') throw new Error('--admin-cors-origin: * would let every website read and reset the whole fake; name the origins (or loopback)');
   return origins;
 }
 
-function checkCorsOrigin(argv: { 'cors-origin'?: unknown; cors?: unknown }): true {
+function checkCorsOrigin(argv: { 'cors-origin'?: unknown; 'admin-cors-origin'?: unknown; cors?: unknown }): true {
   if (typeof argv['cors-origin'] === 'string') parseCorsOrigins(argv['cors-origin']);
-  if (argv.cors === false && argv['cors-origin'] !== '*') throw new Error('--cors-origin and --no-cors contradict each other: give one');
+  if (typeof argv['admin-cors-origin'] === 'string') parseAdminCorsOrigins(argv['admin-cors-origin']);
+  if (argv.cors === false && argv['cors-origin'] !== undefined) throw new Error('--cors-origin and --no-cors contradict each other: give one');
+  if (argv.cors === false && argv['admin-cors-origin'] !== undefined) throw new Error('--admin-cors-origin and --no-cors contradict each other: give one');
+  return true;
+}
+
+function checkAllowedHosts(argv: { 'allowed-host'?: unknown }): true {
+  const hosts = argv['allowed-host'];
+  if (Array.isArray(hosts)) readAllowedHosts(hosts.map(String));
   return true;
 }
 
@@ -131,9 +189,12 @@ export const mockCommand: CommandModule<object, MockArgs> = {
       adminToken: argv.adminToken,
       profile: argv.profile === undefined ? undefined : normalize(argv.profile),
       logLevel: argv.logLevel,
-      cors: argv.cors ? parseCorsOrigins(argv.corsOrigin) : false,
+      cors: !argv.cors ? false : argv.corsOrigin === undefined ? [] : parseCorsOrigins(argv.corsOrigin),
+      adminCors: argv.adminCorsOrigin === undefined ? [] : parseAdminCorsOrigins(argv.adminCorsOrigin),
+      allowedHosts: (argv.allowedHost ?? []).map(String),
       journalSize: argv.journalSize,
       maxNamespaces: argv.maxNamespaces,
+      ...(argv.trustProxy !== undefined ? { trustProxy: parseTrustProxy(argv.trustProxy) } : {}),
     };
     // Loaded on use: each command pays only for its own modules (start-up time, issue 7).
     const { startMock, ProfileError } = await import('../../mock/index.js');
@@ -150,8 +211,11 @@ export const mockCommand: CommandModule<object, MockArgs> = {
       ...(options.profile !== undefined ? { profile: JSON.parse(readFileSync(options.profile, 'utf8')) as unknown } : {}),
       logLevel: options.logLevel,
       cors: options.cors,
+      adminCors: options.adminCors,
+      allowedHosts: options.allowedHosts,
       journalSize: options.journalSize,
       maxNamespaces: options.maxNamespaces,
+      ...(options.trustProxy !== undefined ? { trustProxy: options.trustProxy } : {}),
     };
     // The handlers go in before the listeners start: a supervisor that sends SIGTERM as soon as the
     // ready lines appear must get the graceful stop, not the default death by signal (issue 8).

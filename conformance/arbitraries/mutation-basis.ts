@@ -1,5 +1,6 @@
 // Which rule makes a mutation invalid: the seed (trading §4 field types and allowed values, §8
-// minimum leverage and limit, §7 "400 bad request, invalid parameters") or a doppel decision.
+// minimum leverage and limit, §7 "400 bad request, invalid parameters"; wallet §4 field types) or a
+// doppel decision.
 import type { InterfaceName } from '../../spec/index.js';
 
 export type MutationKind =
@@ -20,8 +21,10 @@ const SEED_ENUMS = new Set(['side', 'order_type', 'direction']);
 
 export function mutationBasis(iface: InterfaceName, operationId: string, kind: MutationKind, field: string | null): string {
   if (iface === 'wallet') {
+    // Wallet §4 gives the body fields' types (strings, a decimal amount, an integer or null token_id) in a JSON body.
+    if (kind === 'wrong-type' || kind === 'malformed-decimal' || kind === 'not-json' || kind === 'not-object') return 'seed wallet §4';
     if (kind === 'unknown-chain') return 'decision:wallet.create-semantics';
-    if (operationId === 'sendFromWallet' && field === 'token_id' && kind !== 'wrong-type') return 'decision:wallet.tokens';
+    if (operationId === 'sendFromWallet' && field === 'token_id') return 'decision:wallet.tokens';
     return 'decision:wallet.status-codes';
   }
   switch (kind) {

@@ -1,14 +1,13 @@
 // Trading §2: "a currency that exists on several chains has one entry per chain": entries are
 // unique per (currency, chain).
 import { needsTradingKey } from './needs.js';
-import { is2xx, bodyOf, defineResponseCheck } from './check.js';
+import { is2xx, bodyOf, defineResponseCheck, seed } from './check.js';
 
 export const balanceUnique = defineResponseCheck({
   id: 'balance-unique',
-  source: 'seed trading §2',
-  kind: 'seed',
-  appliesTo: ['trading'],
   title: 'one balance entry per currency and chain',
+  assertions: [seed('one-per-currency-chain', 'trading §2')],
+  appliesTo: ['trading'],
   needs: needsTradingKey,
   applies: (ex) => ex.operationId === 'getBalances' && is2xx(ex.status) && Array.isArray(bodyOf(ex)?.['data']),
   run(ex) {

@@ -1,35 +1,45 @@
-// A cancelled spot order leaves `open` (trading §3 "status open"; cancel: trading.cancel-semantics).
-import fc from 'fast-check';
-import { defineScenarioCheck } from './check.js';
-import { sequences, writesSkip } from './writes-skip.js';
-import { runModel } from '../stateful/run-model.js';
-import { CancelOrder, PlaceOrder, cancelRemainingChecked, type OrderModel } from '../stateful/order-commands.js';
-import type { TradingReal } from '../stateful/trading-real.js';
+// A spot order whose cancel the target accepted is no longer open (trading §3 "open", §4
+// "cancellation of a spot order"): no later listing shows it open or holds it under status=open.
+// The cancel answers the order `cancelled`, and listings show it so (decision trading.cancel-semantics).
+import { decision, defineStateCheck, seed } from './check.js';
+import { writesSkip } from './writes-skip.js';
+import { accepted, credentialOf, dataListOf, dataOf, idOf, named, overlapped, queryOf, requestBodyOf } from '../state/exchange-facts.js';
 
-export const cancelLeavesOpen = defineScenarioCheck({
+export const cancelLeavesOpen = defineStateCheck({
   id: 'cancel-leaves-open',
-  source: 'decision:trading.cancel-semantics',
-  kind: 'decision',
+  title: 'a cancelled order is no longer open',
+  assertions: [
+    seed('not-open', 'trading §3, §4', 'no listing after an accepted cancel shows the order open'),
+    decision('cancelled', 'trading.cancel-semantics', 'the cancel and every later listing show the order `cancelled`'),
+  ],
   appliesTo: ['trading'],
-  title: 'a cancelled order leaves open',
-  skip: (ctx) => writesSkip(ctx, 'trading'),
-  async run(ctx, out) {
-    const real: TradingReal = { ctx, key: ctx.trading.key as string };
-    await runModel<OrderModel, TradingReal>({
-      name: 'cancel-leaves-open',
-      iface: 'trading',
-      seed: ctx.seed,
-      numRuns: sequences(ctx),
-      maxCommands: 5,
-      commands: [fc.integer({ min: 1, max: 2 }).map((m) => new PlaceOrder('spot', m)), fc.nat(3).map((i) => new CancelOrder(i))],
-      setup: async () => {
-        out.checked('cancelSpotOrder');
-        return { model: { placed: new Map(), openSpot: [] }, real };
-      },
-      cleanup: cancelRemainingChecked,
-      out,
-      operationId: 'cancelSpotOrder',
-      recorded: ctx.client.exchanges,
-    });
+  needs: (ctx) => writesSkip(ctx, 'trading'),
+  start: () => (ex, model, out) => {
+    if (ex.operationId === 'cancelSpotOrder' && accepted(ex)) {
+      const id = idOf(requestBodyOf(ex)['order_id']);
+      const status = dataOf(ex)['status'];
+      out.checked(ex, 'cancelled');
+      if (status !== 'cancelled') out.fail({ assertion: 'cancelled', title: `a cancel answers the order ${JSON.stringify(status)}`, message: `${named(ex)} accepted the cancel of order ${String(id)} and answered it ${JSON.stringify(status)}, not "cancelled"`, exchange: ex, requests: [ex] });
+      return;
+    }
+    if (ex.operationId !== 'listOrders' || !accepted(ex)) return;
+    const key = credentialOf(ex);
+    const account = key === undefined ? undefined : model.trading.accounts.get(key);
+    if (!account) return;
+    const filter = queryOf(ex).get('status');
+    const listed = new Map(dataListOf(ex).map((e) => [idOf(e['id']), e] as const));
+    for (const order of account.orders.values()) {
+      const cancel = order.cancelled;
+      if (!cancel || overlapped(cancel, ex)) continue;
+      const entry = listed.get(order.id);
+      if (!entry) continue;
+      out.checked(ex, 'not-open');
+      if (entry['status'] === 'open' || filter === 'open') {
+        out.fail({ assertion: 'not-open', title: 'a cancelled order is still listed open', message: `order ${order.id}, cancelled by ${named(cancel)}, is listed ${filter === 'open' ? 'under status=open' : 'open'} by ${named(ex)}`, exchange: ex, requests: [cancel, ex] });
+        continue;
+      }
+      out.checked(ex, 'cancelled');
+      if (entry['status'] !== 'cancelled') out.fail({ assertion: 'cancelled', title: `a cancelled order is listed ${JSON.stringify(entry['status'])}`, message: `order ${order.id}, cancelled by ${named(cancel)}, is listed ${JSON.stringify(entry['status'])} by ${named(ex)}`, exchange: ex, requests: [cancel, ex] });
+    }
   },
 });

@@ -1,7 +1,7 @@
 // Cancelling an order that is no longer open answers 400 (decision point
 // trading.cancel-semantics#not-open-status), or the status the --profile gives; --learn writes the
 // one seen. The order is a spot limit buy far below the price, so it rests until cancelled.
-import { defineScenarioCheck } from './check.js';
+import { defineScenarioCheck, decision } from './check.js';
 import { writesSkip } from './writes-skip.js';
 import { obj } from '../json-shape.js';
 import { post, type TradingReal } from '../stateful/trading-real.js';
@@ -11,11 +11,10 @@ const POINT = 'trading.cancel-semantics#not-open-status';
 
 export const cancelNotOpenStatus = defineScenarioCheck({
   id: 'cancel-not-open-status',
-  source: 'decision:trading.cancel-semantics',
-  kind: 'decision',
+  title: 'cancelling an order twice answers 400 the second time (or the profile\'s status)',
+  assertions: [decision('status', 'trading.cancel-semantics')],
   observes: [POINT],
   appliesTo: ['trading'],
-  title: 'cancelling an order twice answers 400 the second time (or the profile\'s status)',
   skip: (ctx) => writesSkip(ctx, 'trading'),
   async run(ctx, out) {
     const real: TradingReal = { ctx, key: ctx.trading.key as string };

@@ -1,44 +1,120 @@
-// The two shapes of a check (Schemathesis' registered checks): a response check looks at every
-// recorded exchange; a scenario check sends its own requests. Both return typed Failures.
+// The shapes of a check (Schemathesis' registered checks): a response check looks at every
+// recorded exchange; a scenario check sends its own requests; a state check follows the stream of
+// exchanges and compares each read with what earlier answers said. Each asserts one or more rules,
+// every one with its source (seed or decision), and reports typed Failures naming the rule.
 import type { DecisionValues, PointId } from '../../spec/decision-points.js';
 import type { CheckContext } from '../context.js';
-import type { CheckMeta, Exchange, Failure } from '../types.js';
+import type { TargetModel } from '../state/target-model.js';
+import type { Assertion, CheckMeta, Exchange, Failure } from '../types.js';
+
+/**
+ * An assertion of a seed document's rule: `seed('listed', 'trading §4', 'a placed order is listed')`.
+ * Without `says`, the check's title says it (a check with one assertion).
+ */
+export function seed(id: string, section: string, says = ''): Assertion {
+  return { id, source: `seed ${section}`, kind: 'seed', says };
+}
+
+/** An assertion of a doppel decision: `decision('fields', 'trading.order-fields', '…')`. */
+export function decision(id: string, decisionId: string, says = ''): Assertion {
+  return { id, source: `decision:${decisionId}`, kind: 'decision', says };
+}
+
+/** A problem a check found: a message, or a message and the assertion it breaks (needed when the check has several). */
+export type Problem = string | { assertion: string; message: string };
 
 export interface ResponseCheck extends CheckMeta {
   scope: 'response';
   /** Whether the check has something to say about this exchange (counts as "checked"). */
   applies(exchange: Exchange): boolean;
-  /** Problems with this exchange: one message each. `decisions`: what --profile expects (default doppel's). */
-  run(exchange: Exchange, decisions?: Readonly<DecisionValues>): string[];
+  /** Problems with this exchange. `decisions`: what --profile expects (default doppel's). */
+  run(exchange: Exchange, decisions?: Readonly<DecisionValues>): Problem[];
   /** Why no answer of the kind it judges can be expected with these options (e.g. no key given). */
   needs?(ctx: CheckContext): string | undefined;
 }
 
 export interface ScenarioCheck extends CheckMeta {
   scope: 'scenario';
-  /** The decision points whose value it records with ctx.observe (--learn, issue 17). */
+  /** The decision points whose value it records with ctx.observe (--learn). */
   observes?: readonly PointId[];
   /** Why the check cannot run with these options (e.g. no read key); undefined when it can. */
   skip(ctx: CheckContext): string | undefined;
   run(ctx: CheckContext, out: ScenarioOutput): Promise<void>;
 }
 
-export type Check = ResponseCheck | ScenarioCheck;
+/**
+ * A state check judges the stream of exchanges in order, whoever sent them (the checker's own
+ * requests, a proxied client, a recording): it compares each answer with what the target said
+ * before (the model, built only from the target's answers), e.g. a listing with the orders placed.
+ */
+export interface StateCheck extends CheckMeta {
+  scope: 'state';
+  /** Why no exchange it judges can be expected with these options (e.g. writes not allowed). */
+  needs?(ctx: CheckContext): string | undefined;
+  /** A judge for one stream; it may keep private memory (e.g. a read waiting for a later one). */
+  start(decisions: Readonly<DecisionValues>): (exchange: Exchange, model: TargetModel, out: StateOutput) => void;
+}
+
+/** What a state check reports: each case it evaluated, and failures naming the exchanges that disagree. */
+export interface StateOutput {
+  checked(exchange: Exchange, assertion?: string | readonly string[]): void;
+  /**
+   * A failure: `exchange` is the answer that disagrees (a read), `requests` the exchanges that show
+   * it, in order (the write and the read), `message` names the operation, the write and the read.
+   */
+  fail(failure: { assertion?: string; title: string; message: string; exchange: Exchange; requests: Exchange[] }): void;
+}
+
+export type Check = ResponseCheck | ScenarioCheck | StateCheck;
+
+/** A failure as a check reports it; the runner adds the check, the assertion's kind and source, and the count. */
+export type FailureReport = Omit<Failure, 'checkId' | 'assertion' | 'kind' | 'source' | 'occurrences' | 'iface'> & {
+  iface?: Exchange['iface'];
+  /** Which of the check's assertions failed; may be left out when it has only one. */
+  assertion?: string;
+};
 
 /** What a scenario reports: every case it checked, and the failures among them. */
 export interface ScenarioOutput {
-  checked(operationId: string, iface?: Exchange['iface']): void;
+  /** One case evaluated; `assertion` names which of several it judged (default: every one). */
+  checked(operationId: string, iface?: Exchange['iface'], assertion?: string | readonly string[]): void;
   /** Why the check evaluated nothing (no data of that kind, no 429 seen); it then does not pass. */
   notExercised(reason: string): void;
-  fail(failure: Omit<Failure, 'checkId' | 'kind' | 'source' | 'occurrences' | 'iface'> & { iface?: Exchange['iface'] }): void;
+  fail(failure: FailureReport): void;
 }
 
-export function defineResponseCheck(check: Omit<ResponseCheck, 'scope'>): ResponseCheck {
-  return { scope: 'response', ...check };
+type Definition<C extends CheckMeta> = Omit<C, 'scope'>;
+
+function checked<C extends CheckMeta>(check: C): C {
+  const ids = check.assertions.map((a) => a.id);
+  if (ids.length === 0 || new Set(ids).size !== ids.length) throw new Error(`check ${check.id}: assertions must be at least one, with distinct ids`);
+  if (check.assertions.some((a) => !a.says) && check.assertions.length > 1) throw new Error(`check ${check.id}: each of several assertions says what it asserts`);
+  return { ...check, assertions: check.assertions.map((a) => (a.says ? a : { ...a, says: check.title })) };
 }
 
-export function defineScenarioCheck(check: Omit<ScenarioCheck, 'scope'>): ScenarioCheck {
-  return { scope: 'scenario', ...check };
+export function defineResponseCheck(check: Definition<ResponseCheck>): ResponseCheck {
+  return checked({ scope: 'response', ...check });
+}
+
+export function defineScenarioCheck(check: Definition<ScenarioCheck>): ScenarioCheck {
+  return checked({ scope: 'scenario', ...check });
+}
+
+export function defineStateCheck(check: Definition<StateCheck>): StateCheck {
+  return checked({ scope: 'state', ...check });
+}
+
+/** The assertion a problem names (the only one when it names none); a wrong name is a programming error. */
+export function assertionOf(check: CheckMeta, id: string | undefined): Assertion {
+  const found = id === undefined ? (check.assertions.length === 1 ? check.assertions[0] : undefined) : check.assertions.find((a) => a.id === id);
+  if (!found) throw new Error(`check ${check.id}: ${id === undefined ? 'a failure must name one of its assertions' : `no assertion ${id}`}`);
+  return found;
+}
+
+/** The kind a check shows in lists: seed, decision, or both when it asserts both. */
+export function kindsOf(check: CheckMeta): 'seed' | 'decision' | 'seed+decision' {
+  const kinds = new Set(check.assertions.map((a) => a.kind));
+  return kinds.size === 2 ? 'seed+decision' : (check.assertions[0]?.kind ?? 'seed');
 }
 
 /** Status classes used by many checks. */

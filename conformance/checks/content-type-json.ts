@@ -1,13 +1,12 @@
 // "All responses are JSON" (trading §1, wallet §1): Content-Type application/json and a body that
 // parses as JSON.
-import { defineResponseCheck } from './check.js';
+import { defineResponseCheck, seed } from './check.js';
 
 export const contentTypeJson = defineResponseCheck({
   id: 'content-type-json',
-  source: 'seed §1',
-  kind: 'seed',
-  appliesTo: ['trading', 'wallet'],
   title: 'Content-Type application/json and a JSON body',
+  assertions: [seed('json', 'trading §1, wallet §1')],
+  appliesTo: ['trading', 'wallet'],
   applies: () => true,
   run(ex) {
     const problems: string[] = [];

@@ -1,16 +1,15 @@
 // Starting to copy a lead trader the account already copies answers 409 (decision
 // trading.conflict-409), or the status the --profile gives; the status seen is what --learn writes.
-import { defineScenarioCheck } from './check.js';
+import { defineScenarioCheck, decision } from './check.js';
 import { writesSkip } from './writes-skip.js';
 import { post, type TradingReal } from '../stateful/trading-real.js';
 
 export const copyConflictStatus = defineScenarioCheck({
   id: 'copy-conflict-status',
-  source: 'decision:trading.conflict-409',
-  kind: 'decision',
+  title: 'copying a trader already copied answers 409 (or the profile\'s status)',
+  assertions: [decision('status', 'trading.conflict-409')],
   observes: ['trading.conflict-409'],
   appliesTo: ['trading'],
-  title: 'copying a trader already copied answers 409 (or the profile\'s status)',
   skip: (ctx) => writesSkip(ctx, 'trading') ?? (ctx.facts.traders.length === 0 ? 'no lead traders listed' : undefined),
   async run(ctx, out) {
     const real: TradingReal = { ctx, key: ctx.trading.key as string };

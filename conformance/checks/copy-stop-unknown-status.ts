@@ -2,7 +2,7 @@
 // trading.copy-semantics#stop-unknown-status), or the status the --profile gives; --learn writes the
 // one seen. Stops a listed lead trader twice: the first ends a relation an earlier run may have
 // left (and refunds it), the second has nothing to stop.
-import { defineScenarioCheck } from './check.js';
+import { defineScenarioCheck, decision } from './check.js';
 import { writesSkip } from './writes-skip.js';
 import { post, type TradingReal } from '../stateful/trading-real.js';
 
@@ -10,11 +10,10 @@ const POINT = 'trading.copy-semantics#stop-unknown-status';
 
 export const copyStopUnknownStatus = defineScenarioCheck({
   id: 'copy-stop-unknown-status',
-  source: 'decision:trading.copy-semantics',
-  kind: 'decision',
+  title: 'stopping a copy that does not exist answers 404 (or the profile\'s status)',
+  assertions: [decision('status', 'trading.copy-semantics')],
   observes: [POINT],
   appliesTo: ['trading'],
-  title: 'stopping a copy that does not exist answers 404 (or the profile\'s status)',
   skip: (ctx) => writesSkip(ctx, 'trading') ?? (ctx.facts.traders.length === 0 ? 'no lead traders listed' : undefined),
   async run(ctx, out) {
     const real: TradingReal = { ctx, key: ctx.trading.key as string };

@@ -3,7 +3,7 @@
 // (wallet.transactions-paging). Compared with the same listing at limit=100: the default one is its
 // first min(n, default) entries. When it answers fewer than the wide one, its length is the
 // target's default (a decision point the run observes, issue 17); otherwise only a lower bound.
-import { defineScenarioCheck } from './check.js';
+import { decision, defineScenarioCheck } from './check.js';
 import { has, type CheckContext } from '../context.js';
 import { arr, obj } from '../json-shape.js';
 import type { Exchange } from '../types.js';
@@ -27,8 +27,10 @@ async function compare(ctx: CheckContext, operationId: string, limit: number, ca
 
 export const defaultListingLimit = defineScenarioCheck({
   id: 'default-listing-limit',
-  source: 'decision:trading.orders-default-limit, decision:wallet.transactions-paging',
-  kind: 'decision',
+  assertions: [
+    decision('orders', 'trading.orders-default-limit', 'the orders listing without limit answers its first 50 (or the profile\'s default)'),
+    decision('transactions', 'wallet.transactions-paging', 'a wallet\'s transactions without limit answer the first 50 (or the profile\'s default)'),
+  ],
   observes: ['trading.orders-default-limit', 'wallet.transactions-paging'],
   appliesTo: ['trading', 'wallet'],
   title: 'a listing without limit answers its first 50 entries (or the profile\'s default)',
@@ -46,10 +48,11 @@ export const defaultListingLimit = defineScenarioCheck({
     }
     for (const r of results) {
       if (!r) continue;
-      out.checked(r.operationId, r.operationId === 'listOrders' ? 'trading' : 'wallet');
+      out.checked(r.operationId, r.operationId === 'listOrders' ? 'trading' : 'wallet', r.operationId === 'listOrders' ? 'orders' : 'transactions');
       if (!r.ok) {
         out.fail({
           iface: r.operationId === 'listOrders' ? 'trading' : 'wallet',
+          assertion: r.operationId === 'listOrders' ? 'orders' : 'transactions',
           operationId: r.operationId,
           title: `${r.got.length} entries without limit, expected ${r.expected.length}`,
           message: `without limit: ${r.got.length} entries; with limit=100: ${r.all.length}, so the default of ${r.limit} gives the first ${r.expected.length}${r.got.length === r.expected.length ? ' (same count, other entries or order)' : ''}`,

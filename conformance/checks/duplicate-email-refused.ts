@@ -2,7 +2,7 @@
 // (wallet.register-semantics), or the status the --profile gives at its point
 // wallet.register-semantics#duplicate-status; --learn writes the refusal's status.
 import fc from 'fast-check';
-import { defineScenarioCheck } from './check.js';
+import { defineScenarioCheck, decision, is2xx, seed } from './check.js';
 import { writesSkip } from './writes-skip.js';
 import { CheckFailure } from '../check-failure.js';
 import { checkProperty } from '../property.js';
@@ -12,11 +12,13 @@ const POINT = 'wallet.register-semantics#duplicate-status';
 
 export const duplicateEmailRefused = defineScenarioCheck({
   id: 'duplicate-email-refused',
-  source: 'decision:wallet.register-semantics',
-  kind: 'decision',
+  title: 'a duplicate e-mail is refused with 409 (or the profile\'s status)',
+  assertions: [
+    seed('not-accepted', 'wallet §4', 'an e-mail already registered is not registered again (login finds one user by e-mail)'),
+    decision('status', 'wallet.register-semantics', 'the second registration is refused with 409 (or the profile\'s status)'),
+  ],
   observes: [POINT],
   appliesTo: ['wallet'],
-  title: 'a duplicate e-mail is refused with 409 (or the profile\'s status)',
   skip: (ctx) => writesSkip(ctx, 'wallet'),
   async run(ctx, out) {
     const expected = ctx.decisions[POINT];
@@ -30,8 +32,8 @@ export const duplicateEmailRefused = defineScenarioCheck({
       const again = await ctx.call('register', { body: { ...body, email: upper ? email.toUpperCase() : email } });
       // A 2xx is the target accepting the duplicate: not a status choice, and a failure here.
       if (again.status >= 400 && again.status < 500) ctx.observe(POINT, again.status, [again]);
-      if (again.status !== expected) throw new CheckFailure(`registering ${upper ? 'the upper-cased' : 'the same'} e-mail again answered ${again.status}, expected ${expected}`, again);
+      if (again.status !== expected) throw new CheckFailure(`registering ${upper ? 'the upper-cased' : 'the same'} e-mail again answered ${again.status}, expected ${expected}`, again, is2xx(again.status) ? 'not-accepted' : 'status');
     }, [], ctx.client.exchanges);
-    if (failure) out.fail({ operationId: 'register', title: failure.problem.slice(0, 100), message: failure.problem, exchange: failure.exchange, requests: failure.requests });
+    if (failure) out.fail({ assertion: failure.assertion ?? 'status', operationId: 'register', title: failure.problem.slice(0, 100), message: failure.problem, exchange: failure.exchange, requests: failure.requests });
   },
 });

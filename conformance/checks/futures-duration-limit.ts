@@ -3,7 +3,7 @@
 // limits are (listing-max-limit.ts) when those do not bound it; every accepted probe opens a small
 // position that runs to its expiry, which is the cost of learning this point. A refusal counts only
 // when its message names duration_hours (a 400 for the balance says nothing about the bound).
-import { defineScenarioCheck } from './check.js';
+import { defineScenarioCheck, decision } from './check.js';
 import { writesSkip } from './writes-skip.js';
 import { obj } from '../json-shape.js';
 import { validTradingBody } from '../valid-requests.js';
@@ -12,11 +12,10 @@ import type { Exchange } from '../types.js';
 
 export const futuresDurationLimit = defineScenarioCheck({
   id: 'futures-duration-limit',
-  source: 'decision:trading.futures-duration',
-  kind: 'decision',
+  title: 'the longest futures duration accepted is 720 hours (or the profile\'s)',
+  assertions: [decision('longest', 'trading.futures-duration')],
   observes: ['trading.futures-duration'],
   appliesTo: ['trading'],
-  title: 'the longest futures duration accepted is 720 hours (or the profile\'s)',
   skip: (ctx) => writesSkip(ctx, 'trading') ?? (ctx.facts.markets.length === 0 ? 'no markets listed' : undefined),
   async run(ctx, out) {
     const key = ctx.trading.key as string;

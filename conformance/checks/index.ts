@@ -3,8 +3,10 @@ import type { Check } from './check.js';
 import { balanceDecimals } from './balance-decimals.js';
 import { balanceUnique } from './balance-unique.js';
 import { cancelLeavesOpen } from './cancel-leaves-open.js';
+import { balancesFollowWrites } from './balances-follow-writes.js';
+import { readsAnswerAsked } from './reads-answer-asked.js';
+import { walletCreatedListed } from './wallet-created-listed.js';
 import { contentTypeJson } from './content-type-json.js';
-import { copyLocksAndRefunds } from './copy-locks-and-refunds.js';
 import { duplicateEmailRefused } from './duplicate-email-refused.js';
 import { loginTokenWorks } from './login-token-works.js';
 import { noServerError } from './no-server-error.js';
@@ -57,7 +59,7 @@ import { futuresDurationLimit } from './futures-duration-limit.js';
 import { tradingGuardOrder } from './trading-guard-order.js';
 import { walletGuardOrder } from './wallet-guard-order.js';
 
-export type { Check, ResponseCheck, ScenarioCheck, ScenarioOutput } from './check.js';
+export type { Check, ResponseCheck, ScenarioCheck, ScenarioOutput, StateCheck, StateOutput } from './check.js';
 
 export const CHECKS: readonly Check[] = [
   // Status codes
@@ -92,13 +94,16 @@ export const CHECKS: readonly Check[] = [
   balanceUnique,
   ordersListingQuery,
   transactionsLimit,
-  usdValueMatchesPrice,
-  // Stateful properties (writes only)
+  // State: each answer against what the target said before (any stream of exchanges)
   orderInListing,
   cancelLeavesOpen,
-  copyLocksAndRefunds,
-  settlementThroughClock,
+  balancesFollowWrites,
+  walletCreatedListed,
   walletSendDebits,
+  readsAnswerAsked,
+  usdValueMatchesPrice,
+  // Stateful scenarios (writes only)
+  settlementThroughClock,
   loginTokenWorks,
   duplicateEmailRefused,
   walletIsolation,

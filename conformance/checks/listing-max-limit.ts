@@ -5,7 +5,7 @@
 // N+1. The boundary is where N is answered 200 and N+1 400; when the expected one is not, it is
 // searched for (doubling up, then bisecting: a few requests), within the point's range.
 import { decisionPoint, type PointId } from '../../spec/decision-points.js';
-import { defineScenarioCheck } from './check.js';
+import { decision, defineScenarioCheck } from './check.js';
 import { has, type CheckContext } from '../context.js';
 import type { Exchange } from '../types.js';
 
@@ -13,6 +13,8 @@ export type Outcome = { ok: boolean; ex: Exchange } | undefined;
 
 export interface Target {
   point: PointId;
+  /** The assertion of listing-max-limit it judges. */
+  assertion?: 'transactions' | 'prices';
   operationId: string;
   iface: 'trading' | 'wallet';
   /** Sends the request of size n; undefined when the answer is neither 200 nor 400 (not a bound). */
@@ -35,13 +37,13 @@ function targets(ctx: CheckContext): Target[] {
   const wallet = [...ctx.facts.wallets].sort((a, b) => a.id - b.id)[0];
   if (has(ctx, 'wallet') && ctx.wallet.key && wallet) {
     const key = ctx.wallet.key;
-    out.push({ point: 'wallet.transactions-paging#max-limit', operationId: 'listWalletTransactions', iface: 'wallet', probe: (n) => send(ctx, 'listWalletTransactions', { key, params: { id: wallet.id }, query: { limit: String(n) } }) });
+    out.push({ point: 'wallet.transactions-paging#max-limit', assertion: 'transactions', operationId: 'listWalletTransactions', iface: 'wallet', probe: (n) => send(ctx, 'listWalletTransactions', { key, params: { id: wallet.id }, query: { limit: String(n) } }) });
   }
   if (has(ctx, 'wallet')) {
     // The key, where there is one: a deployment may want it on prices (wallet.auth-exemptions);
     // a public prices endpoint ignores it.
     const key = ctx.wallet.key;
-    out.push({ point: 'wallet.prices-unknown#max-symbols', operationId: 'getWalletPrices', iface: 'wallet', probe: (n) => send(ctx, 'getWalletPrices', { ...(key ? { key } : {}), query: { symbols: symbols(n) } }) });
+    out.push({ point: 'wallet.prices-unknown#max-symbols', assertion: 'prices', operationId: 'getWalletPrices', iface: 'wallet', probe: (n) => send(ctx, 'getWalletPrices', { ...(key ? { key } : {}), query: { symbols: symbols(n) } }) });
   }
   return out;
 }
@@ -86,8 +88,10 @@ export async function boundOf(t: Target, expected: number): Promise<Bound> {
 
 export const listingMaxLimit = defineScenarioCheck({
   id: 'listing-max-limit',
-  source: 'decision:wallet.transactions-paging#max-limit, decision:wallet.prices-unknown#max-symbols',
-  kind: 'decision',
+  assertions: [
+    decision('transactions', 'wallet.transactions-paging', 'the largest transactions limit accepted is 100 (or the profile\'s)'),
+    decision('prices', 'wallet.prices-unknown', 'the most symbols one prices request accepts is 50 (or the profile\'s)'),
+  ],
   observes: ['wallet.transactions-paging#max-limit', 'wallet.prices-unknown#max-symbols'],
   appliesTo: ['wallet'],
   title: 'the largest accepted transactions limit is 100 (prices: 50 symbols), or the profile\'s',
@@ -100,14 +104,14 @@ export const listingMaxLimit = defineScenarioCheck({
         ctx.log(`listing-max-limit: ${bound.unclear}`);
         continue;
       }
-      out.checked(t.operationId, t.iface);
+      out.checked(t.operationId, t.iface, t.assertion);
       if ('beyond' in bound) {
-        out.fail({ iface: t.iface, operationId: t.operationId, title: `accepted ${bound.beyond + 1}, expected at most ${expected}`, message: `${t.point}: ${bound.beyond + 1} was accepted, beyond any value a profile can give (${bound.beyond})`, exchange: bound.ex });
+        out.fail({ iface: t.iface, assertion: t.assertion, operationId: t.operationId, title: `accepted ${bound.beyond + 1}, expected at most ${expected}`, message: `${t.point}: ${bound.beyond + 1} was accepted, beyond any value a profile can give (${bound.beyond})`, exchange: bound.ex });
         continue;
       }
       ctx.observe(t.point, bound.value, bound.evidence);
       if (bound.value !== expected) {
-        out.fail({ iface: t.iface, operationId: t.operationId, title: `the largest accepted is ${bound.value}, expected ${expected}`, message: `${t.point}: ${bound.value} was accepted and ${bound.value + 1} refused, expected ${expected}`, exchange: bound.evidence[1] as Exchange });
+        out.fail({ iface: t.iface, assertion: t.assertion, operationId: t.operationId, title: `the largest accepted is ${bound.value}, expected ${expected}`, message: `${t.point}: ${bound.value} was accepted and ${bound.value + 1} refused, expected ${expected}`, exchange: bound.evidence[1] as Exchange });
       }
     }
   },

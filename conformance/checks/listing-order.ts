@@ -1,7 +1,7 @@
 // Wallets are listed oldest first by id (decision wallet.list-order), orders newest first by
 // creation, then id (decision point trading.orders-listing#order), or as the --profile says;
 // --learn writes the order seen. Read-only; a listing shows an order from two entries on.
-import { defineScenarioCheck } from './check.js';
+import { decision, defineScenarioCheck } from './check.js';
 import { has } from '../context.js';
 import { arr, obj } from '../json-shape.js';
 
@@ -17,8 +17,10 @@ export function listingOrder(keys: readonly Key[]): 'oldest-first' | 'newest-fir
 
 export const listingOrderCheck = defineScenarioCheck({
   id: 'listing-order',
-  source: 'decision:wallet.list-order, decision:trading.orders-listing',
-  kind: 'decision',
+  assertions: [
+    decision('wallets', 'wallet.list-order', 'wallets are listed oldest first by id (or in the profile\'s order)'),
+    decision('orders', 'trading.orders-listing', 'orders are listed newest first by creation, then id (or in the profile\'s order)'),
+  ],
   observes: ['wallet.list-order', 'trading.orders-listing#order'],
   appliesTo: ['trading', 'wallet'],
   title: 'wallets are listed oldest first, orders newest first (or in the profile\'s orders)',
@@ -26,8 +28,8 @@ export const listingOrderCheck = defineScenarioCheck({
   async run(ctx, out) {
     const tradingKey = ctx.trading.key ?? ctx.trading.readKey;
     const listings = [
-      has(ctx, 'wallet') && ctx.wallet.key ? { iface: 'wallet', point: 'wallet.list-order', by: 'id', ex: await ctx.call('listWallets', { key: ctx.wallet.key }), field: 'wallets' } as const : undefined,
-      has(ctx, 'trading') && tradingKey ? { iface: 'trading', point: 'trading.orders-listing#order', by: 'created_at, then id', ex: await ctx.call('listOrders', { key: tradingKey, query: { limit: '100' } }), field: 'data' } as const : undefined,
+      has(ctx, 'wallet') && ctx.wallet.key ? { iface: 'wallet', assertion: 'wallets', point: 'wallet.list-order', by: 'id', ex: await ctx.call('listWallets', { key: ctx.wallet.key }), field: 'wallets' } as const : undefined,
+      has(ctx, 'trading') && tradingKey ? { iface: 'trading', assertion: 'orders', point: 'trading.orders-listing#order', by: 'created_at, then id', ex: await ctx.call('listOrders', { key: tradingKey, query: { limit: '100' } }), field: 'data' } as const : undefined,
     ];
     const short: string[] = [];
     let checked = 0;
@@ -40,11 +42,11 @@ export const listingOrderCheck = defineScenarioCheck({
         short.push(`${operationId} listed ${keys.length}`);
         continue;
       }
-      out.checked(operationId, l.iface);
+      out.checked(operationId, l.iface, l.assertion);
       checked++;
       if (order !== 'unordered') ctx.observe(l.point, order, [l.ex]);
       const expected = ctx.decisions[l.point];
-      if (order !== expected) out.fail({ iface: l.iface, operationId, title: `${operationId} is ${order}, expected ${expected}`, message: `${operationId} listed ${keys.length} entries ${order} (by ${l.by}), expected ${expected}`, exchange: l.ex });
+      if (order !== expected) out.fail({ iface: l.iface, assertion: l.assertion, operationId, title: `${operationId} is ${order}, expected ${expected}`, message: `${operationId} listed ${keys.length} entries ${order} (by ${l.by}), expected ${expected}`, exchange: l.ex });
     }
     if (checked === 0) out.notExercised(`no listing of two entries or more (${short.join(', ')})`);
   },

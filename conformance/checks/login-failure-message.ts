@@ -3,7 +3,7 @@
 // seen. Read-only: the e-mail is one nobody registered, so no account's state can change (the
 // invalid-input cases send login bodies without --allow-writes too).
 import { renderTemplate, templateOf } from '../../spec/index.js';
-import { defineScenarioCheck } from './check.js';
+import { defineScenarioCheck, decision } from './check.js';
 import { has } from '../context.js';
 import { obj } from '../json-shape.js';
 
@@ -11,11 +11,10 @@ const POINT = 'wallet.login-token#failure-message';
 
 export const loginFailureMessage = defineScenarioCheck({
   id: 'login-failure-message',
-  source: 'decision:wallet.login-token',
-  kind: 'decision',
+  title: 'a failed login is told its decided message',
+  assertions: [decision('message', 'wallet.login-token')],
   observes: [POINT],
   appliesTo: ['wallet'],
-  title: 'a failed login is told its decided message',
   skip: (ctx) => (has(ctx, 'wallet') ? undefined : 'no wallet target'),
   async run(ctx, out) {
     const login = await ctx.call('login', { body: { email: `doppel-nobody-${ctx.nonce}@example.test`, password: `pw-${ctx.nonce}` } });

@@ -1,6 +1,6 @@
 // Wallet §4-§5.2: register, log in, and the login token is accepted as X-API-Key.
 import fc from 'fast-check';
-import { defineScenarioCheck } from './check.js';
+import { defineScenarioCheck, seed } from './check.js';
 import { writesSkip } from './writes-skip.js';
 import { CheckFailure } from '../check-failure.js';
 import { checkProperty } from '../property.js';
@@ -9,10 +9,9 @@ import { newEmail } from '../wallet-peer.js';
 
 export const loginTokenWorks = defineScenarioCheck({
   id: 'login-token-works',
-  source: 'seed wallet §4, §5.2',
-  kind: 'seed',
-  appliesTo: ['wallet'],
   title: 'a login token works as X-API-Key',
+  assertions: [seed('token-works', 'wallet §4, §5.2', 'a login token works as X-API-Key')],
+  appliesTo: ['wallet'],
   skip: (ctx) => writesSkip(ctx, 'wallet'),
   async run(ctx, out) {
     const names = fc.string({ minLength: 1, maxLength: 30 }).filter((s) => s.trim().length > 0);

@@ -1,14 +1,13 @@
 // Trading §4: the orders listing takes type, status and limit (at most 100, §8): the answer holds
 // no more than limit orders, and only of the asked type and status.
 import { needsTradingKey } from './needs.js';
-import { is2xx, bodyOf, defineResponseCheck, queryOf } from './check.js';
+import { is2xx, bodyOf, defineResponseCheck, queryOf, seed } from './check.js';
 
 export const ordersListingQuery = defineResponseCheck({
   id: 'orders-listing-query',
-  source: 'seed trading §4, §8',
-  kind: 'seed',
-  appliesTo: ['trading'],
   title: 'orders listing respects limit, type and status',
+  assertions: [seed('filters', 'trading §4, §8', 'orders listing respects limit, type and status')],
+  appliesTo: ['trading'],
   needs: needsTradingKey,
   applies: (ex) => ex.operationId === 'listOrders' && is2xx(ex.status) && Array.isArray(bodyOf(ex)?.['data']),
   run(ex) {

@@ -1,13 +1,12 @@
 // Trading §4: prices `data` is an "object keyed by symbol": each key equals its entry's symbol.
 // Wallet §4: prices maps the requested symbols to prices: every key is one of the symbols asked for.
-import { is2xx, bodyOf, defineResponseCheck, queryOf } from './check.js';
+import { is2xx, bodyOf, defineResponseCheck, queryOf, seed } from './check.js';
 
 export const priceMapKeys = defineResponseCheck({
   id: 'price-map-keys',
-  source: 'seed trading §4, wallet §4',
-  kind: 'seed',
-  appliesTo: ['trading', 'wallet'],
   title: 'price map keys are the symbols',
+  assertions: [seed('keys', 'trading §4, wallet §4', 'price map keys are the symbols')],
+  appliesTo: ['trading', 'wallet'],
   applies: (ex) => is2xx(ex.status) && (ex.operationId === 'getPrices' || ex.operationId === 'getWalletPrices'),
   run(ex) {
     const body = bodyOf(ex) ?? {};

@@ -1,17 +1,16 @@
 // Wallet §8: 60 requests a minute per API key, "On excess: HTTP 429", with the §7 error body.
 // Only with --rate-limit. On a fresh key the first 60 pass and the 61st is refused; on a key
 // already in use (foreign target without writes) a 429 must come within 61 requests.
-import { defineScenarioCheck, is2xx } from './check.js';
+import { defineScenarioCheck, is2xx, seed } from './check.js';
 import { has } from '../context.js';
 import { errorBodyProblems } from './wallet-error-body.js';
 import { burst } from './rate-limit-burst.js';
 
 export const rateLimit429 = defineScenarioCheck({
   id: 'rate-limit-429',
-  source: 'seed wallet §8',
-  kind: 'seed',
-  appliesTo: ['wallet'],
   title: 'the 61st request in a minute on one key gets 429 with the error body',
+  assertions: [seed('429', 'wallet §8')],
+  appliesTo: ['wallet'],
   skip: (ctx) => (!has(ctx, 'wallet') ? 'no wallet target' : !ctx.rateLimit ? 'not asked for (--rate-limit)' : undefined),
   async run(ctx, out) {
     const result = await burst(ctx);

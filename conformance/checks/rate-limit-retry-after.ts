@@ -1,14 +1,13 @@
 // doppel's 429 carries Retry-After in whole seconds ≥ 1 (wallet.rate-limit-scope).
-import { defineScenarioCheck } from './check.js';
+import { defineScenarioCheck, decision } from './check.js';
 import { has } from '../context.js';
 import { burst } from './rate-limit-burst.js';
 
 export const rateLimitRetryAfter = defineScenarioCheck({
   id: 'rate-limit-retry-after',
-  source: 'decision:wallet.rate-limit-scope',
-  kind: 'decision',
-  appliesTo: ['wallet'],
   title: '429 carries Retry-After seconds',
+  assertions: [decision('retry-after', 'wallet.rate-limit-scope')],
+  appliesTo: ['wallet'],
   skip: (ctx) => (!has(ctx, 'wallet') ? 'no wallet target' : !ctx.rateLimit ? 'not asked for (--rate-limit)' : undefined),
   async run(ctx, out) {
     const refused = (await burst(ctx))?.exchanges.find((ex) => ex.status === 429);

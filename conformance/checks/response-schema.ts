@@ -1,14 +1,13 @@
 // Every answer validates against spec/ with ajv (validateResponse): the documented status and
 // its schema, which includes all of doppel's decisions (x-doppel-decision in both documents).
 import { getOperation, keyRequiredByProfile, statusPointFor, validateResponse } from '../../spec/index.js';
-import { defineResponseCheck } from './check.js';
+import { defineResponseCheck, decision } from './check.js';
 
 export const responseSchema = defineResponseCheck({
   id: 'response-schema',
-  source: 'decision:* (spec/*.openapi.yaml)',
-  kind: 'decision',
-  appliesTo: ['trading', 'wallet'],
   title: 'body validates against spec/',
+  assertions: [decision('schema', '*')],
+  appliesTo: ['trading', 'wallet'],
   applies: (ex) => ex.operationId !== null && ex.jsonError === undefined && ex.status < 500,
   run(ex, decisions) {
     // A status a deployment chose at a decision point (spec/decision-points.ts) that spec/ does not

@@ -1,14 +1,13 @@
 // Record fields and their types as the seed documents give them (trading §2; wallet §2, §4),
 // validated without any of doppel's additions.
-import { is2xx, defineResponseCheck } from './check.js';
+import { is2xx, defineResponseCheck, seed } from './check.js';
 import { seedValidator } from '../seed-shapes.js';
 
 export const seedFields = defineResponseCheck({
   id: 'seed-fields',
-  source: 'seed trading §2, wallet §2 §4',
-  kind: 'seed',
-  appliesTo: ['trading', 'wallet'],
   title: 'seed record fields and types',
+  assertions: [seed('fields', 'trading §2, wallet §2 §4', 'seed record fields and types')],
+  appliesTo: ['trading', 'wallet'],
   applies: (ex) => is2xx(ex.status) && ex.jsonError === undefined && ex.operationId !== null && seedValidator(ex.iface, ex.operationId) !== undefined,
   run(ex) {
     const validate = seedValidator(ex.iface, ex.operationId as string);

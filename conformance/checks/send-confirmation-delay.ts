@@ -3,9 +3,9 @@
 // is dated at the confirmation, the `send` at the request, so one move of the clock past the
 // longest delay a profile may give shows the delay to the second. Only on a target whose clock
 // the checker can move (doppel's fake: GET/POST /__doppel/clock); --learn writes the delay seen.
-import { defineScenarioCheck } from './check.js';
+import { defineScenarioCheck, decision } from './check.js';
 import { writesSkip } from './writes-skip.js';
-import { SEND_UNIT } from './wallet-send-debits.js';
+import { SEND_UNIT } from '../valid-requests.js';
 import { decisionPoint } from '../../spec/decision-points.js';
 import { toUnits } from '../decimal.js';
 import { obj } from '../json-shape.js';
@@ -33,11 +33,10 @@ async function entryOf(ctx: CheckContext, key: string, walletId: number, hash: u
 
 export const sendConfirmationDelay = defineScenarioCheck({
   id: 'send-confirmation-delay',
-  source: `decision:${POINT}`,
-  kind: 'decision',
+  title: 'a send confirms 30 virtual seconds later (or the profile\'s delay)',
+  assertions: [decision('delay', POINT)],
   observes: [POINT],
   appliesTo: ['wallet'],
-  title: 'a send confirms 30 virtual seconds later (or the profile\'s delay)',
   skip: (ctx) => writesSkip(ctx, 'wallet') ?? (!ctx.wallet.key ? 'no --wallet-key given' : undefined),
   async run(ctx, out) {
     const key = ctx.wallet.key as string;

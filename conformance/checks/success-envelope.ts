@@ -1,14 +1,13 @@
 // Success envelopes: trading §1 `{success: true, data}`; wallet §4 `success` plus the fields the
 // endpoint table lists for the operation.
-import { is2xx, bodyOf, defineResponseCheck } from './check.js';
+import { is2xx, bodyOf, defineResponseCheck, seed } from './check.js';
 import { WALLET_TOP_LEVEL } from '../seed-shapes.js';
 
 export const successEnvelope = defineResponseCheck({
   id: 'success-envelope',
-  source: 'seed trading §1, wallet §4',
-  kind: 'seed',
-  appliesTo: ['trading', 'wallet'],
   title: 'success envelope',
+  assertions: [seed('envelope', 'trading §1, wallet §4', 'success envelope')],
+  appliesTo: ['trading', 'wallet'],
   applies: (ex) => is2xx(ex.status) && ex.jsonError === undefined && ex.operationId !== null,
   run(ex) {
     const body = bodyOf(ex);

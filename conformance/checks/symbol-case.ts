@@ -1,18 +1,17 @@
 // Symbols are matched case-insensitively (decision trading.symbol-case), or only upper-case when
 // the --profile says `upper-case-only`; --learn writes which. Read-only: the price of a listed
 // symbol spelled lower-case, next to the same symbol as listed.
-import { defineScenarioCheck } from './check.js';
+import { defineScenarioCheck, decision } from './check.js';
 import { has } from '../context.js';
 
 const POINT = 'trading.symbol-case';
 
 export const symbolCase = defineScenarioCheck({
   id: 'symbol-case',
-  source: `decision:${POINT}`,
-  kind: 'decision',
+  title: 'a lower-case symbol is matched (or unknown, by the profile)',
+  assertions: [decision('case', POINT)],
   observes: [POINT],
   appliesTo: ['trading'],
-  title: 'a lower-case symbol is matched (or unknown, by the profile)',
   skip: (ctx) => (has(ctx, 'trading') ? undefined : 'no trading target'),
   async run(ctx, out) {
     const symbol = Object.keys(ctx.facts.prices).find((s) => s === s.toUpperCase() && s !== s.toLowerCase());

@@ -1,14 +1,13 @@
 // Trading §5.6: "Missing or invalid key gives 401", on every endpoint marked read or trade (§4).
-import { defineScenarioCheck } from './check.js';
+import { defineScenarioCheck, seed } from './check.js';
 import { authProbes } from './auth-probes.js';
 import { has } from '../context.js';
 
 export const tradingAuth401 = defineScenarioCheck({
   id: 'trading-auth-401',
-  source: 'seed trading §5.6',
-  kind: 'seed',
-  appliesTo: ['trading'],
   title: '401 for a missing and an invalid API-KEY',
+  assertions: [seed('401', 'trading §5.6')],
+  appliesTo: ['trading'],
   skip: (ctx) => (has(ctx, 'trading') ? undefined : 'no trading target'),
   async run(ctx, out) {
     for (const probe of await authProbes(ctx, 'trading')) {

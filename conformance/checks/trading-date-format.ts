@@ -1,15 +1,14 @@
 // Trading records show no dates in the seed; doppel uses the wallet format in UTC (trading.dates):
 // every *_at field is `YYYY-MM-DD HH:MM:SS` and, except expires_at, not after the Date header.
 import { needsTradingKey } from './needs.js';
-import { is2xx, defineResponseCheck } from './check.js';
+import { is2xx, defineResponseCheck, decision } from './check.js';
 import { SEED_DATE, dateHeaderMs, fieldsNamed, seedDateMs } from './dates.js';
 
 export const tradingDateFormat = defineResponseCheck({
   id: 'trading-date-format',
-  source: 'decision:trading.dates',
-  kind: 'decision',
-  appliesTo: ['trading'],
   title: 'dates YYYY-MM-DD HH:MM:SS in UTC',
+  assertions: [decision('format', 'trading.dates')],
+  appliesTo: ['trading'],
   needs: needsTradingKey,
   applies: (ex) => ex.iface === 'trading' && is2xx(ex.status) && fieldsNamed(ex.json, (k) => k.endsWith('_at')).length > 0,
   run(ex) {

@@ -4,18 +4,17 @@
 // nothing whichever guard refuses it. Key and whitelist stay first: observing their order needs a
 // key failing two guards at once, which a deployment does not hand out.
 import { TRADING_GUARD_ORDERS } from '../../spec/decision-points.js';
-import { defineScenarioCheck } from './check.js';
+import { defineScenarioCheck, decision } from './check.js';
 import { has } from '../context.js';
 
 const ORDER_FOR_STATUS: Readonly<Record<number, string>> = { 403: TRADING_GUARD_ORDERS[0], 400: TRADING_GUARD_ORDERS[1] };
 
 export const tradingGuardOrder = defineScenarioCheck({
   id: 'trading-guard-order',
-  source: 'decision:trading.guard-order',
-  kind: 'decision',
+  title: 'a read-only key with an invalid order gets 403 before 400 (or the profile\'s order)',
+  assertions: [decision('order', 'trading.guard-order')],
   observes: ['trading.guard-order'],
   appliesTo: ['trading'],
-  title: 'a read-only key with an invalid order gets 403 before 400 (or the profile\'s order)',
   skip: (ctx) => (!has(ctx, 'trading') ? 'no trading target' : !ctx.trading.readKey ? 'no --trading-read-key given' : undefined),
   async run(ctx, out) {
     const ex = await ctx.call('placeSpotOrder', { key: ctx.trading.readKey as string, body: {} });

@@ -1,13 +1,12 @@
 // Trading §5.4: prices, price and markets need no header.
-import { defineScenarioCheck } from './check.js';
+import { defineScenarioCheck, seed } from './check.js';
 import { has } from '../context.js';
 
 export const tradingPublicNoKey = defineScenarioCheck({
   id: 'trading-public-no-key',
-  source: 'seed trading §5.4',
-  kind: 'seed',
-  appliesTo: ['trading'],
   title: 'public operations succeed without a key',
+  assertions: [seed('no-key', 'trading §5.4')],
+  appliesTo: ['trading'],
   skip: (ctx) => (has(ctx, 'trading') ? undefined : 'no trading target'),
   async run(ctx, out) {
     const symbol = ctx.facts.symbols[0] ?? 'BTC';

@@ -2,16 +2,15 @@
 // 409 only where a decision documents it (trading.conflict-409), and whatever status a --profile
 // may choose at a decision point of the operation (spec/decision-points.ts).
 import { getOperation, statusPointFor } from '../../spec/index.js';
-import { defineResponseCheck } from './check.js';
+import { defineResponseCheck, seed } from './check.js';
 
 const SEED_STATUSES = new Set([200, 400, 401, 403, 404, 500]);
 
 export const tradingStatusDocumented = defineResponseCheck({
   id: 'trading-status-documented',
-  source: 'seed trading §7',
-  kind: 'seed',
-  appliesTo: ['trading'],
   title: 'only statuses of the §7 table',
+  assertions: [seed('documented', 'trading §7')],
+  appliesTo: ['trading'],
   applies: (ex) => ex.iface === 'trading',
   run(ex) {
     if (SEED_STATUSES.has(ex.status)) return [];

@@ -2,14 +2,13 @@
 // without `limit`, never more than the default (doppel's 50, or the --profile's).
 import { needsWalletData } from './needs.js';
 import { DEFAULT_DECISIONS } from '../../spec/decision-points.js';
-import { is2xx, bodyOf, defineResponseCheck, queryOf } from './check.js';
+import { is2xx, bodyOf, defineResponseCheck, queryOf, decision } from './check.js';
 
 export const transactionsLimit = defineResponseCheck({
   id: 'transactions-limit',
-  source: 'decision:wallet.transactions-paging',
-  kind: 'decision',
-  appliesTo: ['wallet'],
   title: 'transaction history respects limit',
+  assertions: [decision('limit', 'wallet.transactions-paging')],
+  appliesTo: ['wallet'],
   needs: needsWalletData,
   applies: (ex) => ex.operationId === 'listWalletTransactions' && is2xx(ex.status) && Array.isArray(bodyOf(ex)?.['transactions']),
   run(ex, decisions = DEFAULT_DECISIONS) {

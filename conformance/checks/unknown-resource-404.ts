@@ -1,15 +1,14 @@
 // Trading §7: "404 endpoint or resource not found": the price of a symbol that does not exist,
 // and a path that is no endpoint.
-import { defineScenarioCheck } from './check.js';
+import { defineScenarioCheck, seed } from './check.js';
 import { has } from '../context.js';
 import { unknownPath } from '../operation-request.js';
 
 export const unknownResource404 = defineScenarioCheck({
   id: 'unknown-resource-404',
-  source: 'seed trading §7',
-  kind: 'seed',
-  appliesTo: ['trading'],
   title: '404 for an unknown symbol and an unknown endpoint',
+  assertions: [seed('404', 'trading §7')],
+  appliesTo: ['trading'],
   skip: (ctx) => (has(ctx, 'trading') ? undefined : 'no trading target'),
   async run(ctx, out) {
     const price = await ctx.call('getPrice', { params: { symbol: 'ZZQX' } });

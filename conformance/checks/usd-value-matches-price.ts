@@ -1,62 +1,86 @@
-// A wallet balance's usd_value is balance × the USD price the same target reports for the symbol,
-// rounded down to 8 fraction digits (wallet.usd-value); a symbol without a price has usd_value 0
-// (wallet.prices-unknown). Prices move (the fake's walk, a real market), so a case counts only
-// when the price read before and after the balance is the same.
-import { defineScenarioCheck } from './check.js';
-import { has } from '../context.js';
-import type { CheckContext } from '../context.js';
+// A wallet balance's usd_value is the balance at the USD price the same target reports for its
+// symbol (wallet §2 Balance result: usd_value; §4 /prices): within a cent by the seed, and exactly
+// rounded down to 8 fraction digits by decision wallet.usd-value; a symbol /prices leaves out has
+// usd_value 0 (wallet.prices-unknown). Prices move, so a balance is judged only between two /prices
+// answers for its symbol that agree, the one just before it and the one just after.
+import { decision, defineStateCheck, seed, type StateOutput } from './check.js';
 import { formatUnits, toUnits } from '../decimal.js';
 import { obj } from '../json-shape.js';
+import { accepted, named, overlapped, queryOf, topOf, unitsOf } from '../state/exchange-facts.js';
 import type { Exchange } from '../types.js';
 
 const SCALE = 100_000_000n;
+/** A cent: how far a usd_value rounded another way may be from the exact product (seed). */
+const CENT = 1_000_000n;
+
+/** What a /prices answer said of one symbol it was asked for: its price in 1e-8 units, or null when it left it out. */
+interface Quote {
+  units: bigint | null;
+  ex: Exchange;
+}
+
+interface Waiting {
+  ex: Exchange;
+  symbol: string;
+  balance: bigint;
+  usd: bigint;
+  before: Quote;
+}
 
 /** The price as a JSON number → 1e-8 units (exact for the ≤ 8 fraction digits a price has). */
 function priceUnits(value: unknown): bigint | undefined {
-  if (typeof value !== 'number' || !Number.isFinite(value) || value < 0) return undefined;
-  return toUnits(value.toFixed(8));
+  return typeof value === 'number' && Number.isFinite(value) && value >= 0 ? toUnits(value.toFixed(8)) : undefined;
 }
 
-async function price(ctx: CheckContext, symbol: string): Promise<{ ex: Exchange; units: bigint | undefined; listed: boolean }> {
-  const ex = await ctx.call('getWalletPrices', { query: { symbols: symbol } });
-  const prices = obj(obj(ex.json)['prices']);
-  const key = Object.keys(prices).find((k) => k.toUpperCase() === symbol.toUpperCase());
-  return { ex, units: key === undefined ? undefined : priceUnits(prices[key]), listed: key !== undefined };
+function judge(w: Waiting, after: Quote, out: StateOutput): void {
+  if (after.units !== w.before.units || overlapped(w.before.ex, w.ex) || overlapped(after.ex, w.ex)) return;
+  const exact = w.before.units === null ? 0n : w.balance * w.before.units;
+  const rounded = exact / SCALE;
+  const priced = w.before.units === null ? `/prices leaves ${w.symbol} out, so 0` : `${formatUnits(w.balance)} × ${formatUnits(w.before.units)} = ${formatUnits(rounded)} rounded down`;
+  const requests = [w.before.ex, w.ex, after.ex];
+  const diff = w.usd * SCALE - exact;
+  out.checked(w.ex, 'agrees');
+  if ((diff < 0n ? -diff : diff) > CENT * SCALE) {
+    out.fail({ assertion: 'agrees', title: `usd_value ${formatUnits(w.usd)} is not the ${w.symbol} balance's value`, message: `${named(w.ex)}: usd_value ${formatUnits(w.usd)}; ${priced} by ${named(w.before.ex)} and ${named(after.ex)}`, exchange: w.ex, requests });
+    return;
+  }
+  out.checked(w.ex, 'rounded-down');
+  if (w.usd !== rounded) out.fail({ assertion: 'rounded-down', title: `usd_value ${formatUnits(w.usd)} ≠ ${formatUnits(rounded)}`, message: `${named(w.ex)}: usd_value ${formatUnits(w.usd)}; ${priced}`, exchange: w.ex, requests });
 }
 
-export const usdValueMatchesPrice = defineScenarioCheck({
+export const usdValueMatchesPrice = defineStateCheck({
   id: 'usd-value-matches-price',
-  source: 'decision:wallet.usd-value',
-  kind: 'decision',
+  title: 'usd_value is the balance at the same target\'s price',
+  assertions: [
+    seed('agrees', 'wallet §2, §4', 'usd_value is the balance × the /prices price of its symbol, within a cent'),
+    decision('rounded-down', 'wallet.usd-value', 'exactly, rounded down to 8 fraction digits (0 for a symbol /prices leaves out)'),
+  ],
   appliesTo: ['wallet'],
-  title: 'usd_value = balance × the same target\'s price, rounded down',
-  skip: (ctx) => (!has(ctx, 'wallet') ? 'no wallet target' : !ctx.wallet.key ? 'no --wallet-key given' : ctx.facts.wallets.length === 0 ? 'the --wallet-key user has no wallet' : undefined),
-  async run(ctx, out) {
-    let unstable = 0;
-    for (const w of ctx.facts.wallets.slice(0, 4)) {
-      for (let attempt = 0; attempt < 3; attempt++) {
-        const before = await price(ctx, w.symbol);
-        const ex = await ctx.call('getWalletBalance', { key: ctx.wallet.key, params: { id: w.id } });
-        const after = await price(ctx, w.symbol);
-        if (ex.status !== 200) break; // other checks judge the status
-        if (before.units !== after.units || before.listed !== after.listed) {
-          unstable++;
-          continue;
-        }
-        const body = obj(ex.json);
-        const balance = toUnits(body['balance']);
-        const usd = toUnits(body['usd_value']);
-        if (balance === undefined || usd === undefined) break; // wallet-decimals and seed-fields judge the format
-        out.checked('getWalletBalance');
-        const expected = before.units === undefined ? 0n : (balance * before.units) / SCALE;
-        // Rounded down: the exact product lies in [usd_value, usd_value + 1e-8).
-        if (usd !== expected) {
-          const priced = before.units === undefined ? 'no price is listed, so 0' : `${formatUnits(balance)} × ${formatUnits(before.units)} rounded down = ${formatUnits(expected)}`;
-          out.fail({ operationId: 'getWalletBalance', title: `usd_value ${String(body['usd_value'])} ≠ ${formatUnits(expected)}`, message: `wallet ${w.id} (${w.symbol}): usd_value is ${String(body['usd_value'])}; ${priced}`, exchange: ex });
-        }
-        break;
+  needs: (ctx) => (ctx.wallet.key === undefined ? 'no --wallet-key given' : ctx.facts.wallets.length === 0 ? 'the --wallet-key user has no wallet' : undefined),
+  start: () => {
+    const last = new Map<string, Quote>();
+    let waiting: Waiting[] = [];
+    return (ex, _model, out) => {
+      if (!accepted(ex)) return;
+      if (ex.operationId === 'getWalletBalance') {
+        const symbol = topOf(ex, 'symbol');
+        const balance = unitsOf(topOf(ex, 'balance'));
+        const usd = unitsOf(topOf(ex, 'usd_value'));
+        const before = typeof symbol === 'string' ? last.get(symbol.toUpperCase()) : undefined;
+        if (typeof symbol === 'string' && balance !== undefined && usd !== undefined && before) waiting.push({ ex, symbol: symbol.toUpperCase(), balance, usd, before });
+        return;
       }
-    }
-    if (unstable) out.notExercised(`the ${unstable === 1 ? 'price' : 'prices'} moved during every attempt`);
+      if (ex.operationId !== 'getWalletPrices') return;
+      const prices = obj(topOf(ex, 'prices'));
+      const keys = new Map(Object.keys(prices).map((k) => [k.toUpperCase(), k] as const));
+      for (const asked of (queryOf(ex).get('symbols') ?? '').split(',').map((s) => s.trim().toUpperCase()).filter(Boolean)) {
+        const key = keys.get(asked);
+        const units = key === undefined ? null : priceUnits(prices[key]);
+        if (units === undefined) continue;
+        const quote = { units, ex };
+        waiting = waiting.filter((w) => (w.symbol === asked ? (judge(w, quote, out), false) : true));
+        last.set(asked, quote);
+      }
+    };
   },
 });

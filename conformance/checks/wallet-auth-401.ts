@@ -1,14 +1,13 @@
 // doppel answers a missing or unknown X-API-Key with 401 (wallet.status-codes).
-import { defineScenarioCheck } from './check.js';
+import { defineScenarioCheck, decision } from './check.js';
 import { authProbes } from './auth-probes.js';
 import { has } from '../context.js';
 
 export const walletAuth401 = defineScenarioCheck({
   id: 'wallet-auth-401',
-  source: 'decision:wallet.status-codes',
-  kind: 'decision',
-  appliesTo: ['wallet'],
   title: '401 for a missing and an invalid X-API-Key',
+  assertions: [decision('401', 'wallet.status-codes')],
+  appliesTo: ['wallet'],
   skip: (ctx) => (has(ctx, 'wallet') ? undefined : 'no wallet target'),
   async run(ctx, out) {
     for (const probe of await authProbes(ctx, 'wallet')) {

@@ -1,15 +1,14 @@
 // Wallet §5.1-5.3: wallet endpoints carry X-API-Key; without a valid one nothing succeeds.
 // The seed names no status for it (see wallet-auth-401 for doppel's 401).
-import { defineScenarioCheck, is2xx } from './check.js';
+import { defineScenarioCheck, is2xx, seed } from './check.js';
 import { authProbes } from './auth-probes.js';
 import { has } from '../context.js';
 
 export const walletAuthRequired = defineScenarioCheck({
   id: 'wallet-auth-required',
-  source: 'seed wallet §5',
-  kind: 'seed',
-  appliesTo: ['wallet'],
   title: 'no success without a valid X-API-Key',
+  assertions: [seed('refused', 'wallet §5')],
+  appliesTo: ['wallet'],
   skip: (ctx) => (has(ctx, 'wallet') ? undefined : 'no wallet target'),
   async run(ctx, out) {
     for (const probe of await authProbes(ctx, 'wallet')) {

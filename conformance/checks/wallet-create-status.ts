@@ -1,7 +1,7 @@
 // A wallet creation answers 200 (decision point wallet.create-semantics#status), or the status the
 // --profile gives; --learn writes the one seen. The wallet is made for a user the checker
 // registers, never for the --wallet-key's user.
-import { defineScenarioCheck } from './check.js';
+import { defineScenarioCheck, decision } from './check.js';
 import { writesSkip } from './writes-skip.js';
 import { obj } from '../json-shape.js';
 import { registerUser } from '../wallet-peer.js';
@@ -10,11 +10,10 @@ const POINT = 'wallet.create-semantics#status';
 
 export const walletCreateStatus = defineScenarioCheck({
   id: 'wallet-create-status',
-  source: 'decision:wallet.create-semantics',
-  kind: 'decision',
+  title: 'a wallet creation answers 200 (or the profile\'s status)',
+  assertions: [decision('status', 'wallet.create-semantics')],
   observes: [POINT],
   appliesTo: ['wallet'],
-  title: 'a wallet creation answers 200 (or the profile\'s status)',
   skip: (ctx) => writesSkip(ctx, 'wallet'),
   async run(ctx, out) {
     const user = await registerUser(ctx, 'create');

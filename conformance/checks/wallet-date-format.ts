@@ -1,17 +1,16 @@
 // Wallet §2: a transaction date is `YYYY-MM-DD HH:MM:SS`. The zone is not shown, so "plausible"
 // here allows any offset: no later than the response's Date header plus 14 hours.
 import { needsWalletData } from './needs.js';
-import { is2xx, bodyOf, defineResponseCheck } from './check.js';
+import { is2xx, bodyOf, defineResponseCheck, seed } from './check.js';
 import { SEED_DATE, dateHeaderMs, seedDateMs } from './dates.js';
 
 const MAX_ZONE_MS = 14 * 3600_000;
 
 export const walletDateFormat = defineResponseCheck({
   id: 'wallet-date-format',
-  source: 'seed wallet §2',
-  kind: 'seed',
-  appliesTo: ['wallet'],
   title: 'transaction dates YYYY-MM-DD HH:MM:SS, not in the future',
+  assertions: [seed('format', 'wallet §2')],
+  appliesTo: ['wallet'],
   needs: needsWalletData,
   applies: (ex) => ex.operationId === 'listWalletTransactions' && is2xx(ex.status),
   run(ex) {

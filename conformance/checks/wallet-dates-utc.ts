@@ -1,14 +1,13 @@
 // doppel answers transaction dates in UTC (wallet.dates-utc): never after the Date header.
 import { needsWalletData } from './needs.js';
-import { is2xx, bodyOf, defineResponseCheck } from './check.js';
+import { is2xx, bodyOf, defineResponseCheck, decision } from './check.js';
 import { SEED_DATE, dateHeaderMs, seedDateMs } from './dates.js';
 
 export const walletDatesUtc = defineResponseCheck({
   id: 'wallet-dates-utc',
-  source: 'decision:wallet.dates-utc',
-  kind: 'decision',
-  appliesTo: ['wallet'],
   title: 'transaction dates are UTC (not after the Date header)',
+  assertions: [decision('utc', 'wallet.dates-utc')],
+  appliesTo: ['wallet'],
   needs: needsWalletData,
   applies: (ex) => ex.operationId === 'listWalletTransactions' && is2xx(ex.status) && dateHeaderMs(ex.responseHeaders) !== undefined,
   run(ex) {

@@ -1,7 +1,7 @@
 // The wallet seed says "string, decimal"; doppel answers every wallet decimal with exactly 8
 // fraction digits (wallet.decimal-format).
 import { needsWalletData } from './needs.js';
-import { is2xx, bodyOf, defineResponseCheck } from './check.js';
+import { is2xx, bodyOf, defineResponseCheck, decision } from './check.js';
 import { DECIMAL_8 } from './balance-decimals.js';
 
 function decimals(op: string, body: Record<string, unknown>): [string, unknown][] {
@@ -20,10 +20,9 @@ function decimals(op: string, body: Record<string, unknown>): [string, unknown][
 
 export const walletDecimals = defineResponseCheck({
   id: 'wallet-decimals',
-  source: 'decision:wallet.decimal-format',
-  kind: 'decision',
-  appliesTo: ['wallet'],
   title: 'wallet decimals have exactly 8 fraction digits',
+  assertions: [decision('eight-digits', 'wallet.decimal-format')],
+  appliesTo: ['wallet'],
   needs: needsWalletData,
   applies: (ex) => ex.iface === 'wallet' && is2xx(ex.status) && ['getWalletBalance', 'listWallets', 'listWalletTransactions'].includes(ex.operationId ?? ''),
   run(ex) {

@@ -1,12 +1,11 @@
 // Wallet §7: "Every error body is JSON: success is false and error is a string".
-import { is2xx, bodyOf, defineResponseCheck } from './check.js';
+import { is2xx, bodyOf, defineResponseCheck, seed } from './check.js';
 
 export const walletErrorBody = defineResponseCheck({
   id: 'wallet-error-body',
-  source: 'seed wallet §7',
-  kind: 'seed',
-  appliesTo: ['wallet'],
   title: 'error body {success: false, error}',
+  assertions: [seed('shape', 'wallet §7')],
+  appliesTo: ['wallet'],
   applies: (ex) => ex.iface === 'wallet' && !is2xx(ex.status),
   run: (ex) => errorBodyProblems(ex),
 });

@@ -5,7 +5,7 @@
 // requests of the run then wait for). The send itself writes nothing: its body is empty, so it is
 // refused whichever guard comes first.
 import { WALLET_GUARD_ORDERS } from '../../spec/decision-points.js';
-import { defineScenarioCheck } from './check.js';
+import { defineScenarioCheck, decision } from './check.js';
 import { has } from '../context.js';
 import { requestFor } from '../operation-request.js';
 import { Client } from '../transport.js';
@@ -18,11 +18,10 @@ const BUDGET = 61;
 
 export const walletGuardOrder = defineScenarioCheck({
   id: 'wallet-guard-order',
-  source: 'decision:wallet.guard-order',
-  kind: 'decision',
+  title: 'a key over its rate limit with an invalid body gets 429 before 400 (or the profile\'s order)',
+  assertions: [decision('order', 'wallet.guard-order')],
   observes: ['wallet.guard-order'],
   appliesTo: ['wallet'],
-  title: 'a key over its rate limit with an invalid body gets 429 before 400 (or the profile\'s order)',
   skip: (ctx) => (!has(ctx, 'wallet') ? 'no wallet target' : !ctx.rateLimit ? 'not asked for (--rate-limit)' : !ctx.freshWalletTarget && !ctx.wallet.key && !ctx.allowWrites ? 'no --wallet-key given and writes not allowed' : undefined),
   async run(ctx, out) {
     const fresh = ctx.freshWalletTarget ? await ctx.freshWalletTarget() : undefined;

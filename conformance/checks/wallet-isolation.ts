@@ -1,15 +1,14 @@
 // Wallet §5.2: the key identifies the user; another user's token can neither read the wallet's
 // balance or history nor send from it.
-import { defineScenarioCheck, is2xx } from './check.js';
+import { defineScenarioCheck, is2xx, seed } from './check.js';
 import { writesSkip } from './writes-skip.js';
 import { registerUser } from '../wallet-peer.js';
 
 export const walletIsolation = defineScenarioCheck({
   id: 'wallet-isolation',
-  source: 'seed wallet §5.2',
-  kind: 'seed',
-  appliesTo: ['wallet'],
   title: "one user cannot read or move another's wallet",
+  assertions: [seed('isolated', 'wallet §5.2')],
+  appliesTo: ['wallet'],
   skip: (ctx) => writesSkip(ctx, 'wallet') ?? (!ctx.wallet.key ? 'no --wallet-key given' : ctx.facts.wallets.length === 0 ? 'the --wallet-key user has no wallet' : undefined),
   async run(ctx, out) {
     const other = await ctx.memo('isolation-user', () => registerUser(ctx, 'other'));

@@ -1,17 +1,16 @@
 // doppel exempts chains and prices (and register, login) from X-API-Key (wallet.auth-exemptions),
 // or they need one when the --profile says key-required; --learn writes which. Read-only.
-import { defineScenarioCheck } from './check.js';
+import { defineScenarioCheck, decision } from './check.js';
 import { has } from '../context.js';
 
 const POINT = 'wallet.auth-exemptions';
 
 export const walletPublicNoKey = defineScenarioCheck({
   id: 'wallet-public-no-key',
-  source: `decision:${POINT}`,
-  kind: 'decision',
+  title: 'chains and prices succeed without a key (or answer 401, by the profile)',
+  assertions: [decision('exemption', POINT)],
   observes: [POINT],
   appliesTo: ['wallet'],
-  title: 'chains and prices succeed without a key (or answer 401, by the profile)',
   skip: (ctx) => (has(ctx, 'wallet') ? undefined : 'no wallet target'),
   async run(ctx, out) {
     const expected = ctx.decisions[POINT];

@@ -1,48 +1,138 @@
-// A send lowers the wallet's balance by the amount (no fee documented) and appears in its history
-// (wallet §4 send and transactions). Sends 0.00001..0.00005 of the native coin to a wallet of a
-// user the checker registered.
-import fc from 'fast-check';
-import { defineScenarioCheck } from './check.js';
-import { sequences, writesSkip } from './writes-skip.js';
-import { runModel } from '../stateful/run-model.js';
-import { Send, checkHistory, type SendModel, type SendReal } from '../stateful/send-commands.js';
-import { toUnits } from '../decimal.js';
-import { peerWallet } from '../wallet-peer.js';
+// A send the target accepted has lowered its wallet's balance by at least the amount once it is
+// confirmed (wallet §4 send), and is in the wallet's transactions with its tx_hash, amount and
+// addresses (wallet §2 Transaction, §4 transactions). doppel debits it at once and by exactly the
+// amount, and a send to another wallet the run knows shows there as a `receive` once confirmed
+// (decision wallet.send-semantics; no fee: wallet.limits). Where nothing of unknown effect happened.
+import { decision, defineStateCheck, seed } from './check.js';
+import { writesSkip } from './writes-skip.js';
+import { formatUnits, toUnits } from '../decimal.js';
+import { arr, obj } from '../json-shape.js';
+import { accepted, idOf, named, overlapped, pathParam, queryOf, targetTimeOf, topOf, unitsOf } from '../state/exchange-facts.js';
+import type { KnownWallet } from '../state/wallet-model.js';
+import type { StateOutput } from './check.js';
+import type { TargetModel } from '../state/target-model.js';
+import type { Exchange } from '../types.js';
 
-export const SEND_UNIT = 0.00001;
+/**
+ * Seed wallet §4: sends confirmed before this read have lowered the balance, since the last read
+ * before the first of them, by at least their amounts; judged where every send in between is
+ * confirmed and nothing else may have moved the wallet.
+ */
+function judgeSettled(w: KnownWallet, value: bigint, ex: Exchange, out: StateOutput): void {
+  for (const send of w.sent) {
+    if (send.settled || !send.confirmedSeen || send.confirmedSeen.seq >= ex.seq) continue;
+    const before = [...w.reads].reverse().find((r) => r.ex.seq < send.ex.seq);
+    if (!before) continue;
+    const between = w.sent.filter((s) => s.ex.seq > before.ex.seq && s.ex.seq < ex.seq);
+    const quiet =
+      between.every((s) => s.confirmedSeen && s.confirmedSeen.seq < ex.seq) &&
+      !w.unknownAt.some((n) => n > before.ex.seq && n < ex.seq) &&
+      !w.received.some((r) => r.ex.seq < ex.seq && (!r.confirmedSeen || r.confirmedSeen.seq > before.ex.seq));
+    if (!quiet) continue;
+    for (const s of between) s.settled = true;
+    const sent = between.reduce((n, s) => n + s.amount, 0n);
+    out.checked(ex, 'debit');
+    if (before.value - value < sent) {
+      out.fail({
+        assertion: 'debit',
+        title: `confirmed sends of ${formatUnits(sent)} lowered the balance by ${formatUnits(before.value - value)}`,
+        message: `wallet ${w.id}: ${named(before.ex)} read ${formatUnits(before.value)}, ${named(ex)} read ${formatUnits(value)} after ${between.map((s) => `${named(s.ex)} sent ${s.amountText} (confirmed by ${named(s.confirmedSeen as Exchange)})`).join(', ')}`,
+        exchange: ex,
+        requests: [before.ex, ...between.map((s) => s.ex), ex],
+      });
+    }
+  }
+}
 
-export const walletSendDebits = defineScenarioCheck({
-  id: 'wallet-send-debits',
-  source: 'seed wallet §4',
-  kind: 'seed',
-  appliesTo: ['wallet'],
-  title: 'a send lowers the balance by the amount and is recorded',
-  skip: (ctx) => writesSkip(ctx, 'wallet') ?? (!ctx.wallet.key ? 'no --wallet-key given' : undefined),
-  async run(ctx, out) {
-    const from = ctx.facts.wallets.find((w) => (toUnits(w.balance) ?? 0n) >= 100_000n);
-    if (!from) return out.notExercised('the --wallet-key user has no wallet with at least 0.001 to send from');
-    const peer = await peerWallet(ctx, from.chain);
-    // Registration failing is login-token-works' finding; here it only means nothing to send to.
-    if (!peer) return out.notExercised(`could not register a user with a ${from.chain} wallet to send to`);
-    const real: SendReal = { ctx, key: ctx.wallet.key as string, walletId: from.id, to: peer.address };
-    await runModel<SendModel, SendReal>({
-      name: 'wallet-send-debits',
-      iface: 'wallet',
-      seed: ctx.seed,
-      // Every request of these sequences is on the one funded key, whose 60 a minute (wallet §8)
-      // the run shares with the other checks: against a URL at most 6 sequences (~30 requests) so
-      // that a run stays inside one key-minute. The embedded fake has no such limit.
-      numRuns: ctx.embedded ? sequences(ctx) : Math.min(sequences(ctx), 6),
-      maxCommands: 3,
-      commands: [fc.integer({ min: 1, max: 5 }).map((k) => new Send((k * SEND_UNIT).toFixed(5)))],
-      setup: async () => {
-        out.checked('sendFromWallet');
-        return { model: { sent: new Map(), balance: undefined }, real };
-      },
-      cleanup: checkHistory,
-      out,
-      operationId: 'sendFromWallet',
-      recorded: ctx.client.exchanges,
+function judgeBalance(model: TargetModel, w: KnownWallet, value: bigint, ex: Exchange, out: StateOutput): void {
+  judgeSettled(w, value, ex, out);
+  const last = w.last;
+  if (!last || w.uncertain !== undefined || model.wallet.pendingIncoming(w).length > 0) return;
+  const debited = w.debits.reduce((n, s) => n + s.amount, 0n);
+  const moved = last.value - value;
+  const requests = [last.ex, ...w.debits.map((s) => s.ex), ex];
+  const where = `wallet ${w.id}: ${named(last.ex)} read ${formatUnits(last.value)}, ${named(ex)} read ${formatUnits(value)}`;
+  out.checked(ex, w.debits.length ? 'at-once' : 'unchanged');
+  if (moved !== debited) {
+    out.fail({
+      assertion: w.debits.length ? 'at-once' : 'unchanged',
+      title: w.debits.length ? `sends of ${formatUnits(debited)} lowered the balance by ${formatUnits(moved)}` : `the balance moved ${formatUnits(-moved)} with nothing sent`,
+      message: `${where}: ${w.debits.length ? `the sends between (${w.debits.map((s) => `${named(s.ex)}: ${s.amountText}`).join(', ')}) say ${formatUnits(debited)}, no fee` : 'no send or receive between them'}`,
+      exchange: ex,
+      requests,
     });
+  }
+}
+
+function judgeHistory(model: TargetModel, ex: Exchange, decisions: { delay: number }, out: StateOutput): void {
+  const id = idOf(pathParam(ex, 'transactions'));
+  const w = id === undefined ? undefined : model.wallet.wallets.get(id);
+  if (!w) return;
+  const list = arr(topOf(ex, 'transactions')).map(obj);
+  const limit = Number(queryOf(ex).get('limit'));
+  // Complete when fewer than an explicit limit (the default limit is a decision: wallet.transactions-paging).
+  const complete = Number.isInteger(limit) && limit >= 1 && list.length < limit;
+  const byHash = new Map(list.map((t) => [t['tx_hash'], t] as const));
+  for (const send of model.wallet.sends.values()) {
+    if (overlapped(send.ex, ex)) continue;
+    if (send.walletId === w.id) {
+      const t = byHash.get(send.hash);
+      if (!t) {
+        if (!complete) continue;
+        out.checked(ex, 'recorded');
+        out.fail({ assertion: 'recorded', title: 'a send is missing from its wallet\'s transactions', message: `the send ${send.hash} of ${send.amountText} (${named(send.ex)}) is missing from ${named(ex)} (${list.length} listed, fewer than the limit)`, exchange: ex, requests: [send.ex, ex] });
+        continue;
+      }
+      out.checked(ex, 'recorded');
+      const wrong = [
+        toUnits(t['amount']) !== send.amount ? `amount ${JSON.stringify(t['amount'])} ≠ ${send.amountText}` : '',
+        w.address !== undefined && t['from'] !== w.address ? `from ${JSON.stringify(t['from'])} ≠ the wallet's address ${w.address}` : '',
+        t['to'] !== send.to ? `to ${JSON.stringify(t['to'])} ≠ ${send.to}` : '',
+      ].filter(Boolean);
+      if (wrong.length) out.fail({ assertion: 'recorded', title: 'a send is recorded with other values', message: `${named(ex)} lists the send ${send.hash} (${named(send.ex)}) with ${wrong.join('; ')}`, exchange: ex, requests: [send.ex, ex] });
+      continue;
+    }
+    // The receiving side: once the confirmation delay has passed on the target's clock.
+    if (w.address === undefined || send.to !== w.address || send.tokenId !== null) continue;
+    const sentAt = targetTimeOf(send.ex);
+    const now = targetTimeOf(ex);
+    if (sentAt === undefined || now === undefined || now < sentAt + decisions.delay * 1000 + 2_000 || !complete) continue;
+    out.checked(ex, 'received');
+    const t = byHash.get(send.hash);
+    if (!t || t['type'] !== 'receive' || toUnits(t['amount']) !== send.amount) {
+      out.fail({ assertion: 'received', title: 'a send to a known wallet is not received there', message: `the send ${send.hash} of ${send.amountText} to wallet ${w.id} (${named(send.ex)}) is ${t ? `listed as ${JSON.stringify(t['type'])} of ${JSON.stringify(t['amount'])}` : 'missing'} in ${named(ex)}, ${Math.round((now - sentAt) / 1000)} s later`, exchange: ex, requests: [send.ex, ex] });
+    }
+  }
+}
+
+export const walletSendDebits = defineStateCheck({
+  id: 'wallet-send-debits',
+  title: 'a send lowers its wallet by the amount and is recorded',
+  assertions: [
+    seed('debit', 'wallet §4', 'once an accepted send is confirmed, its wallet\'s balance is lower by at least the amount'),
+    seed('recorded', 'wallet §2, §4', 'an accepted send is in its wallet\'s transactions with its tx_hash, amount, from and to'),
+    decision('at-once', 'wallet.send-semantics', 'a send lowers its wallet at once, by exactly the amount (no fee: wallet.limits)'),
+    decision('unchanged', 'wallet.send-semantics', 'nothing but sends and confirmed receives moves a wallet\'s balance'),
+    decision('received', 'wallet.send-semantics', 'a send to another wallet shows there as a receive once confirmed'),
+  ],
+  appliesTo: ['wallet'],
+  needs: (ctx) => (ctx.wallet.key === undefined ? 'no --wallet-key given' : undefined),
+  start: (decisions) => (ex, model, out) => {
+    if (!accepted(ex)) return;
+    if (ex.operationId === 'getWalletBalance') {
+      const id = idOf(pathParam(ex, 'balance'));
+      const w = id === undefined ? undefined : model.wallet.wallets.get(id);
+      const value = unitsOf(topOf(ex, 'balance'));
+      if (w && value !== undefined) judgeBalance(model, w, value, ex, out);
+    } else if (ex.operationId === 'listWallets') {
+      for (const entry of arr(topOf(ex, 'wallets')).map(obj)) {
+        const id = idOf(entry['id']);
+        const w = id === undefined ? undefined : model.wallet.wallets.get(id);
+        const value = unitsOf(entry['balance']);
+        if (w && value !== undefined) judgeBalance(model, w, value, ex, out);
+      }
+    } else if (ex.operationId === 'listWalletTransactions') {
+      judgeHistory(model, ex, { delay: decisions['wallet.send-semantics'] }, out);
+    }
   },
 });

@@ -1,14 +1,13 @@
 // The wallet seed names only 429 (§8); the other statuses are doppel's choice (wallet.status-codes),
 // documented per operation in spec/wallet.openapi.yaml.
 import { DEFAULT_DECISIONS, getOperation, keyRequiredByProfile, statusPointFor } from '../../spec/index.js';
-import { defineResponseCheck } from './check.js';
+import { defineResponseCheck, decision } from './check.js';
 
 export const walletStatusDocumented = defineResponseCheck({
   id: 'wallet-status-documented',
-  source: 'decision:wallet.status-codes',
-  kind: 'decision',
-  appliesTo: ['wallet'],
   title: 'only statuses documented for the operation',
+  assertions: [decision('documented', 'wallet.status-codes')],
+  appliesTo: ['wallet'],
   applies: (ex) => ex.iface === 'wallet' && ex.operationId !== null,
   run(ex, decisions = DEFAULT_DECISIONS) {
     const op = getOperation('wallet', ex.operationId as string);

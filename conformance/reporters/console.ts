@@ -1,6 +1,9 @@
 // Console output: a progress line as each check ends, then each failure with its seed, shrunk case,
 // the requests that reproduce it as curl lines, the checks not exercised with why, and the summary.
+// With --baseline each failure says (new) or (known), new ones first, and the baseline's failures
+// fixed since and not re-checked are listed.
 import type { CheckResult, ReportedFailure, RunReport } from '../types.js';
+import { baselineName, newFirst } from './baseline-marks.js';
 import { LABEL, MARK } from './outcome-marks.js';
 import { secretsLegend } from './secrets-legend.js';
 import { summaryLine } from './summary-line.js';
@@ -16,24 +19,32 @@ export function renderConsole(report: RunReport): string {
   // One block per check and problem: the same problem on further operations is one line (the
   // JSON, JUnit and HTML reports keep each).
   const groups = new Map<string, ReportedFailure[]>();
-  for (const f of report.failures) {
-    const key = `${f.checkId}\u0000${f.severity}\u0000${f.title}`;
+  for (const f of newFirst(report.failures)) {
+    const key = `${f.checkId}\u0000${f.assertion}\u0000${f.severity}\u0000${f.baseline ?? ''}\u0000${f.title}`;
     groups.set(key, [...(groups.get(key) ?? []), f]);
   }
   for (const [f, ...same] of [...groups.values()] as [ReportedFailure, ...ReportedFailure[]][]) {
-    lines.push('', `${f.severity === 'failure' ? 'FAILURE' : 'OBSERVATION'} ${f.checkId} [${f.source}] on ${f.iface} ${f.operationId ?? '(unknown path)'}`);
+    lines.push('', `${f.severity === 'failure' ? 'FAILURE' : 'OBSERVATION'}${f.baseline ? ` (${f.baseline})` : ''} ${f.checkId}/${f.assertion} [${f.source}] on ${f.iface} ${f.operationId ?? '(unknown path)'}`);
     lines.push(`  ${f.title}`);
     if (f.message !== f.title) lines.push(`  ${f.message.split('\n').join('\n  ')}`);
     if (f.occurrences > 1) lines.push(`  (${f.occurrences} exchanges showed it; the smallest is shown)`);
     if (f.sequence?.length) lines.push(`  shrunk sequence: ${f.sequence.join(' → ')}`);
     if (f.replay.length > 1) {
-      lines.push(`  the ${f.replay.length} requests of the shrunk case, in order:`);
+      lines.push(`  the ${f.replay.length} requests ${f.sequence ? 'of the shrunk case' : 'that show it'}, in order:`);
       f.replay.forEach((curl, i) => lines.push(`    ${String(i + 1).padStart(2)}. ${curl}`));
     }
     if (f.exchange) lines.push(`  answer: ${f.exchange.status} ${f.exchange.bodyText.slice(0, 300)}`);
     if (f.curl) lines.push(`  reproduce: ${f.curl}`);
     if (same.length) lines.push(`  the same on ${same.length} more: ${same.map((o) => `${o.iface} ${o.operationId ?? '(unknown path)'}`).join(', ')}`);
     lines.push(`  seed: ${report.seed} (rerun with --seed ${report.seed})`);
+  }
+  if (report.baseline?.fixed.length) {
+    lines.push('', `Fixed since the baseline (failing in it, evaluated again and not failing now):`);
+    for (const f of report.baseline.fixed) lines.push(`  ${MARK.passed} ${baselineName(f)}: ${f.title}`);
+  }
+  if (report.baseline?.notRechecked.length) {
+    lines.push('', `Not re-checked (in the baseline, not evaluated this run: neither fixed nor failing):`);
+    for (const f of report.baseline.notRechecked) lines.push(`  ${MARK['not-exercised']} ${baselineName(f)}: ${f.reason}`);
   }
   const idle = new Map<string, string[]>();
   for (const c of report.checks.filter((ch) => ch.status === 'not-exercised')) idle.set(c.reason ?? '', [...(idle.get(c.reason ?? '') ?? []), c.id]);

@@ -1,9 +1,13 @@
 // The HTML report (--html FILE): one self-contained page (inline CSS, no script, nothing fetched):
 // the verdict and counts on top, every check with its outcome, each failure with its request,
-// answer and curl lines, and the per-operation coverage of documented statuses.
+// answer and curl lines, and the per-operation coverage of documented statuses. With --baseline:
+// tiles for new, known and fixed, the new failures before the known ones (each marked), and the
+// baseline's failures fixed since and not re-checked.
 import { writeFileSync } from 'node:fs';
 import { coverageRatio } from '../coverage.js';
-import type { CheckResult, Exchange, ReportedFailure, RunReport } from '../types.js';
+import { kindsOf } from '../checks/check.js';
+import type { Assertion, BaselineComparison, CheckResult, Exchange, ReportedFailure, RunReport } from '../types.js';
+import { baselineName, baselineTally } from './baseline-marks.js';
 import { LABEL, MARK } from './outcome-marks.js';
 import { replayScript } from './replay-script.js';
 import { secretsLegend } from './secrets-legend.js';
@@ -38,6 +42,12 @@ pre{background:#f6f8fa;border:1px solid #eaeef2;border-radius:4px;padding:8px;wh
 .status{display:inline-block;margin:0 2px;padding:0 4px;border-radius:3px;font-family:ui-monospace,monospace;font-size:12px}
 .status.seen{background:#dafbe1;color:#1f7a3f}.status.unseen{background:#f6f8fa;color:#8c959f}.status.undocumented{background:#ffebe9;color:#b42318}
 .muted{color:#57606a}
+ul.assertions{margin:4px 0 0;padding-left:18px}ul.assertions li{margin:1px 0}
+.mark{display:inline-block;border-radius:3px;padding:0 6px;font-size:12px;font-weight:700;vertical-align:2px;margin-right:4px;text-transform:uppercase;letter-spacing:.03em}
+.mark.new{background:#b42318;color:#fff}.mark.known{background:#eaeef2;color:#424a53}
+.failure.known{border-left-color:#8c959f}
+.tile.new b{color:#b42318}.tile.known b{color:#57606a}.tile.fixed b{color:#1f7a3f}
+.kind{display:inline-block;border-radius:3px;padding:0 4px;font-size:11px;font-weight:600}.kind.seed{background:#ddf4ff;color:#0a3069}.kind.decision{background:#fbefff;color:#6e40c9}
 `;
 
 function badge(status: CheckResult['status']): string {
@@ -56,24 +66,34 @@ function answerText(ex: Exchange): string {
 
 function failureCard(f: ReportedFailure, seed: number): string {
   const parts = [
-    `<div class="failure ${f.severity}">`,
-    `<h3>${f.severity === 'failure' ? 'FAILURE' : 'OBSERVATION'} <code>${esc(f.checkId)}</code> on ${esc(f.iface)} <code>${esc(f.operationId ?? '(no operation)')}</code></h3>`,
+    `<div class="failure ${f.severity}${f.baseline === 'known' ? ' known' : ''}">`,
+    `<h3>${f.baseline ? `<span class="mark ${f.baseline}">${f.baseline}</span>` : ''}${f.severity === 'failure' ? 'FAILURE' : 'OBSERVATION'} <code>${esc(`${f.checkId}/${f.assertion}`)}</code> on ${esc(f.iface)} <code>${esc(f.operationId ?? '(no operation)')}</code></h3>`,
     `<div class="muted">${esc(f.source)}${f.occurrences > 1 ? ` · ${f.occurrences} exchanges showed it; the smallest is shown` : ''} · seed ${seed}</div>`,
     `<p><b>${esc(f.title)}</b></p>`,
     f.message !== f.title ? `<pre>${esc(f.message)}</pre>` : '',
     f.sequence?.length ? `<p>Shrunk sequence: <code>${esc(f.sequence.join(' → '))}</code></p>` : '',
     f.exchange ? `<p>Request</p><pre>${esc(requestText(f.exchange))}</pre><p>Answer</p><pre>${esc(answerText(f.exchange))}</pre>` : '',
     f.curl ? `<p>Reproduce</p><pre>${esc(f.curl)}</pre>` : '',
-    f.replay.length > 1 ? `<p>The ${f.replay.length} requests of the shrunk case, in order</p><pre>${esc(f.replay.join('\n'))}</pre>` : '',
+    f.replay.length > 1 ? `<p>The ${f.replay.length} requests ${f.sequence ? 'of the shrunk case' : 'that show it'}, in order</p><pre>${esc(f.replay.join('\n'))}</pre>` : '',
     '</div>',
   ];
   return parts.filter(Boolean).join('\n');
 }
 
+/** Each assertion of a check with its kind and source, when it has several (one: the title says it). */
+function assertionList(c: CheckResult): string {
+  if (c.assertions.length === 1) return `<div class="muted">${esc((c.assertions[0] as Assertion).source)}</div>`;
+  const cases = (id: string): string => {
+    const n = c.assertionCases?.[id] ?? 0;
+    return c.status === 'skipped' ? '' : n ? ` · ${n} case${n === 1 ? '' : 's'}` : ' · not exercised';
+  };
+  return `<ul class="assertions">${c.assertions.map((a) => `<li><code>${esc(a.id)}</code> <span class="kind ${a.kind}">${a.kind}</span> ${esc(a.says)} <span class="muted">${esc(a.source)}${cases(a.id)}</span></li>`).join('')}</ul>`;
+}
+
 function checksTable(report: RunReport): string {
   const rows = report.checks.map(
     (c) =>
-      `<tr><td>${badge(c.status)}</td><td class="id"><code>${esc(c.id)}</code></td><td>${c.kind}</td><td>${esc(c.appliesTo.join(', '))}</td><td>${esc(c.title)}<div class="muted">${esc(c.source)}</div></td>` +
+      `<tr><td>${badge(c.status)}</td><td class="id"><code>${esc(c.id)}</code></td><td>${kindsOf(c)}</td><td>${esc(c.appliesTo.join(', '))}</td><td>${esc(c.title)}${assertionList(c)}</td>` +
       `<td class="num">${c.cases}</td><td class="num">${(c.durationMs / 1000).toFixed(2)} s</td><td class="why">${esc(c.reason ?? '')}</td></tr>`,
   );
   return `<table><thead><tr><th>outcome</th><th>check</th><th>kind</th><th>interfaces</th><th>checks that</th><th>cases</th><th>time</th><th>why not exercised</th></tr></thead><tbody>${rows.join('')}</tbody></table>`;
@@ -86,6 +106,41 @@ function coverageTable(report: RunReport): string {
     return `<tr><td>${c.iface}</td><td class="id"><code>${esc(c.operationId)}</code></td><td class="num">${c.requests}</td><td class="num">${c.seen.length}/${c.documented.length}</td><td>${statuses}${extra ? ` · undocumented: ${extra}` : ''}</td></tr>`;
   });
   return `<table><thead><tr><th>interface</th><th>operation</th><th>requests</th><th>seen</th><th>documented statuses (green: seen)</th></tr></thead><tbody>${rows.join('')}</tbody></table>`;
+}
+
+/** The baseline's failures fixed since, or not re-checked (with why), as a table. */
+function baselineTable(rows: (BaselineComparison['fixed'][number] & { reason?: string })[], last: string): string {
+  const body = rows.map((f) => `<tr><td><code>${esc(baselineName(f))}</code></td><td>${esc(f.title)}</td>${f.reason === undefined ? '' : `<td class="why">${esc(f.reason)}</td>`}</tr>`);
+  return `<table><thead><tr><th>check/assertion on operation</th><th>in the baseline</th>${last ? `<th>${last}</th>` : ''}</tr></thead><tbody>${body.join('')}</tbody></table>`;
+}
+
+/** `1 failure, 2 observations` (observations never fail a run, so the counts keep them apart). */
+function howMany(list: { severity: ReportedFailure['severity'] }[]): string {
+  const failures = list.filter((f) => f.severity === 'failure').length;
+  const observations = list.length - failures;
+  const parts = [...(failures ? [`${failures} failure${failures === 1 ? '' : 's'}`] : []), ...(observations ? [`${observations} observation${observations === 1 ? '' : 's'}`] : [])];
+  return parts.length ? parts.join(', ') : 'none';
+}
+
+/** The failures (and the replay script): without a baseline one list; with one, new, known, fixed and not re-checked. */
+function failureSections(report: RunReport, script: string): string {
+  const cards = (list: ReportedFailure[]) => list.map((f) => failureCard(f, report.seed)).join('\n');
+  const b = report.baseline;
+  if (!b) return `<h2>Failures (${report.failures.length})</h2>\n${report.failures.length ? cards(report.failures) + script : '<p class="muted">None.</p>'}`;
+  const fresh = report.failures.filter((f) => f.baseline !== 'known');
+  const known = report.failures.filter((f) => f.baseline === 'known');
+  return [
+    `<h2>New since the baseline: ${howMany(fresh)}</h2>`,
+    cards(fresh),
+    `<h2>Known from the baseline: ${howMany(known)}</h2>`,
+    ...(known.length ? ['<p class="muted">In the baseline too: reported, they do not fail the run.</p>', cards(known)] : []),
+    script,
+    `<h2>Fixed since the baseline: ${howMany(b.fixed)}</h2>`,
+    ...(b.fixed.length ? ['<p class="muted">Failing in the baseline; evaluated again this run and not failing.</p>', baselineTable(b.fixed, '')] : []),
+    ...(b.notRechecked.length
+      ? [`<h2>Not re-checked: ${howMany(b.notRechecked)}</h2>`, '<p class="muted">In the baseline, not evaluated this run: neither fixed nor failing.</p>', baselineTable(b.notRechecked, 'why not re-checked')]
+      : []),
+  ].join('\n');
 }
 
 export function renderHtml(report: RunReport): string {
@@ -102,6 +157,10 @@ export function renderHtml(report: RunReport): string {
   )
     .map(([k, n]) => `<div class="tile ${k}"><b>${n}</b>${LABEL[k]}</div>`)
     .join('');
+  const t = baselineTally(report);
+  const baselineTiles = t
+    ? `<div class="tile new"><b>${t.new}</b>new failures</div><div class="tile known"><b>${t.known}</b>known from the baseline</div><div class="tile fixed"><b>${t.fixed}</b>fixed since</div>`
+    : '';
   const script = report.failures.length
     ? `<details><summary>Shell script that re-sends every failure's requests (also --replay FILE)</summary><pre>${esc(replayScript(report))}</pre></details>`
     : '';
@@ -112,11 +171,11 @@ export function renderHtml(report: RunReport): string {
 <h1>doppel check<span class="verdict ${report.failed ? 'fail' : 'pass'}">${report.failed ? 'FAILED' : 'PASSED'}</span></h1>
 <p class="meta">${report.targets.map((t) => `${t.iface}: <code>${esc(t.url)}</code>${t.embedded ? ' (embedded fake)' : ''}`).join(' · ')}</p>
 <p class="meta">seed ${report.seed} · ${report.runs} runs · ${report.allowWrites ? 'writes allowed' : 'read-only'}${report.rateLimit ? ' · --rate-limit' : ''}${report.strict ? ' · --strict' : ''}${report.requireAll ? ' · --require-all' : ''} · started ${esc(report.startedAt)} · ${(report.durationMs / 1000).toFixed(1)} s · ${report.requests} requests</p>
-<div class="tiles">${tiles}<div class="tile"><b>${cov.seen}/${cov.documented}</b>documented statuses seen</div></div>
+${report.baseline ? `<p class="meta">baseline <code>${esc(report.baseline.file)}</code>: doppel ${esc(report.baseline.doppelVersion)}, seed ${report.baseline.seed}, started ${esc(report.baseline.startedAt)}${report.baseline.note ? ` · ${esc(report.baseline.note)}` : ''}</p>` : ''}
+<div class="tiles">${baselineTiles}${tiles}<div class="tile"><b>${cov.seen}/${cov.documented}</b>documented statuses seen</div></div>
 <div class="summary">${esc(summaryLine(report))}</div>
 ${report.secrets.length ? `<p class="muted">Keys are shown as ${secretsLegend(report.secrets).map((s) => `<code>${esc(s.names)}</code> (${esc(s.what)})`).join(', ')}.</p>` : ''}
-<h2>Failures (${report.failures.length})</h2>
-${report.failures.length ? report.failures.map((f) => failureCard(f, report.seed)).join('\n') + script : '<p class="muted">None.</p>'}
+${failureSections(report, script)}
 <h2>Checks</h2>
 ${checksTable(report)}
 <h2>Coverage: documented statuses seen per operation</h2>

@@ -1,8 +1,13 @@
 // The JUnit XML report (--junit FILE): one testcase per check with its time; not-exercised and
 // skipped checks as <skipped>; a failure carries the status and body of the answer that shows it
-// and the curl lines that reproduce it; observations are passing cases with system-out.
+// and the curl lines that reproduce it; observations are passing cases with system-out. With
+// --baseline only a new failure is a <failure>; a check whose failures are all known is <skipped>
+// (as pytest reports an expected failure), the failure in its system-out; the baseline's failures
+// fixed since or not re-checked are system-out of their check, and the counts are properties.
 import { writeFileSync } from 'node:fs';
+import { kindsOf } from '../checks/check.js';
 import type { CheckResult, ReportedFailure, RunReport } from '../types.js';
+import { baselineName, baselineTally } from './baseline-marks.js';
 import { LABEL } from './outcome-marks.js';
 
 const esc = (s: string): string =>
@@ -13,7 +18,7 @@ function failureText(f: ReportedFailure, seed: number): string {
     `${f.iface} ${f.operationId ?? '(no operation)'}: ${f.message}`,
     f.exchange ? `answer: ${f.exchange.status} ${f.exchange.bodyText.slice(0, 2000)}` : '',
     f.sequence ? `shrunk sequence: ${f.sequence.join(' → ')}` : '',
-    ...(f.replay.length > 1 ? ['requests of the shrunk case:', ...f.replay] : []),
+    ...(f.replay.length > 1 ? [f.sequence ? 'requests of the shrunk case:' : 'requests that show it, in order:', ...f.replay] : []),
     f.curl ? `reproduce: ${f.curl}` : '',
     `seed: ${seed}`,
   ]
@@ -21,30 +26,46 @@ function failureText(f: ReportedFailure, seed: number): string {
     .join('\n');
 }
 
+const counts = (f: ReportedFailure): boolean => f.severity === 'failure' && f.baseline !== 'known';
+const knownOnly = (mine: ReportedFailure[]): boolean => mine.some((f) => f.severity === 'failure') && !mine.some(counts);
+
 function testcase(c: CheckResult, report: RunReport): string[] {
   const mine = report.failures.filter((f) => f.checkId === c.id);
-  const head = `    <testcase classname="doppel.${c.kind}" name="${esc(c.id)}" time="${(c.durationMs / 1000).toFixed(3)}">`;
+  const head = `    <testcase classname="doppel.${kindsOf(c)}" name="${esc(c.id)}" time="${(c.durationMs / 1000).toFixed(3)}">`;
   const body: string[] = [];
   if (c.status === 'skipped' || c.status === 'not-exercised') body.push(`      <skipped message="${esc(`${LABEL[c.status]}: ${c.reason ?? ''}`)}"/>`);
+  else if (knownOnly(mine)) body.push(`      <skipped type="known-failure" message="${esc(`known failure, in the baseline ${report.baseline?.file ?? ''}`)}"/>`);
   for (const f of mine) {
     const text = esc(failureText(f, report.seed));
-    if (f.severity === 'failure') {
+    if (counts(f)) {
       const status = f.exchange ? ` → ${f.exchange.status}` : '';
-      body.push(`      <failure message="${esc(`${f.title}${status}`)}" type="${esc(f.source)}">${text}</failure>`);
-    } else body.push(`      <system-out>observation: ${text}</system-out>`);
+      body.push(`      <failure message="${esc(`${f.baseline === 'new' ? 'new: ' : ''}${f.assertion}: ${f.title}${status}`)}" type="${esc(f.source)}">${text}</failure>`);
+    } else body.push(`      <system-out>${f.baseline ? `${f.baseline} ` : ''}${f.severity}: ${text}</system-out>`);
   }
+  for (const f of report.baseline?.fixed.filter((b) => b.checkId === c.id) ?? []) body.push(`      <system-out>${esc(`fixed since the baseline: ${baselineName(f)}: ${f.title}`)}</system-out>`);
+  for (const f of report.baseline?.notRechecked.filter((b) => b.checkId === c.id) ?? []) body.push(`      <system-out>${esc(`not re-checked: ${baselineName(f)}: ${f.reason}`)}</system-out>`);
   return [head, ...body, '    </testcase>'];
 }
 
+/** The baseline's file and counts, as properties. */
+function baselineProperties(report: RunReport): string {
+  const t = baselineTally(report);
+  if (!t || !report.baseline) return '';
+  const props: [string, string | number][] = [['baseline', report.baseline.file], ['baseline.new', t.new], ['baseline.known', t.known], ['baseline.fixed', t.fixed], ['baseline.notRechecked', t.notRechecked]];
+  return props.map(([name, value]) => `<property name="${name}" value="${esc(String(value))}"/>`).join('');
+}
+
 export function renderJunit(report: RunReport): string {
-  const count = (s: CheckResult['status'][]) => report.checks.filter((c) => s.includes(c.status)).length;
+  const mine = (c: CheckResult) => report.failures.filter((f) => f.checkId === c.id);
+  const failures = report.checks.filter((c) => mine(c).some(counts)).length;
+  const skipped = report.checks.filter((c) => c.status === 'skipped' || c.status === 'not-exercised' || knownOnly(mine(c))).length;
   const time = (report.durationMs / 1000).toFixed(3);
-  const attrs = `tests="${report.checks.length}" failures="${count(['failed'])}" errors="0" skipped="${count(['skipped', 'not-exercised'])}" time="${time}"`;
+  const attrs = `tests="${report.checks.length}" failures="${failures}" errors="0" skipped="${skipped}" time="${time}"`;
   const out = [
     '<?xml version="1.0" encoding="UTF-8"?>',
     `<testsuites name="doppel check" ${attrs}>`,
     `  <testsuite name="doppel check ${esc(report.targets.map((t) => t.url).join(' '))}" ${attrs} timestamp="${report.startedAt}">`,
-    `    <properties><property name="seed" value="${report.seed}"/><property name="requests" value="${report.requests}"/></properties>`,
+    `    <properties><property name="seed" value="${report.seed}"/><property name="requests" value="${report.requests}"/>${baselineProperties(report)}</properties>`,
     ...report.checks.flatMap((c) => testcase(c, report)),
     '  </testsuite>',
     '</testsuites>',

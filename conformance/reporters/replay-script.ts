@@ -1,5 +1,5 @@
 // A shell script that re-sends every failure's requests, in order (--replay FILE, and in the HTML
-// report): a stateful failure's whole shrunk sequence, else the one request that shows it. Masked
+// report): a stateful failure's requests (the shrunk sequence's, or the write and the read that disagree), else the one request that shows it. Masked
 // keys stay variables; the script stops early when one is not set.
 import { writeFileSync } from 'node:fs';
 import type { RunReport } from '../types.js';
@@ -10,7 +10,7 @@ export function replayScript(report: RunReport): string {
   for (const f of report.failures) {
     const requests = f.replay.length ? f.replay : f.curl ? [f.curl] : [];
     if (!requests.length) continue;
-    lines.push('', `# ${f.severity} ${f.checkId} on ${f.iface} ${f.operationId ?? '(unknown path)'}: ${f.title.replace(/\n/g, ' ')}`, ...requests.map((r) => `${r}; echo`));
+    lines.push('', `# ${f.severity}${f.baseline ? ` (${f.baseline})` : ''} ${f.checkId}/${f.assertion} on ${f.iface} ${f.operationId ?? '(unknown path)'}: ${f.title.replace(/\n/g, ' ')}`, ...requests.map((r) => `${r}; echo`));
   }
   return `${lines.join('\n')}\n`;
 }

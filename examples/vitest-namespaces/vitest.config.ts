@@ -1,16 +1,15 @@
-// One `doppel mock` for the whole test run, each vitest worker in its own namespace (issue 13).
-// Copy this folder into a project; replace the relative imports of ../../mock/index.js with
-// 'doppel/mock'. Run: npx vitest run --config examples/vitest-namespaces/vitest.config.ts
+// One `doppel mock` for the whole test run, each vitest worker in its own namespace: the global
+// setup of doppel/vitest starts the mock, useDoppel({ shared: true }) in each test file takes this
+// worker's namespace and resets it before each test. Copy this folder into a project as it is.
+// Run: npx vitest run --config examples/vitest-namespaces/vitest.config.ts
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
-const here = fileURLToPath(new URL('.', import.meta.url));
-
 export default defineConfig({
   test: {
-    root: here,
+    root: fileURLToPath(new URL('.', import.meta.url)),
     include: ['*.example.ts'],
-    globalSetup: ['./global-setup.ts'],
+    globalSetup: ['doppel/vitest/global-setup'],
     // Several workers at once, all against the one mock the global setup started.
     pool: 'forks',
     maxWorkers: 2,

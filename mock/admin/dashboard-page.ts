@@ -67,7 +67,8 @@ $('where').textContent = base.replace(/\\/__doppel\\/$/, '');
 function call(path, init) {
 init = init || {};
 var headers = { accept: 'application/json' };
-if (init.body) headers['content-type'] = 'application/json';
+// Every write as JSON, body or not: the admin API refuses a POST a page could send without a preflight (admin-guard.ts).
+if (init.method && init.method !== 'GET') headers['content-type'] = 'application/json';
 if (tokenField.value) headers.authorization = 'Bearer ' + tokenField.value;
 return fetch(base + path, { method: init.method || 'GET', headers: headers, body: init.body, cache: 'no-store' }).then(function (response) {
 return response.json().catch(function () { return {}; }).then(function (body) { return { status: response.status, body: body }; });

@@ -33,10 +33,14 @@ export function stateRoutes(target: StateTarget): AdminRoute[] {
   ];
 }
 
-/** What GET answers ({success: true, data: snapshot}) can be PUT back as it is. */
+/**
+ * What GET answers ({success: true, data: snapshot}) can be PUT back as it is; that envelope has no
+ * other key (one more is refused by name, like any unknown key of the snapshot).
+ */
 function unwrapEnvelope(body: unknown): unknown {
-  if (typeof body === 'object' && body !== null && !Array.isArray(body) && (body as Record<string, unknown>)['success'] === true && 'data' in body) {
-    return (body as Record<string, unknown>)['data'];
+  if (typeof body !== 'object' || body === null || Array.isArray(body) || !('success' in body)) return body;
+  for (const key of Object.keys(body)) {
+    if (key !== 'success' && key !== 'data') throw new SnapshotError(key.slice(0, 64), 'unknown key (the answer of GET /__doppel/state has only success and data)');
   }
-  return body;
+  return (body as Record<string, unknown>)['data'];
 }

@@ -15,6 +15,12 @@ export interface FakeRequest {
   bodyError?: BodyError;
   /** Caller address as the adapter saw it (may be an IPv4-mapped IPv6 address). */
   ip: string;
+  /**
+   * The listener the request came through: doppel's HTTP server bound to a loopback address
+   * (the Host rule applies, mock/core/host-check.ts) or to another one. Unset in process (msw,
+   * fake.fetch, the browser's worker): no socket, no other page can reach the fake.
+   */
+  listener?: 'loopback' | 'network';
 }
 
 export interface FakeResponse {

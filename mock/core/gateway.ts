@@ -1,14 +1,19 @@
 // createGateway: the stages around the per-namespace pipeline (docs/ARCHITECTURE.md), in order:
 //
-//   CORS preflight / HEAD → namespace → fault rule? → [pipeline: admin? settle → authenticate →
-//   body → validation → operation → envelope] → CORS headers → journal
+//   Host rule → CORS preflight / HEAD → namespace → fault rule? → [pipeline: admin? settle →
+//   authenticate → body → validation → operation → envelope] → CORS headers → journal
 //
 // One gateway per interface; the journal and the fault rules are the whole fake's (both
 // interfaces, every namespace), the namespace picks the pipeline (its own state and clock).
 // Synchronous like the pipeline: a delay or a dropped connection is data on the FakeResponse.
+//
+// The Host rule (mock/core/host-check.ts) comes first: a refused request creates no namespace,
+// meets no fault rule and reaches no route. It is still journaled, like every answer the fake
+// gives: a developer whose proxy sends another Host sees the 403 in GET /__doppel/requests.
 
 import { errorResponse } from './respond.js';
-import { addCorsHeaders, preflightHeaders, type CorsPolicy } from './cors.js';
+import { addCorsHeaders, isAdminPath, preflightHeaders, type CorsPolicy } from './cors.js';
+import { createHostCheck } from './host-check.js';
 import type { FakeRequest, FakeResponse } from './fake-request.js';
 import type { FaultRule, FaultRules } from './fault-rules.js';
 import { maskBody } from './mask-secrets.js';
@@ -28,6 +33,8 @@ export interface GatewayOptions {
   iface: string;
   /** null: no CORS headers (`--no-cors`); OPTIONS still answers with Allow. */
   cors: CorsPolicy | null;
+  /** Host names besides this machine's that a request through a loopback listener may name (--allowed-host). */
+  allowedHosts: readonly string[];
   /** null: no journal (`--journal-size 0`). */
   journal: RequestJournal | null;
   faults: FaultRules;
@@ -42,10 +49,10 @@ export interface GatewayOptions {
  * crowd out what a test or a person looks for: what the client under test sent).
  */
 const UNRECORDED = ['/__doppel/requests', '/__doppel/dashboard/'];
-const ADMIN_PREFIX = '/__doppel/';
 
 export function createGateway(options: GatewayOptions): App {
   const { iface, cors, journal, faults, routes } = options;
+  const checkHost = createHostCheck(options.allowedHosts);
 
   function handle(req: FakeRequest): FakeResponse {
     // Serialized before the pipeline runs: body validation fills defaults into req.body in place,
@@ -59,7 +66,12 @@ export function createGateway(options: GatewayOptions): App {
     let served: ServedNamespace | undefined;
     let rule: FaultRule | undefined;
     let facts: RequestFacts | undefined;
-    if (method === 'OPTIONS') {
+    const refused = req.listener === 'loopback' ? checkHost(req.headers['host']) : undefined;
+    if (refused !== undefined) {
+      // doppel's own refusal, outside both interfaces' contracts (like the HTTP parser's), in their envelope.
+      const body = { success: false, error: refused, code: 'host_not_allowed' };
+      response = { status: 403, headers: { 'content-type': JSON_CONTENT_TYPE }, body, text: JSON.stringify(body) };
+    } else if (method === 'OPTIONS') {
       response = preflight(req);
     } else {
       // HEAD is GET without the body (RFC 9110 §9.3.2): same route, same guards, same headers.
@@ -68,9 +80,9 @@ export function createGateway(options: GatewayOptions): App {
         served = options.namespace(namespace);
         // Admin routes are doppel's own, not the service's: no rule fails them (a namespace-wide
         // rule must not lock a test out of removing it).
-        if (faults.active > 0 && !req.path.startsWith(ADMIN_PREFIX)) {
+        if (faults.active > 0) {
           facts = factsOf(req, method, namespace);
-          rule = faults.take(facts);
+          if (!isAdminPath(facts.route ?? req.path)) rule = faults.take(facts);
         }
         response = rule === undefined ? served.app.handle(head ? { ...req, method: 'GET' } : req) : faultResponse(rule, served, head ? { ...req, method: 'GET' } : req);
       } catch (error) {
@@ -84,7 +96,9 @@ export function createGateway(options: GatewayOptions): App {
         response.body = undefined;
       }
     }
-    if (cors !== null) addCorsHeaders(cors, req.headers['origin'], response.headers);
+    // A preflight's answer has its CORS headers already. Otherwise the admin policy applies by the
+    // route that answered (an escaped path reaches an admin route too), else by the path.
+    if (cors !== null && method !== 'OPTIONS') addCorsHeaders(cors, req.headers['origin'], response.headers, isAdminPath(response.route ?? facts?.route ?? routes.describe(routedMethod(method), req.path)?.route ?? req.path));
     if (journal !== null && !UNRECORDED.some((prefix) => req.path.startsWith(prefix))) {
       facts ??= factsOf(req, method, namespace, response);
       // Fields listed one by one, not spread: an object spread here cost more than the whole
@@ -114,7 +128,7 @@ export function createGateway(options: GatewayOptions): App {
   }
 
   function factsOf(req: FakeRequest, method: string, namespace: string, answered?: FakeResponse): RequestFacts {
-    const info = answered?.route !== undefined ? { operationId: answered.operationId as string, route: answered.route } : routes.describe(method === 'HEAD' ? 'GET' : method, req.path);
+    const info = answered?.route !== undefined ? { operationId: answered.operationId as string, route: answered.route } : routes.describe(routedMethod(method), req.path);
     return { iface, method, path: req.path, route: info?.route, operationId: info?.operationId, key: requestKey(req.headers), namespace };
   }
 
@@ -123,16 +137,21 @@ export function createGateway(options: GatewayOptions): App {
     if (methods.length === 0) {
       const response = errorResponse(domainError.route_not_found(`no endpoint at ${req.path}`));
       response.headers['content-type'] = JSON_CONTENT_TYPE;
+      if (cors !== null) addCorsHeaders(cors, req.headers['origin'], response.headers, isAdminPath(req.path));
       return response;
     }
     // A preflight needs no credentials (browsers send none): admin routes too; the real request
     // after it meets the admin token rule as usual.
-    const headers = preflightHeaders(cors, req.headers['origin'], methods);
+    const admin = methods.some((m) => isAdminPath(routes.describe(m, req.path)?.route ?? req.path));
+    const headers = preflightHeaders(cors, req.headers['origin'], methods, admin);
     return { status: 204, headers, body: undefined, text: '' };
   }
 
   return { handle };
 }
+
+/** HEAD is routed as GET. */
+const routedMethod = (method: string): string => (method === 'HEAD' ? 'GET' : method);
 
 function faultResponse(rule: FaultRule, served: ServedNamespace, req: FakeRequest): FakeResponse {
   const { fault } = rule;

@@ -6,8 +6,9 @@
 //   body decode error → input validation (path → query → body, ajv from spec/) → the guards a
 //   profile's guard order puts after the input (rules.afterInput) → operation → envelope
 //
-// Admin routes: route → admin token → settle → body decode error → handler → {success, data}.
-// Before it (mock/core/gateway.ts): CORS preflight / HEAD → namespace → fault rule; after it:
+// Admin routes: route → admin token → JSON content type of a POST → settle → body decode error →
+// handler → {success, data}.
+// Before it (mock/core/gateway.ts): Host rule → CORS preflight / HEAD → namespace → fault rule; after it:
 // CORS headers → request journal. One pipeline per namespace and interface.
 // Every failure is a DomainError turned into the error envelope in one place (respond.ts); a
 // message raised inside an operation is prefixed with the operationId, for both interfaces alike.
@@ -51,8 +52,11 @@ export interface PipelineOptions {
   rules: InterfaceRules;
   operations: readonly OperationEntry[];
   admin: readonly AdminRoute[];
-  /** Throws DomainError when an admin request lacks the admin token (mock/admin/admin-guard.ts). */
-  adminGuard(req: FakeRequest): void;
+  /**
+   * Throws DomainError when an admin request may not reach its route (mock/admin/admin-guard.ts):
+   * no admin token where one is needed, a POST a page could send without a CORS preflight.
+   */
+  adminGuard(req: FakeRequest, route: AdminRoute): void;
   /** The virtual clock; the Date header follows it so that record dates and Date agree. */
   now: () => number;
   /** Where unexpected errors go. Default stderr. */
@@ -112,7 +116,7 @@ export function createPipeline(options: PipelineOptions): RoutedApp {
   }
 
   function runAdmin(req: FakeRequest, route: AdminRoute, params: Record<string, string>): unknown {
-    if (route.guarded !== false) options.adminGuard(req);
+    options.adminGuard(req, route);
     const at = rules.settle();
     if (route.method !== 'GET') rejectBodyError(req);
     return { success: true, data: route.handle({ req, params, body: route.method === 'GET' ? undefined : req.body, now: at }) };
@@ -138,7 +142,8 @@ export function createPipeline(options: PipelineOptions): RoutedApp {
         const body = runAdmin(req, entry.route, found.params);
         if (entry.route.answers === 'page') {
           const page = (body as { data: Page }).data;
-          return { status: 200, headers: { 'content-type': page.contentType, date: httpDate(now()) }, body: undefined, text: page.text, operationId, route };
+          // No other site may frame a page of the fake (the dashboard's buttons move the clock): no clickjacking.
+          return { status: 200, headers: { 'content-type': page.contentType, date: httpDate(now()), 'x-frame-options': 'DENY', 'content-security-policy': "frame-ancestors 'none'" }, body: undefined, text: page.text, operationId, route };
         }
         if (body === undefined) throw new Error(`${operationId}: returned no body`);
         // Serialized once, here, so that a bigint or a cycle leaking into a body becomes a clean 500

@@ -23,6 +23,10 @@ export const ERROR_CODES = {
   route_not_found: 404,
   conflict: 409,
   payload_too_large: 413,
+  // The admin API's (doppel's own, outside both interfaces): an admin POST without
+  // Content-Type: application/json, which a web page could send without a CORS preflight
+  // (mock/admin/admin-guard.ts).
+  json_required: 415,
   rate_limited: 429,
   internal: 500,
 } as const satisfies Record<string, number>;

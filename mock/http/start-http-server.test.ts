@@ -116,14 +116,22 @@ describe('startHttpServer', () => {
     expect(status).toBe(413);
   });
 
-  it('takes the client IP from the socket unless trustProxy is set', async () => {
+  it('takes the client IP from the socket unless the peer is a trusted proxy', async () => {
+    const echoIp = async (url: string, forwardedFor: string): Promise<unknown> =>
+      ((await (await fetch(`${url}/api/v1/echo`, { method: 'POST', headers: { 'x-forwarded-for': forwardedFor } })).json()) as { ip: unknown }).ip;
     const plain = await start();
-    const spoofed = await fetch(`${plain.url}/api/v1/echo`, { method: 'POST', headers: { 'x-forwarded-for': '203.0.113.7' } });
-    expect(await spoofed.json()).toMatchObject({ ip: '127.0.0.1' });
+    expect(await echoIp(plain.url, '203.0.113.7')).toBe('127.0.0.1');
     await plain.close();
-    const proxied = await start({ trustProxy: true });
-    const res = await fetch(`${proxied.url}/api/v1/echo`, { method: 'POST', headers: { 'x-forwarded-for': '203.0.113.7, 10.0.0.1' } });
-    expect(await res.json()).toMatchObject({ ip: '203.0.113.7' });
+    // The loopback peer is not the trusted proxy: its header is not believed.
+    const elsewhere = await start({ trustProxy: ['10.9.9.9'] });
+    expect(await echoIp(elsewhere.url, '203.0.113.7')).toBe('127.0.0.1');
+    await elsewhere.close();
+    // The nearest untrusted hop, read from the right: what the client wrote on the left is not believed.
+    const proxied = await start({ trustProxy: ['127.0.0.1'] });
+    expect(await echoIp(proxied.url, '203.0.113.7, 10.0.0.1')).toBe('10.0.0.1');
+    await proxied.close();
+    const chain = await start({ trustProxy: ['127.0.0.0/8', '10.0.0.0/8'] });
+    expect(await echoIp(chain.url, '203.0.113.7, 10.0.0.1')).toBe('203.0.113.7');
   });
 
   it('does not read "//path" as a host name', async () => {

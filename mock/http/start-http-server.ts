@@ -5,6 +5,8 @@ import type { AddressInfo, Socket } from 'node:net';
 import { decodeBody, declaredLengthExceeds, DEFAULT_BODY_LIMIT_BYTES } from '../core/decode-body.js';
 import type { FakeRequest } from '../core/fake-request.js';
 import { stderrLogger, type App, type Logger } from '../core/pipeline.js';
+import { isLoopbackAddress } from '../core/is-loopback-address.js';
+import { clientIpOf } from './client-ip-of.js';
 import { parserRefusal } from './parser-refusal.js';
 
 export interface HttpServerOptions {
@@ -18,11 +20,10 @@ export interface HttpServerOptions {
    * Default 64 MiB.
    */
   discardLimitBytes?: number;
-  /**
-   * Take the client IP from the first X-Forwarded-For entry. Off by default: any client can send
-   * that header, and the IP whitelist (seed trading §5.6) must not be that easy to pass.
-   */
-  trustProxy?: boolean;
+  // Empty by default: any client can send X-Forwarded-For, and the IP whitelist (seed trading §5.6)
+  // must not be that easy to pass.
+  /** Reverse proxies (addresses, CIDR ranges) whose X-Forwarded-For is believed (clientIpOf). */
+  trustProxy?: readonly string[];
   logger?: Logger;
   /** How long close() waits for in-flight requests before cutting connections. Default 5000. */
   closeGraceMs?: number;
@@ -66,6 +67,9 @@ export async function startHttpServer(app: App, options: HttpServerOptions = {})
   const headersTimeout = options.headersTimeoutMs ?? 10_000;
   const requestTimeout = options.requestTimeoutMs ?? 30_000;
   const clientError = options.onClientError ?? (() => {});
+  // Requests through a loopback listener meet the Host rule (mock/core/host-check.ts).
+  const listener = isLoopbackAddress(host) ? 'loopback' : 'network';
+  const trustProxy = options.trustProxy ?? [];
   let closing = false;
   // Answers a fault rule delays (mock/core/fault-rules.ts): close() cancels them and cuts their
   // connections rather than waiting up to the longest delay.
@@ -91,7 +95,7 @@ export async function startHttpServer(app: App, options: HttpServerOptions = {})
     const started = options.onRequest === undefined ? 0 : performance.now();
     const answer = (bytes: Uint8Array | null): void => {
       try {
-        const fake = toFakeRequest(req, bytes, limit, options.trustProxy === true);
+        const fake = toFakeRequest(req, bytes, limit, trustProxy, listener);
         // Handlers are synchronous; the whole request is applied here, in one turn of the loop.
         const response = app.handle(fake);
         const act = (): void => {
@@ -245,7 +249,7 @@ function readBody(req: IncomingMessage, limit: number, discardLimit: number): Pr
   });
 }
 
-function toFakeRequest(req: IncomingMessage, bytes: Uint8Array | null, limit: number, trustProxy: boolean): FakeRequest {
+function toFakeRequest(req: IncomingMessage, bytes: Uint8Array | null, limit: number, trustProxy: readonly string[], listener: 'loopback' | 'network'): FakeRequest {
   const headers = singleValued(req.headers);
   const { path, query } = splitTarget(req.url ?? '/');
   const decoded = decodeBody(bytes, headers['content-type'], limit);
@@ -255,7 +259,8 @@ function toFakeRequest(req: IncomingMessage, bytes: Uint8Array | null, limit: nu
     query,
     headers,
     body: decoded.body,
-    ip: clientIp(req, headers, trustProxy),
+    ip: trustProxy.length === 0 ? (req.socket.remoteAddress ?? '') : clientIpOf(req.socket.remoteAddress ?? '', headers['x-forwarded-for'], trustProxy),
+    listener,
   };
   if (decoded.bodyError !== undefined) fake.bodyError = decoded.bodyError;
   return fake;
@@ -291,13 +296,6 @@ function splitTarget(target: string): { path: string; query: URLSearchParams } {
     : { path: target.slice(0, q), query: new URLSearchParams(target.slice(q + 1)) };
 }
 
-function clientIp(req: IncomingMessage, headers: Record<string, string | undefined>, trustProxy: boolean): string {
-  if (trustProxy) {
-    const first = headers['x-forwarded-for']?.split(',')[0]?.trim();
-    if (first !== undefined && first !== '') return first;
-  }
-  return req.socket.remoteAddress ?? '';
-}
 
 function send(res: ServerResponse, status: number, headers: Record<string, string>, text: string): void {
   // A HEAD answer comes with the length of the GET body it stands for (set by the gateway).

@@ -77,7 +77,7 @@ describe('the dashboard in Chromium', () => {
     const journal = await page.locator('#requests').innerText();
     expect(journal).toMatch(/wallet\s+POST\s+\/api\/v1\/wallets\/3\/send\s+200\s+sendFromWallet[\s\S]*trading\s+POST\s+\/api\/v1\/copy\/start\s+200\s+startCopy[\s\S]*placeSpotOrder/);
     expect(journal).not.toContain('dashboard');
-    // The README's picture: every panel filled, before the clock confirms the transfer.
+    // The picture in docs/guides/client-developers.md: every panel filled, before the clock confirms the transfer.
     const shot = await page.screenshot({ fullPage: true });
     if (process.env['DOPPEL_UPDATE_SCREENSHOT'] === '1') writeFileSync(fileURLToPath(new URL('../../docs/images/dashboard.png', import.meta.url)), shot);
   });

@@ -55,7 +55,7 @@ export const MUTANTS: Mutant[] = [
   {
     name: 'no refund on copy stop',
     iface: 'trading',
-    killedBy: 'copy-locks-and-refunds',
+    killedBy: 'balances-follow-writes',
     breakage: () => {
       // The refund never shows: every refunded amount is kept off the USDT balance from then on.
       let kept = 0;
@@ -223,3 +223,16 @@ export const MUTANTS: Mutant[] = [
     }),
   },
 ];
+
+/** The named mutants' breakages at once (a target broken several ways), each applied in turn. */
+export function brokenWays(...names: string[]): Breakage {
+  const all = names.map((name) => {
+    const mutant = MUTANTS.find((m) => m.name === name);
+    if (!mutant) throw new Error(`no mutant "${name}"`);
+    return mutant.breakage();
+  });
+  return {
+    request: (req) => all.reduce((r, b) => b.request?.(r) ?? r, req),
+    response: (req, res) => all.reduce((r, b) => b.response?.(req, r) ?? r, res),
+  };
+}

@@ -1,7 +1,7 @@
 // The report files of a failing run, parsed back: JSON (outcome and duration per check), JUnit
 // (read by Chromium's DOMParser: a testcase with time per check, <skipped>, failures with status
 // and body) and the HTML report, looked at in a real headless Chromium that may fetch nothing.
-// `DOPPEL_UPDATE_README=1` also saves the screenshot as docs/images/check-report.png for the README.
+// `DOPPEL_UPDATE_SCREENSHOT=1` also saves the screenshot as docs/images/check-report.png (docs/guides/checking-a-deployment.md).
 import { execFileSync } from 'node:child_process';
 import { copyFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -73,9 +73,11 @@ describe('report files of a failing run', () => {
       if (c.status === 'passed') expect(c.cases).toBeGreaterThan(0);
       if (c.status === 'not-exercised') expect(c.reason).toBeTruthy();
     }
-    expect(report.checks.find((c) => c.id === 'copy-locks-and-refunds')?.status).toBe('failed');
+    expect(report.checks.find((c) => c.id === 'balances-follow-writes')?.status).toBe('failed');
     expect(report.checks.find((c) => c.id === 'read-key-403')?.status).toBe('not-exercised');
-    const copy = report.failures.find((f) => f.checkId === 'copy-locks-and-refunds');
+    // A state failure names the write and the read, and replays both (and the read before).
+    const copy = report.failures.find((f) => f.checkId === 'balances-follow-writes' && f.assertion === 'copy-refund');
+    expect(copy?.message).toMatch(/getBalances #\d+ read .* after stopCopy #\d+/);
     expect(copy?.replay.length).toBeGreaterThan(1);
     expect(report.coverage).toHaveLength(operations('trading').length + operations('wallet').length);
   });
@@ -84,7 +86,7 @@ describe('report files of a failing run', () => {
     const script = readFileSync(files.replay, 'utf8');
     expect(script.startsWith('#!/bin/sh\n')).toBe(true);
     expect(script).toContain(': "${DOPPEL_TRADING_KEY:?set DOPPEL_TRADING_KEY');
-    expect(script).toMatch(/^curl -sS -i -X POST '[^']*\/api\/v1\/copy\/start' .*-H "API-KEY: \$DOPPEL_TRADING_KEY"/m);
+    expect(script).toMatch(/^curl -sS -i -X POST '[^']*\/api\/v1\/copy\/stop' .*-H "API-KEY: \$DOPPEL_TRADING_KEY"/m);
     expect(script).not.toContain('demo-trade-key');
     execFileSync('sh', ['-n', files.replay]);
   });
@@ -130,8 +132,8 @@ describe('report files of a failing run', () => {
     expect(await tables.nth(0).locator('tbody tr').count()).toBe(CHECKS.length);
     expect(await tables.nth(1).locator('tbody tr').count()).toBe(report.coverage.length);
     expect(await page.locator('.failure').count()).toBe(report.failures.length);
-    const copy = page.locator('.failure', { hasText: 'copy-locks-and-refunds' });
-    expect(await copy.innerText()).toMatch(/curl -sS -i -X POST .*copy\/(start|stop)/);
+    const copy = page.locator('.failure', { hasText: 'balances-follow-writes/copy-refund' });
+    expect(await copy.innerText()).toMatch(/curl -sS -i -X POST .*copy\/stop/);
     expect(await copy.innerText()).toContain('$DOPPEL_TRADING_KEY');
     // The verdict, the tiles and the summary are above the fold.
     const summaryBox = await page.locator('.summary').boundingBox();
@@ -139,7 +141,7 @@ describe('report files of a failing run', () => {
     const shot = join(dir, 'check-report.png');
     await page.screenshot({ path: shot });
     expect(readFileSync(shot).length).toBeGreaterThan(10_000);
-    if (process.env.DOPPEL_UPDATE_README === '1') copyFileSync(shot, new URL('../../docs/images/check-report.png', import.meta.url));
+    if (process.env.DOPPEL_UPDATE_SCREENSHOT === '1') copyFileSync(shot, new URL('../../docs/images/check-report.png', import.meta.url));
     expect(fetched).toEqual([]);
   });
 });

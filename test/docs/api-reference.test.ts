@@ -1,4 +1,4 @@
-// docs/api-reference.md is generated from spec/ and the error-code registry (scripts/
+// docs/reference/api-reference.md is generated from spec/ and the error-code registry (scripts/
 // api-reference.ts): this test fails when the committed file is stale, and `npm run gen:docs` runs
 // it with DOPPEL_UPDATE_DOCS=1, which rewrites the file instead.
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -7,7 +7,7 @@ import { ERROR_CODES } from '../../mock/domain/error-codes.js';
 import { apiReferenceMarkdown, slug } from '../../scripts/api-reference.js';
 import { INTERFACES, operations } from '../../spec/index.js';
 
-const FILE = new URL('../../docs/api-reference.md', import.meta.url);
+const FILE = new URL('../../docs/reference/api-reference.md', import.meta.url);
 const generated = apiReferenceMarkdown();
 
 /** The part of the reference between one operation's heading and the next heading of its level. */
@@ -18,10 +18,10 @@ function sectionOf(markdown: string, heading: string): string {
   return markdown.slice(start, end === -1 ? undefined : end);
 }
 
-describe('docs/api-reference.md', () => {
+describe('docs/reference/api-reference.md', () => {
   it('is current (npm run gen:docs regenerates it)', () => {
     if (process.env.DOPPEL_UPDATE_DOCS === '1') writeFileSync(FILE, generated);
-    expect(readFileSync(FILE, 'utf8'), 'docs/api-reference.md is stale: run npm run gen:docs').toBe(generated);
+    expect(readFileSync(FILE, 'utf8'), 'docs/reference/api-reference.md is stale: run npm run gen:docs').toBe(generated);
   });
 
   it.each(INTERFACES)('documents every %s operation with auth, every status and a curl example', (iface) => {

@@ -2,9 +2,11 @@ import { setupServer } from 'msw/node';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createFake, createHandlers, startMock, type FakeRequest, type RunningMock } from '../../mock/index.js';
 
-function req(method: string, path: string, init: Partial<FakeRequest> = {}): FakeRequest {
+/** A request as a JSON client sends it: with Content-Type: application/json on every write (admin POSTs need it, body or not). */
+function req(method: string, path: string, { headers, ...init }: Partial<FakeRequest> = {}): FakeRequest {
   const [pathname, search] = path.split('?');
-  return { method, path: pathname ?? path, query: new URLSearchParams(search ?? ''), headers: {}, body: undefined, ip: '127.0.0.1', ...init };
+  const json = method === 'GET' ? {} : { 'content-type': 'application/json' };
+  return { method, path: pathname ?? path, query: new URLSearchParams(search ?? ''), headers: { ...json, ...headers }, body: undefined, ip: '127.0.0.1', ...init };
 }
 
 describe('createFake', () => {

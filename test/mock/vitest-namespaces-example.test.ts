@@ -1,5 +1,6 @@
-// The example of examples/vitest-namespaces (issue 13) really runs: two vitest workers against one
-// doppel mock, each in its own namespace, each seeing exactly its own orders and journal.
+// The example of examples/vitest-namespaces really runs: two vitest workers against the one doppel
+// mock of doppel/vitest/global-setup, each in its own namespace (useDoppel({ shared: true })), each
+// seeing exactly its own orders and journal.
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { expect, it } from 'vitest';
@@ -11,8 +12,8 @@ it('two workers, one doppel mock, two namespaces', () => {
   expect(run.status, output).toBe(0);
   expect(output).toMatch(/2 passed/);
   // Both workers ran, each in its own namespace.
-  expect(output).toMatch(/doppel-example worker-\d placed 3/);
-  expect(output).toMatch(/doppel-example worker-\d placed 5/);
-  const names = new Set([...output.matchAll(/doppel-example (worker-\d) placed/g)].map((m) => m[1]));
+  expect(output).toMatch(/doppel-example vitest-\d placed 3/);
+  expect(output).toMatch(/doppel-example vitest-\d placed 5/);
+  const names = new Set([...output.matchAll(/doppel-example (vitest-\d) placed/g)].map((m) => m[1]));
   expect(names.size).toBe(2);
 });

@@ -42,7 +42,7 @@ describe('decision points', () => {
     for (const p of DECISION_POINTS) {
       const observers = CHECKS.filter((c) => c.scope === 'scenario' && c.observes?.includes(p.id));
       expect(observers.length, p.id).toBeGreaterThan(0);
-      for (const c of observers) expect(c.source, c.id).toContain(`decision:${decisionOf(p.id)}`);
+      for (const c of observers) expect(c.assertions.map((a) => a.source), c.id).toContain(`decision:${decisionOf(p.id)}`);
     }
   });
 

@@ -100,7 +100,7 @@ function slowClient(port: number, head: string, trickle: string, everyMs: number
 describe('timeouts', () => {
   it('a client that sends its headers slowly is cut off with a 408 envelope', async () => {
     const mock = await start({ headersTimeoutMs: 400, requestTimeoutMs: 800 });
-    const slow = slowClient(mock.trading.port, 'GET /api/v1/prices HTTP/1.1\r\nHost: x\r\n', 'X-Slow: ' + 'a'.repeat(200), 50);
+    const slow = slowClient(mock.trading.port, 'GET /api/v1/prices HTTP/1.1\r\nHost: localhost\r\n', 'X-Slow: ' + 'a'.repeat(200), 50);
     // Meanwhile other clients are served.
     expect((await fetch(`${mock.trading.url}/api/v1/markets`)).status).toBe(200);
     const { answer, closedAfterMs } = await slow;
@@ -112,7 +112,7 @@ describe('timeouts', () => {
 
   it('a client that sends its body slowly is cut off too', async () => {
     const mock = await start({ headersTimeoutMs: 400, requestTimeoutMs: 800 });
-    const head = 'POST /api/v1/spot/cancel HTTP/1.1\r\nHost: x\r\nAPI-KEY: demo-trade-key\r\nContent-Type: application/json\r\nContent-Length: 500\r\n\r\n';
+    const head = 'POST /api/v1/spot/cancel HTTP/1.1\r\nHost: localhost\r\nAPI-KEY: demo-trade-key\r\nContent-Type: application/json\r\nContent-Length: 500\r\n\r\n';
     const { answer, closedAfterMs } = await slowClient(mock.trading.port, head, ' '.repeat(500), 50);
     expect(closedAfterMs).toBeLessThan(3000);
     expect(answer).toMatch(/^HTTP\/1\.1 408 /);

@@ -55,7 +55,7 @@ describe('SIGTERM on doppel mock', () => {
     // An idle keep-alive connection, and a request whose body is only half sent.
     const idle = connect(doppel.wallet, '127.0.0.1');
     await new Promise((r) => idle.on('connect', r));
-    idle.write('GET /api/v1/chains HTTP/1.1\r\nHost: x\r\n\r\n');
+    idle.write('GET /api/v1/chains HTTP/1.1\r\nHost: localhost\r\n\r\n');
     await new Promise((r) => idle.once('data', r));
 
     const body = JSON.stringify({ market: 'BTC', pair: 'USDT', side: 'buy', order_type: 'market', amount: '0.001' });
@@ -66,7 +66,7 @@ describe('SIGTERM on doppel mock', () => {
       inflight.on('close', () => resolve(answer));
     });
     await new Promise((r) => inflight.on('connect', r));
-    inflight.write(`POST /api/v1/spot/order HTTP/1.1\r\nHost: x\r\nAPI-KEY: demo-trade-key\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n${body.slice(0, 10)}`);
+    inflight.write(`POST /api/v1/spot/order HTTP/1.1\r\nHost: localhost\r\nAPI-KEY: demo-trade-key\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n${body.slice(0, 10)}`);
     await new Promise((r) => setTimeout(r, 100));
 
     const started = Date.now();

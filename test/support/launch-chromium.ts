@@ -11,7 +11,28 @@ import { chromium as playwright, type Browser } from 'playwright-core';
  */
 const QUIET_FLAGS = ['--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
 
-export async function launchChromium(): Promise<Browser> {
+export interface LaunchOptions {
+  /**
+   * Keep the browser's same-origin policy: @sparticuz/chromium's default flags include
+   * --disable-web-security, under which Chromium sends no CORS preflight and lets every page read
+   * every answer. Tests of CORS and of what a foreign page can do need it on (and get one renderer
+   * process per page).
+   */
+  webSecurity?: boolean;
+  /**
+   * Host names Chromium resolves to 127.0.0.1 without DNS (`--host-resolver-rules`), so that a page
+   * can have a foreign origin (`http://evil.test:<port>`) while its server listens on loopback.
+   */
+  loopbackNames?: readonly string[];
+}
+
+export async function launchChromium(options: LaunchOptions = {}): Promise<Browser> {
   const executablePath = await chromium.executablePath();
-  return playwright.launch({ executablePath, headless: true, args: [...chromium.args, ...QUIET_FLAGS] });
+  // Pages of several origins, opened and closed in turn: --single-process (made for one page in a
+  // Lambda) takes the whole browser down when such a page closes; one renderer per page instead.
+  const dropped = options.webSecurity === true ? ['--disable-web-security', '--allow-running-insecure-content', '--single-process'] : [];
+  const base = chromium.args.filter((a) => !dropped.includes(a));
+  const names = options.loopbackNames ?? [];
+  const rules = names.length > 0 ? [`--host-resolver-rules=${names.map((name) => `MAP ${name} 127.0.0.1`).join(', ')}`] : [];
+  return playwright.launch({ executablePath, headless: true, args: [...base, ...QUIET_FLAGS, ...rules] });
 }

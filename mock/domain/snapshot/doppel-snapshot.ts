@@ -53,22 +53,28 @@ export interface SnapshotEnvelope {
   wallet: unknown;
 }
 
+/** The keys of a snapshot's top level (DoppelSnapshot). */
+const ROOT_KEYS = ['doppel_snapshot', 'seed', 'clock', 'prices', 'trading', 'wallet'] as const satisfies ReadonlyArray<keyof DoppelSnapshot>;
+
 const WALK_SYMBOLS = new Set(PRICE_TABLE.filter((p) => p.maxStep > 0).map((p) => p.symbol));
 
 export function readSnapshotEnvelope(json: unknown): SnapshotEnvelope {
-  const root = obj(json, 'snapshot');
-  if (root['doppel_snapshot'] !== SNAPSHOT_VERSION) {
+  // The version before the keys: a snapshot of another format version has other keys, and the
+  // version says more about why it cannot be loaded.
+  const record = typeof json === 'object' && json !== null && !Array.isArray(json);
+  if (record && (json as Record<string, unknown>)['doppel_snapshot'] !== SNAPSHOT_VERSION) {
     fail('doppel_snapshot', `expected ${SNAPSHOT_VERSION}: this is not a doppel snapshot, or one of another format version`);
   }
+  const root = obj(json, 'snapshot', ROOT_KEYS, '');
   const seed = int(root['seed'], 'seed');
-  const clock = obj(root['clock'], 'clock');
+  const clock = obj(root['clock'], 'clock', ['start', 'now']);
   const start = field(clock, 'clock', 'start', ms);
   const now = field(clock, 'clock', 'now', ms);
   if (now < start) fail('clock.now', 'is before clock.start');
   const last = new Map<string, number>();
-  const pins = arr(obj(root['prices'], 'prices')['pins'], 'prices.pins').map((raw, i): PricePin => {
+  const pins = arr(obj(root['prices'], 'prices', ['pins'])['pins'], 'prices.pins').map((raw, i): PricePin => {
     const p = `prices.pins[${i}]`;
-    const pin = obj(raw, p);
+    const pin = obj(raw, p, ['symbol', 'at', 'price']);
     const symbol = field(pin, p, 'symbol', str);
     if (!WALK_SYMBOLS.has(symbol)) fail(`${p}.symbol`, `${JSON.stringify(symbol)} is not a symbol whose price can be set`);
     const at = field(pin, p, 'at', ms);

@@ -21,10 +21,27 @@ export function fail(path: string, problem: string): never {
 
 const describe = (v: unknown): string => (v === null ? 'null' : Array.isArray(v) ? 'an array' : typeof v);
 
-export function obj(v: unknown, path: string): Record<string, unknown> {
+/**
+ * An object with only the keys listed: a key the format does not have is refused, naming it, rather
+ * than dropped (a typo such as `balnce` would otherwise lose data silently). `at` locates a key
+ * (default `path.`).
+ */
+export function obj(v: unknown, path: string, keys: readonly string[], at = `${path}.`): Record<string, unknown> {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) fail(path, `expected an object, got ${describe(v)}`);
+  for (const key of Object.keys(v)) {
+    if (!keys.includes(key)) fail(`${at}${key.length > 64 ? `${key.slice(0, 64)}…` : key}`, `unknown key (expected ${keys.join(', ')})`);
+  }
   return v as Record<string, unknown>;
 }
+
+/** The keys of a snapshot type, as obj() takes them; the compiler checks that none is missing or extra. */
+export const keysOf = <T>(keys: Record<keyof T, true>): string[] => Object.keys(keys);
+
+/** A reader of an object with these keys, for field(). */
+export const objectOf =
+  (keys: readonly string[]) =>
+  (v: unknown, path: string): Record<string, unknown> =>
+    obj(v, path, keys);
 
 export function arr(v: unknown, path: string): unknown[] {
   if (!Array.isArray(v)) fail(path, `expected an array, got ${describe(v)}`);

@@ -16,6 +16,7 @@ import {
   fail,
   field,
   int,
+  keysOf,
   money,
   moneyOrNull,
   moneyText,
@@ -223,6 +224,22 @@ export interface DecodedTrading {
   keyRngDrawn: number;
 }
 
+// Every object's keys (obj() refuses any other key).
+const ROOT_KEYS = keysOf<TradingSnapshot>({ next_account_id: true, next_relation_id: true, settled_until: true, key_rng_drawn: true, accounts: true, orders: true, traders: true, copies: true });
+const ACCOUNT_KEYS = keysOf<TradingAccountSnapshot>({ id: true, name: true, created_at: true, keys: true, balances: true });
+const KEY_KEYS = keysOf<TradingKeySnapshot>({ api_key: true, permissions: true, ip_whitelist: true });
+const BALANCE_KEYS = keysOf<TradingBalanceSnapshot>({ currency: true, chain: true, balance: true, locked: true });
+const TRADER_KEYS = keysOf<TradingTraderSnapshot>({ id: true, name: true, active: true, roi_30d: true, win_rate: true, followers: true, min_copy_amount: true, daily_return: true });
+const ORDER_KEYS = keysOf<TradingOrderSnapshot>({
+  id: true, account_id: true, type: true, market: true, pair: true, side: true, direction: true, order_type: true, amount: true, price: true,
+  fill_price: true, leverage: true, margin: true, duration_hours: true, duration_minutes: true, status: true, result: true, pnl: true,
+  created_at: true, updated_at: true, expires_at: true, reserved: true, reserved_currency: true,
+});
+const COPY_KEYS = keysOf<TradingCopySnapshot>({
+  id: true, account_id: true, trader_id: true, copy_amount: true, status: true, started_at: true, stopped_at: true, accrued: true,
+  segment_start: true, result: true, refunded: true,
+});
+
 const KEY_TEXT = /^[\x21-\x7e]{1,128}$/;
 const CURRENCY = /^[A-Z0-9]{2,10}$/;
 const CHAIN = /^[a-z0-9-]{2,32}$/;
@@ -230,7 +247,7 @@ const rowKey = (currency: string, chain: string): string => `${currency}:${chain
 
 /** Reads and checks a trading snapshot into a new state (nothing is assigned). Throws SnapshotError. */
 export function decodeTradingState(json: unknown, path = 'trading'): DecodedTrading {
-  const root = obj(json, path);
+  const root = obj(json, path, ROOT_KEYS);
   const state = createEmptyState(field(root, path, 'settled_until', ms));
   const keyRngDrawn = field(root, path, 'key_rng_drawn', int);
 
@@ -240,7 +257,7 @@ export function decodeTradingState(json: unknown, path = 'trading'): DecodedTrad
 
   arr(root['traders'], `${path}.traders`).forEach((raw, i) => {
     const p = `${path}.traders[${i}]`;
-    const t = obj(raw, p);
+    const t = obj(raw, p, TRADER_KEYS);
     const trader: LeadTrader = {
       id: field(t, p, 'id', (v, q) => int(v, q, 1)),
       name: field(t, p, 'name', str),
@@ -281,13 +298,13 @@ function finite(v: unknown, path: string): number {
 }
 
 function decodeAccount(state: TradingState, raw: unknown, path: string): void {
-  const a = obj(raw, path);
+  const a = obj(raw, path, ACCOUNT_KEYS);
   const account: Account = { id: field(a, path, 'id', (v, p) => int(v, p, 1)), name: field(a, path, 'name', str), createdAt: field(a, path, 'created_at', ms) };
   if (state.accounts.has(account.id)) fail(`${path}.id`, `duplicate account id ${account.id}`);
   state.accounts.set(account.id, account);
   arr(a['keys'], `${path}.keys`).forEach((rawKey, j) => {
     const p = `${path}.keys[${j}]`;
-    const k = obj(rawKey, p);
+    const k = obj(rawKey, p, KEY_KEYS);
     const key = field(k, p, 'api_key', (v, q) => str(v, q, KEY_TEXT));
     if (state.keys.has(key)) fail(`${p}.api_key`, 'duplicate API key');
     const permissions = arr(k['permissions'], `${p}.permissions`).map((v, n) => oneOf(v, `${p}.permissions[${n}]`, ['read', 'trade'] as const));
@@ -302,7 +319,7 @@ function decodeAccount(state: TradingState, raw: unknown, path: string): void {
   const rows = new Map<string, BalanceRow>();
   arr(a['balances'], `${path}.balances`).forEach((rawRow, j) => {
     const p = `${path}.balances[${j}]`;
-    const r = obj(rawRow, p);
+    const r = obj(rawRow, p, BALANCE_KEYS);
     const row: BalanceRow = {
       currency: field(r, p, 'currency', (v, q) => str(v, q, CURRENCY)),
       chain: field(r, p, 'chain', (v, q) => str(v, q, CHAIN)),
@@ -324,7 +341,7 @@ const KIND_STATUSES: Record<Order['type'], readonly string[]> = {
 };
 
 function decodeOrder(state: TradingState, raw: unknown, path: string): Order {
-  const o = obj(raw, path);
+  const o = obj(raw, path, ORDER_KEYS);
   const f = <T>(name: string, read: (v: unknown, p: string) => T): T => field(o, path, name, read);
   const money0 = (v: unknown, p: string): Dec => money(v, p);
   const flat = {
@@ -413,7 +430,7 @@ function decodeOrder(state: TradingState, raw: unknown, path: string): Order {
 }
 
 function decodeCopy(state: TradingState, ids: Set<number>, raw: unknown, path: string): void {
-  const c = obj(raw, path);
+  const c = obj(raw, path, COPY_KEYS);
   const f = <T>(name: string, read: (v: unknown, p: string) => T): T => field(c, path, name, read);
   const relation: CopyRelation = {
     id: f('id', (v, p) => int(v, p, 1)),

@@ -18,7 +18,7 @@ import { tokenById } from '../wallet/tokens.js';
 import { isValidAddress } from '../wallet/address-format.js';
 import { addressKey } from '../wallet/wallet-book.js';
 import type { Dec } from '../decimal.js';
-import { arr, fail, field, hexBytes, hexText, int, money, moneyText, ms, nullable, obj, oneOf, str } from './snapshot-reader.js';
+import { arr, fail, field, hexBytes, hexText, int, keysOf, money, moneyText, ms, nullable, obj, objectOf, oneOf, str } from './snapshot-reader.js';
 
 export interface WalletUserSnapshot {
   id: number;
@@ -124,15 +124,29 @@ export function encodeWalletState(state: WalletState, rngs: WalletRngs): WalletS
 
 const KEY_TEXT = /^[\x21-\x7e]{1,256}$/;
 
+// Every object's keys (obj() refuses any other key).
+const ROOT_KEYS = keysOf<WalletSnapshot>({ next_user_id: true, next_wallet_id: true, next_seq: true, rng_drawn: true, users: true, keys: true, wallets: true, transfers: true });
+const RNG_KEYS = keysOf<WalletSnapshot['rng_drawn']>({ salts: true, keys: true, addresses: true, hashes: true });
+const USER_KEYS = keysOf<WalletUserSnapshot>({ id: true, name: true, email: true, password: true });
+const PASSWORD_KEYS = keysOf<WalletUserSnapshot['password']>({ algorithm: true, salt: true, hash: true });
+const KEY_KEYS = keysOf<WalletKeySnapshot>({ api_key: true, user_id: true, kind: true });
+const WALLET_KEYS = keysOf<WalletWalletSnapshot>({ id: true, user_id: true, chain: true, address: true, balance: true, tokens: true, history: true });
+const TOKEN_KEYS = keysOf<WalletWalletSnapshot['tokens'][number]>({ token_id: true, balance: true });
+const HISTORY_KEYS = keysOf<WalletHistorySnapshot>({ tx_hash: true, type: true, date: true });
+const TRANSFER_KEYS = keysOf<WalletTransferSnapshot>({
+  tx_hash: true, chain: true, token_id: true, symbol: true, amount: true, from: true, to: true, from_wallet_id: true, to_wallet_id: true,
+  status: true, created_at: true, due_at: true, seq: true,
+});
+
 /** Reads and checks a wallet snapshot into a new state and new streams. Throws SnapshotError. */
 export function decodeWalletState(json: unknown, seed: number, path = 'wallet'): { state: WalletState; rngs: WalletRngs } {
-  const root = obj(json, path);
+  const root = obj(json, path, ROOT_KEYS);
   const state = createWalletState();
 
   arr(root['users'], `${path}.users`).forEach((raw, i) => {
     const p = `${path}.users[${i}]`;
-    const u = obj(raw, p);
-    const pw = field(u, p, 'password', obj);
+    const u = obj(raw, p, USER_KEYS);
+    const pw = field(u, p, 'password', objectOf(PASSWORD_KEYS));
     if (pw['algorithm'] !== 'scrypt') fail(`${p}.password.algorithm`, 'expected scrypt');
     const user: User = {
       id: field(u, p, 'id', (v, q) => int(v, q, 1)),
@@ -150,7 +164,7 @@ export function decodeWalletState(json: unknown, seed: number, path = 'wallet'):
 
   arr(root['keys'], `${path}.keys`).forEach((raw, i) => {
     const p = `${path}.keys[${i}]`;
-    const k = obj(raw, p);
+    const k = obj(raw, p, KEY_KEYS);
     const key: ApiKey = {
       key: field(k, p, 'api_key', (v, q) => str(v, q, KEY_TEXT)),
       userId: field(k, p, 'user_id', (v, q) => int(v, q, 1)),
@@ -164,7 +178,7 @@ export function decodeWalletState(json: unknown, seed: number, path = 'wallet'):
   const rawWallets = arr(root['wallets'], `${path}.wallets`);
   rawWallets.forEach((raw, i) => {
     const p = `${path}.wallets[${i}]`;
-    const w = obj(raw, p);
+    const w = obj(raw, p, WALLET_KEYS);
     const wallet: Wallet = {
       id: field(w, p, 'id', (v, q) => int(v, q, 1)),
       userId: field(w, p, 'user_id', (v, q) => int(v, q, 1)),
@@ -184,7 +198,7 @@ export function decodeWalletState(json: unknown, seed: number, path = 'wallet'):
     if (state.walletsByAddress.has(at)) fail(`${p}.address`, `two wallets on ${chain.slug} have this address`);
     arr(w['tokens'], `${p}.tokens`).forEach((rawToken, j) => {
       const q = `${p}.tokens[${j}]`;
-      const t = obj(rawToken, q);
+      const t = obj(rawToken, q, TOKEN_KEYS);
       const tokenId = field(t, q, 'token_id', (v, r) => int(v, r, 1));
       if (tokenById(tokenId)?.chain !== chain.slug) fail(`${q}.token_id`, `token ${tokenId} is not on ${chain.slug}`);
       if (wallet.tokens.has(tokenId)) fail(`${q}.token_id`, 'listed twice');
@@ -210,12 +224,12 @@ export function decodeWalletState(json: unknown, seed: number, path = 'wallet'):
 
   rawWallets.forEach((raw, i) => {
     const p = `${path}.wallets[${i}]`;
-    const w = obj(raw, p);
+    const w = obj(raw, p, WALLET_KEYS);
     const wallet = state.wallets.get(w['id'] as number) as Wallet;
     let last = 0;
     arr(w['history'], `${p}.history`).forEach((rawEntry, j) => {
       const q = `${p}.history[${j}]`;
-      const e = obj(rawEntry, q);
+      const e = obj(rawEntry, q, HISTORY_KEYS);
       const hash = field(e, q, 'tx_hash', str);
       const transfer = state.transfers.get(hash);
       if (transfer === undefined) fail(`${q}.tx_hash`, 'no such transfer');
@@ -238,14 +252,14 @@ export function decodeWalletState(json: unknown, seed: number, path = 'wallet'):
   state.nextWalletId = counter('next_wallet_id', state.wallets.keys());
   state.nextSeq = counter('next_seq', seqs);
 
-  const drawn = field(root, path, 'rng_drawn', obj);
+  const drawn = field(root, path, 'rng_drawn', objectOf(RNG_KEYS));
   const rngs = createWalletRngs(seed);
   for (const stream of STREAMS) rngs[stream].skip(int(drawn[stream], `${path}.rng_drawn.${stream}`));
   return { state, rngs };
 }
 
 function decodeTransfer(state: WalletState, raw: unknown, path: string): Transfer {
-  const t = obj(raw, path);
+  const t = obj(raw, path, TRANSFER_KEYS);
   const f = <T>(name: string, read: (v: unknown, p: string) => T): T => field(t, path, name, read);
   const walletRef = (v: unknown, p: string): number | null => nullable(v, p, (w, q) => int(w, q, 1));
   const transfer: Transfer = {

@@ -40,7 +40,7 @@ export interface TradingBackendOptions {
   seed: number;
   clock: Pick<Clock, 'now'>;
   prices: PriceBook;
-  /** Default true: the demo keys, accounts and lead traders (README, demo data). */
+  /** Default true: the demo keys, accounts and lead traders (docs/guides/client-developers.md, demo data). */
   demo?: boolean;
   /** The deployment's decisions (a profile, spec/profile.ts); default doppel's. */
   decisions?: DecisionValues;

@@ -28,7 +28,7 @@ export function hashPassword(password: string, salt: Uint8Array): PasswordHash {
 }
 
 /**
- * The hash of a password the README publishes (the demo user's), derived when first read. Holding
+ * The hash of a password the docs publish (the demo user's), derived when first read. Holding
  * such a password keeps no secret, and the ~13 ms of scrypt leaves every start and every new
  * namespace (issue 16: `doppel mock` start-up); the bytes are the same as hashPassword's.
  */

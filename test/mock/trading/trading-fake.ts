@@ -60,7 +60,8 @@ export function createTestFake(seed = 42): TestFake {
     const path = q === -1 ? target : target.slice(0, q);
     const headers: Record<string, string | undefined> = { ...options.headers };
     if (options.key !== undefined) headers['api-key'] = options.key;
-    if (options.body !== undefined) headers['content-type'] = 'application/json';
+    // Admin POSTs carry the JSON content type even without a body (mock/admin/admin-guard.ts).
+    if (options.body !== undefined || (method === 'POST' && path.startsWith('/__doppel/'))) headers['content-type'] = 'application/json';
     const req: FakeRequest = {
       method,
       path,

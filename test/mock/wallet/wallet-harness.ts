@@ -64,7 +64,8 @@ export function createHarness(options: HarnessOptions = {}): Harness {
   function call(method: string, path: string, o: CallOptions = {}): FakeResponse & { body: any } {
     const headers: Record<string, string | undefined> = { ...o.headers };
     if (o.key !== undefined) headers['x-api-key'] = o.key;
-    if (o.body !== undefined) headers['content-type'] = 'application/json';
+    // Admin POSTs carry the JSON content type even without a body (mock/admin/admin-guard.ts).
+    if (o.body !== undefined || (method === 'POST' && path.startsWith('/__doppel/'))) headers['content-type'] = 'application/json';
     const response = app.handle({
       method,
       path,

@@ -119,7 +119,8 @@ export function createCheckedClient(options: CheckedClientOptions): CheckedClien
     slow: [],
     async call(iface, method, target, { body, headers = {} } = {}) {
       const sent: Record<string, string> = { ...options.headers, ...headers };
-      if (body !== undefined) sent['content-type'] = 'application/json';
+      // Admin POSTs carry the JSON content type even without a body (mock/admin/admin-guard.ts).
+      if (body !== undefined || (method === 'POST' && target.startsWith('/__doppel/'))) sent['content-type'] = 'application/json';
       if (options.adminToken !== undefined && target.startsWith('/__doppel/')) sent['authorization'] = `Bearer ${options.adminToken}`;
       const started = performance.now();
       client.requests++;

@@ -1,0 +1,86 @@
+// The generated tables of docs/reference/ (doppel's decisions and decision points from spec/, the
+// conformance checks from the registry) stay true: this test fails when one is stale.
+// `npm run gen:docs-tables` (and `npm run gen:docs`) run it with DOPPEL_UPDATE_DOCS=1, which
+// rewrites the tables between their markers instead.
+import { readFileSync, writeFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { CHECKS } from '../../conformance/index.js';
+import { NOT_LEARNABLE, decisions, pointsOf } from '../../spec/index.js';
+
+const DECISIONS_PAGE = new URL('../../docs/reference/decision-points.md', import.meta.url);
+const CHECKS_PAGE = new URL('../../docs/reference/checks.md', import.meta.url);
+const cell = (text: string) => text.replace(/\s+/g, ' ').replace(/\|/g, '\\|').trim();
+
+const TABLES: Record<string, { file: URL; render: () => string }> = {
+  decisions: { file: DECISIONS_PAGE, render: () =>
+    [
+      '| id | seed document says | doppel decides |',
+      '|---|---|---|',
+      ...decisions().map((d) => `| \`${d.id}\` | ${cell(d.seed)} | ${cell(d.summary)} |`),
+    ].join('\n') },
+  'decision-points': { file: DECISIONS_PAGE, render: () =>
+    [
+      '| decision | facet | kind | doppel | learnable |',
+      '|---|---|---|---|---|',
+      // One row per point (a facet for a decision's further points: `<decision>#<facet>`), then the reason
+      // the rest of the decision, or all of it, stays fixed.
+      ...decisions().flatMap((d) => {
+        const rows = pointsOf(d.id).map((p) => {
+          const choices = p.choices ?? p.statuses;
+          const values = choices ? ` (of ${choices.map((c) => JSON.stringify(c)).join(', ')})` : '';
+          return `| \`${d.id}\` | ${p.id === d.id ? '' : `\`${p.id.slice(d.id.length)}\``} | ${p.kind} | ${cell(JSON.stringify(p.default) + values)} | yes: ${cell(p.learn)} |`;
+        });
+        const reason = NOT_LEARNABLE[d.id];
+        if (reason !== undefined) rows.push(`| \`${d.id}\` | | | | no: ${cell(reason)} |`);
+        return rows;
+      }),
+    ].join('\n') },
+  // Per check, its seed assertions (they fail a run by default) and its decision assertions (they
+  // fail it under --strict, or against the embedded fake).
+  checks: { file: CHECKS_PAGE, render: () =>
+    [
+      '| id | interfaces | checks that | seed assertions (fail by default) | decision assertions (fail under --strict) |',
+      '|---|---|---|---|---|',
+      ...CHECKS.map((c) => {
+        const list = (kind: string) =>
+          c.assertions
+            .filter((a) => a.kind === kind)
+            .map((a) => `\`${a.id}\`${c.assertions.length > 1 ? `: ${a.says}` : ''} (${a.source.replace(/^(seed |decision:)/, '')})`)
+            .join('<br>');
+        return `| \`${c.id}\` | ${c.appliesTo.join(', ')} | ${cell(c.title)} | ${cell(list('seed'))} | ${cell(list('decision'))} |`;
+      }),
+    ].join('\n') },
+};
+
+describe('generated tables in docs/reference/', () => {
+  for (const [name, { file, render }] of Object.entries(TABLES)) {
+    it(`${name} table is current`, () => {
+      const start = `<!-- ${name}:start -->`;
+      const end = `<!-- ${name}:end -->`;
+      const page = file.pathname.slice(file.pathname.indexOf('/docs/') + 1);
+      const text = readFileSync(file, 'utf8');
+      const from = text.indexOf(start);
+      const to = text.indexOf(end);
+      expect(from, `${page} lacks the ${name} markers`).toBeGreaterThan(-1);
+      expect(to).toBeGreaterThan(from);
+      const expected = `${start}\n${render()}\n${end}`;
+      if (process.env.DOPPEL_UPDATE_DOCS === '1') {
+        writeFileSync(file, text.slice(0, from) + expected + text.slice(to + end.length));
+        return;
+      }
+      expect(text.slice(from, to + end.length), `${page}: the ${name} table is stale: run npm run gen:docs-tables`).toBe(expected);
+    });
+  }
+
+  it('every decision a check cites exists in spec/', () => {
+    const ids = new Set(decisions().map((d) => d.id));
+    for (const check of CHECKS) {
+      const cited = check.assertions.map((a) => a.source).join(' ').match(/decision:([a-z0-9.*-]+)/g) ?? [];
+      for (const c of cited) {
+        const id = c.slice('decision:'.length);
+        if (id === '*') continue;
+        expect(ids.has(id), `${check.id} cites unknown decision ${id}`).toBe(true);
+      }
+    }
+  });
+});
