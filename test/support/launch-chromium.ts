@@ -1,7 +1,7 @@
 // launchChromium: a headless Chromium for the tests that look at pages (HTML report, dashboard,
 // API reference). The browser comes from what `npm ci` installs (@sparticuz/chromium ships it
 // inside its npm package), so a fresh machine needs no download and no test is skipped.
-// @sparticuz/chromium's engines field says Node 22+, but its binary runs here on Node 20.
+// @sparticuz/chromium's engines field says Node 22+, but it runs on Node 20.19 too (the matrix tests it).
 import chromium from '@sparticuz/chromium';
 import { chromium as playwright, type Browser } from 'playwright-core';
 
