@@ -1,7 +1,7 @@
 // Child process: a fake served over HTTP by startMock (what `doppel mock` runs), steered over the
 // IPC channel by bench/fake-process.ts: audit snapshots, memory figures, a forced GC, stop. The load
 // clients stay in the parent, so the CPU, latency and memory figures are the server's own
-// (issue 16: with server and clients in one process, the clients' work showed up as the server's).
+// (with server and clients in one process, the clients' work showed up as the server's).
 import { monitorEventLoopDelay, PerformanceObserver, type PerformanceEntry } from 'node:perf_hooks';
 import { startMock, type StartMockOptions } from '../mock/index.js';
 import { auditSnapshot } from '../test/support/robustness/audit-snapshot.js';

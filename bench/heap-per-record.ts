@@ -1,4 +1,4 @@
-// Child process (run with --expose-gc): heap per 1,000 orders and per 1,000 transactions (issue 16).
+// Child process (run with --expose-gc): heap per 1,000 orders and per 1,000 transactions (reported with the speed and memory targets).
 // Each kind is measured in a fresh fake: heap used after a full GC, before and after creating N
 // records through the public surface (fake.trading.handle / fake.wallet.handle, the admin routes
 // for keys and deposits), after a warm-up of the same requests so that lazily built tables count

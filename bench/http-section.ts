@@ -105,7 +105,7 @@ export async function runHttpSection(settings: LoadSettings, rounds: number, sta
     const idle = new Map(running.map((sv) => [sv, rssMiB(sv.child.pid)]));
     const plan: Planned[] = [
       { server: 'node:http', operation: 'constant JSON', target: { url: `${ceiling.url}${BALANCES}` }, crossCheck: true },
-      // The same POST with the same body and headers: the write's ceiling (issue 16 ratios).
+      // The same POST with the same body and headers: the write's ceiling (the spot order's ratio in the speed targets).
       {
         server: 'node:http',
         operation: 'constant JSON, POST with body',

@@ -96,7 +96,7 @@ async function main(): Promise<void> {
   });
   server.close();
 
-  // fake.fetch (issue 16: a fetch-compatible function without msw) once the fake has one.
+  // fake.fetch (a fetch-compatible function without msw) once the fake has one.
   const fakeFetch = (fake as unknown as { fetch?: (input: string, init?: RequestInit) => Promise<Response> }).fetch;
   let fetchResult: InProcessResult['fakeFetch'] = null;
   if (typeof fakeFetch === 'function') {

@@ -1,4 +1,4 @@
-// `npm run bench:profile`: profile first (issue 16). Runs `doppel mock` under `node --cpu-prof`,
+// `npm run bench:profile`: profile before optimising. Runs `doppel mock` under `node --cpu-prof`,
 // puts a wrk load (autocannon when wrk is missing) on one route, stops the server gracefully so
 // that node writes the .cpuprofile, and prints the functions and files with the most self time.
 // Options: --route=balances|prices|order (default balances: the authenticated read),

@@ -1,4 +1,4 @@
-// Prism as an outside referee (issue 7):
+// Prism as an outside referee:
 //  1. proxy: the conformance traffic goes through `prism proxy spec/<name>.openapi.yaml <fake> --errors`,
 //     which validates every forwarded answer against the spec with its own validator (not doppel's
 //     ajv); an answer that breaks the spec comes back as Prism's 500 VIOLATIONS problem.
@@ -68,7 +68,7 @@ export async function runReferee(log: (line: string) => void, parts = { proxy: t
   const { startMock } = await import('../mock/index.js');
   const proxy: RefereeResult['proxy'] = [];
   if (parts.proxy) {
-    // As the issue asks (--errors), then with Prism's request validation off so that the checker's
+    // With --errors (an answer that breaks the spec becomes Prism's 500 VIOLATIONS), then with Prism's request validation off so that the checker's
     // negative cases reach the fake too and its error answers are validated as well.
     for (const flags of [['--errors'], ['--errors', '--validate-request=false']]) {
       // The embedded checker's settings: a manual clock and no wallet limit in the way.

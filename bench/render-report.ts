@@ -1,4 +1,4 @@
-// The bench report as Markdown (printed, and written to bench/RESULTS.md), with issue 7's targets.
+// The bench report as Markdown (printed, and written to bench/RESULTS.md), with each target met or not.
 import type { CheckRun } from './check-runs.js';
 import { WRK_CONNECTIONS, type HttpSection, type LoadRow } from './http-section.js';
 import type { InProcessResult } from './in-process.js';
@@ -22,7 +22,7 @@ export interface BenchReport {
   referee?: RefereeResult;
   upload413?: Upload413Result;
   soak?: SoakResult;
-  /** Issue 13: the journal's cost per request, heap per journal entry and per namespace. */
+  /** The request journal's cost per request, heap per journal entry and per namespace. */
   stub?: StubFeaturesResult;
   /** A long-lived shared stub: requests during a large export, a 10,000-wallet listing (bench/long-lived.ts). */
   longLived?: LongLivedResult;
@@ -56,8 +56,9 @@ function find(http: HttpSection, server: LoadRow['server'], operation: string): 
 
 export function renderReport(r: BenchReport): string {
   const out: string[] = [];
+  // The first goals (throughput, scale, Prism, conformance); the later speed and memory ones apart.
   const targets: Target[] = [];
-  const targets16 = issue16Targets(r);
+  const speedAndMemory = speedTargets(r);
   out.push('# doppel benchmarks');
   out.push('');
   out.push(`Written by \`npm run bench\`${r.quick ? ' (--quick: short loads, smaller state; not the reference figures)' : ''}. Latest run: ${r.date}.`);
@@ -295,12 +296,12 @@ export function renderReport(r: BenchReport): string {
     out.push('', '## Sections that failed', '', ...r.errors.map((e) => `- ${e.section}: ${e.message.replace(/\s+/g, ' ').slice(0, 500)}`));
   }
   const metText = (met: Target['met']): string => (typeof met === 'string' ? met : met === undefined ? 'n/a' : met ? 'yes' : '**no**');
-  if (targets16.length > 0) {
-    out.push('', '## Targets (issue 16)', '');
-    out.push(table(['target', 'goal', 'this run', 'met'], targets16.map((t) => [t.name, t.goal, t.value, metText(t.met)])));
+  if (speedAndMemory.length > 0) {
+    out.push('', '## Targets: speed and memory', '');
+    out.push(table(['target', 'goal', 'this run', 'met'], speedAndMemory.map((t) => [t.name, t.goal, t.value, metText(t.met)])));
   }
   if (targets.length > 0) {
-    out.push('', '## Targets (issue 7)', '');
+    out.push('', '## Targets: the first goals (throughput, scale, Prism, conformance)', '');
     out.push(table(['target', 'goal', 'this run', 'met'], targets.map((t) => [t.name, t.goal, t.value, metText(t.met)])));
   }
   if (r.totalS !== undefined) out.push('', `The whole bench took ${f0(r.totalS)} s.`);
@@ -308,8 +309,8 @@ export function renderReport(r: BenchReport): string {
   return out.join('\n');
 }
 
-/** Issue 16's targets, each from the sections of this run that measure it (missing → not measured). */
-export function issue16Targets(r: BenchReport): Target[] {
+/** The speed and memory targets, each from the sections of this run that measure it (missing → not measured). */
+export function speedTargets(r: BenchReport): Target[] {
   const targets: Target[] = [];
   const notMeasured = (name: string, goal: string, section: string): void => void targets.push({ name, goal, value: `not measured (section ${section} not run)`, met: undefined });
   const h = r.http;
@@ -350,7 +351,7 @@ export function issue16Targets(r: BenchReport): Target[] {
       }
     }
   } else {
-    notMeasured('start-up and throughput vs the node:http ceiling', 'see issue 16', 'http');
+    notMeasured('start-up and throughput vs the node:http ceiling', '≤ 250 ms and ≤ 2× bare node:http; ≥ 70% / 60% / 40% of the ceiling', 'http');
   }
   const p = r.inProcess;
   if (p) {
@@ -394,9 +395,9 @@ export function issue16Targets(r: BenchReport): Target[] {
   return targets;
 }
 
-/** Issue 13: what the request journal and namespaces cost (bench/stub-features.ts). */
+/** What the request journal and namespaces cost (bench/stub-features.ts). */
 export function renderStubFeatures(s: StubFeaturesResult): string {
-  const out = ['## Request journal and namespaces (issue 13)', ''];
+  const out = ['## Request journal and namespaces', ''];
   out.push(
     'Journal on (10,000-entry ring) vs off (`--journal-size 0`) in the same run. Over HTTP: two fake processes loaded alternately with autocannon (10 connections), req/s per round; the cost is 1 − the median of the on/off ratios; "derived" is the in-process time of the journal per request over the time of one HTTP request without it (steadier on a shared machine). In process: App.handle, alternating rounds, median ns per request. Goal: ≤ 5 % of throughput.',
     '',

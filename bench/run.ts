@@ -1,4 +1,4 @@
-// `npm run bench`: every measurement of issues 7, 13 and 16 and of the long-lived stub in one run, printed as tables with each
+// `npm run bench`: every measurement (speed, scale, memory, the stub features, Prism as referee, the long-lived stub) in one run, printed as tables with each
 // target met or not, and written to bench/RESULTS.md. Options: --quick (short loads, a smaller
 // scale state, a 20-s soak; prints only), --only=http,inprocess,scale,stall,upload413,soak,check,proxy,prism-mock,stub,sizing,doppel-proxy
 // (prints only), --soak-seconds=N (default 600), --soak-skip=a,b (kinds left out of the soak's mix;
@@ -103,7 +103,7 @@ async function main(): Promise<void> {
     report.check = await runDoppelCheck([]);
     log(`  exit ${report.check.exitCode} after ${(report.check.wallMs / 1000).toFixed(1)} s`);
   });
-  await section('stub', 'request journal on vs off, heap per journal entry and per namespace (issue 13)', async () => {
+  await section('stub', 'request journal on vs off, heap per journal entry and per namespace', async () => {
     report.stub = await runJsonChild<StubFeaturesResult>('stub-features.js', quick ? ['--quick'] : [], ['--expose-gc']);
   });
   await section('sizing', 'sizing a fleet: one process under load, memory per namespace', async () => {

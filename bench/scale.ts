@@ -1,5 +1,5 @@
 // Child process: latency of a filtered orders listing (limit 100) and of a wallet's transactions
-// with a small state and with 1,000,000 orders and 100,000 transactions (issue 7 "Scale").
+// with a small state and with 1,000,000 orders and 100,000 transactions (the scale target: the big state's p50 at most 2× the small one's).
 //
 // The state is built the way a client would build it: orders through App.handle (the same code
 // path as HTTP, without sockets), keys through the admin API, deposits through the wallet model
@@ -16,7 +16,7 @@ export interface ScaleQuery {
   bigP50Us: number;
   smallP99Us: number;
   bigP99Us: number;
-  /** bigP50Us / smallP50Us; issue 7 asks for at most 2. */
+  /** bigP50Us / smallP50Us; the scale target is at most 2. */
   ratio: number;
   /** Entries in the answer (the same in both states). */
   rows: number;

@@ -1,4 +1,4 @@
-// `npm run bench:soak`: issue 16's latency and memory soak. The robustness load (64 clients, mixed
+// `npm run bench:soak`: the latency and memory soak. The robustness load (64 clients, mixed
 // reads and writes on shared accounts, admin clock moves and price pins) for --minutes (default
 // 10) against the fake in a child process of its own (bench/fake-child.ts), the clients here.
 // Reports latency percentiles and the answers slower than 1 s, the server's RSS over time, its RSS
@@ -295,7 +295,7 @@ export interface SoakTarget {
   met: boolean | 'measured';
 }
 
-/** Issue 16's targets as this soak met them (render-report.ts lists them with the others). */
+/** The speed and memory targets this soak measures, met or not (render-report.ts lists them with the others). */
 export function soakTargets(s: SoakResult): SoakTarget[] {
   const f0 = (n: number): string => (Number.isFinite(n) ? n.toFixed(0) : 'n/a');
   const f1 = (n: number): string => (Number.isFinite(n) ? n.toFixed(1) : 'n/a');
@@ -380,7 +380,7 @@ export function renderSoak(s: SoakResult): string[] {
         `A full request journal (${h.journalEntries.toLocaleString('en-US')} entries, answers of 100-order listings): ${f(h.journalFullMiB, 1)} MiB of heap.`,
     );
   }
-  out.push('', '| target (issue 16) | goal | this run | met |', '|---|---|---|---|');
+  out.push('', '| target | goal | this run | met |', '|---|---|---|---|');
   for (const t of soakTargets(s)) out.push(`| ${t.name} | ${t.goal} | ${t.value} | ${t.met === true ? 'yes' : t.met === false ? '**no**' : t.met} |`);
   return out;
 }

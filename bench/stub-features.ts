@@ -1,5 +1,5 @@
-// Child process (run with --expose-gc; `npm run bench -- --only=stub`): what the stub features of
-// issue 13 cost. Prints one JSON line (StubFeaturesResult).
+// Child process (run with --expose-gc; `npm run bench -- --only=stub`): what the stub features (request
+// journal, namespaces) cost. Prints one JSON line (StubFeaturesResult).
 // - The request journal's cost per request: journal on (10,000 entries) vs off (--journal-size 0)
 //   in the same run, as ratios: over HTTP (two fake processes loaded alternately with autocannon,
 //   median of the rounds) and in process (App.handle, alternating rounds). Goal: ≤ 5 % of throughput.

@@ -1,4 +1,4 @@
-// Section "413 always arrives" (issue 16): oversized uploads (2 MB and 20 MB, every POST operation
+// Section "413 always arrives": oversized uploads (2 MB and 20 MB, every POST operation
 // of both interfaces, Content-Length and chunked, three clients) against the fake in a child
 // process; every one must get the 413 envelope rather than EPIPE or ECONNRESET.
 import { oversizedUploadCases, tryUpload } from '../test/support/oversized-upload.js';

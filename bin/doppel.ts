@@ -5,7 +5,7 @@ import { createRequire } from 'node:module';
 import { buildCli } from './index.js';
 
 // From yargs' CommonJS build, which bin/index.ts loads anyway: the ES module `yargs/helpers` pulls
-// in yargs' second (ESM) platform layer, ~25 ms of a `doppel mock` start (issue 16).
+// in yargs' second (ESM) platform layer, ~25 ms of a `doppel mock` start.
 const { hideBin } = createRequire(import.meta.url)('yargs/helpers') as typeof import('yargs/helpers');
 
 try {

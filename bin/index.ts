@@ -14,7 +14,7 @@ import { proxyCommand } from './commands/proxy.js';
 import { checkEveryOptionOnce } from './option-checks.js';
 import { version } from './package-version.js';
 
-/** Exit status of a usage problem (unknown command or flag, bad value), as issue 5 asks of check. */
+/** Exit status of a usage problem (unknown command or flag, bad value): check's documented exit status, for every command. */
 const USAGE_EXIT = 2;
 
 /** Every command, in the order --help and docs/reference/cli.md (generated from these) list them. */
@@ -58,7 +58,7 @@ function withTypedValue(message: string, args: readonly string[]): string {
  * After a command's handler has started, yargs 17 renders that command's whole help text and keeps
  * it for a later showHelp() (its usage instance's cacheHelpMessage). doppel never shows help after
  * a handler ran (.fail() below throws one line instead), and for `doppel mock` that rendering (~10 ms
- * of cliui wrapping) sat between the spawn and the first answer (issue 16), so it is skipped. A
+ * of cliui wrapping) sat between the spawn and the first answer, so it is skipped. A
  * yargs without that internal is left as it is.
  */
 function withoutHelpCache(cli: Argv): Argv {

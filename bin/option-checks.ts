@@ -53,7 +53,7 @@ function statOrNothing(path: string): ReturnType<typeof statSync> {
 }
 
 /**
- * doppel check's report files (issue 12): not a folder, and the nearest existing folder on the
+ * doppel check's report files: not a folder, and the nearest existing folder on the
  * path is a folder, so that the missing ones can be created before the run (conformance's
  * report-paths.ts creates them and says so with exit 2 when it cannot write).
  */

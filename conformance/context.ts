@@ -45,7 +45,7 @@ export interface CheckContext {
   log(line: string): void;
   /** Registers a secret the run learned (a login token), masked in every report. */
   secret(value: string, base: string, what: string): void;
-  /** What decision checks expect at each decision point: --profile's values, else doppel's (issue 17). */
+  /** What decision checks expect at each decision point: --profile's values, else doppel's. */
   decisions: Readonly<DecisionValues>;
 }
 

@@ -1,4 +1,4 @@
-// `doppel check --learn FILE` (issue 17): a run's observations at the decision points, as a
+// `doppel check --learn FILE`: a run's observations at the decision points, as a
 // profile (spec/profile.ts) that `doppel mock --profile` and `doppel check --profile` read. Each
 // observed point carries how often it was seen, whether every observation agreed, and the masked
 // exchanges that show it; every other point stays at doppel's choice and is listed as unobserved,

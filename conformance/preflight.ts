@@ -1,4 +1,4 @@
-// Preflight before any check (issue 12): each interface answers, each key given is accepted and
+// Preflight before any check: each interface answers, each key given is accepted and
 // holds the permission its flag claims. A problem here is the user's setup, not the target's
 // conformance, so it ends the run with exit 2 and one line instead of misattributed failures
 // (a wrong --trading-key used to show up as "trading-invalid-input-400 answered 401").

@@ -1,4 +1,4 @@
-// Report files are checked before the run sends any request (issue 12): a missing directory is
+// Report files are checked before the run sends any request: a missing directory is
 // created, a path that cannot be written is a usage problem (exit 2), so that a long run never
 // ends in "PASSED" and a lost report.
 import { closeSync, existsSync, mkdirSync, openSync, unlinkSync } from 'node:fs';

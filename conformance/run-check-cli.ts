@@ -43,7 +43,7 @@ export interface CheckCliOptions {
   html?: string | undefined;
   /** A shell script that re-sends every failure's requests. */
   replay?: string | undefined;
-  /** Write the observed decision points as a profile to this file (issue 17). */
+  /** Write the observed decision points as a profile to this file (spec/profile.ts). */
   learn?: string | undefined;
   /** A profile file: decision checks compare with its values. */
   profile?: string | undefined;

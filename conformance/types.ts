@@ -96,7 +96,7 @@ export interface ReportedFailure extends Failure {
 export type Outcome = 'passed' | 'failed' | 'observed' | 'not-exercised' | 'skipped';
 
 export interface CheckResult extends CheckMeta {
-  /** The check's outcome (named status in the JSON report since issue 5). */
+  /** The check's outcome (`status` in the JSON report). */
   status: Outcome;
   /** Why the check was not exercised or skipped. */
   reason?: string | undefined;
@@ -163,7 +163,7 @@ export interface RunReport {
   walletBudget?: { perMinute: number; keys: { key: string; peak: number }[] } | undefined;
   /** True when the run failed: a failure (not an observation), or with --require-all a check not exercised. */
   failed: boolean;
-  /** What the target did at each decision point the run exercised (issue 17; --learn writes them as a profile). */
+  /** What the target did at each decision point the run exercised (--learn writes them as a profile). */
   observations: Observation[];
   /** The profile the decision checks compared with (--profile), if any. */
   profile: string | undefined;

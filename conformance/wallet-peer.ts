@@ -17,7 +17,7 @@ export interface PeerWallet {
 }
 
 
-// Per run, so that the same seed gives the same e-mails (issue 12: every generated value derives from --seed).
+// Per run, so that the same seed gives the same e-mails (every generated value derives from --seed, so a run can be repeated).
 const counters = new WeakMap<CheckContext, number>();
 
 export function newEmail(ctx: CheckContext, tag: string): string {

@@ -1,6 +1,6 @@
 // doppel/browser: the fake in a web page. The same createFake, pipeline and domain as in Node (no
 // second implementation); msw's service worker (setupWorker from msw/browser) hands every request
-// to a base URL of the fake to the same handlers createHandlers uses in Node (issue 14).
+// to a base URL of the fake to the same handlers createHandlers uses in Node.
 import { setupWorker, type SetupWorker, type StartOptions } from 'msw/browser';
 import type { RequestHandler } from 'msw';
 import { Ajv2020 } from 'ajv/dist/2020.js';

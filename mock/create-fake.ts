@@ -82,7 +82,7 @@ export interface FakeOptions {
    */
   onStateDropped?: () => void;
   /**
-   * A deployment profile (spec/profile.ts, issue 17): the decision points' values to answer with
+   * A deployment profile (spec/profile.ts): the decision points' values to answer with
    * instead of doppel's. Invalid → throws ProfileError naming the field.
    */
   profile?: unknown;

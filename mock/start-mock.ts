@@ -21,7 +21,7 @@ export interface StartMockOptions extends FakeOptions {
   /** Default 'error': the ready lines and faults; 'info' adds a line per request (masked). */
   logLevel?: LogLevel;
   log?: (line: string) => void;
-  /** Slowloris bounds (issue 8). Defaults 10 000 and 30 000 ms. */
+  /** Slowloris bounds: how long a client may take over its headers and its whole request. Defaults 10 000 and 30 000 ms. */
   headersTimeoutMs?: number;
   requestTimeoutMs?: number;
   /** Directory written by `doppel fixtures`: start from its state.json (unless `state` exists). */

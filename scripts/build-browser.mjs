@@ -1,7 +1,7 @@
 // Part of the build: bundles doppel/browser (mock/browser.ts: the fake, ajv, the spec, msw's
 // setupWorker) into one ES module, dist/browser/doppel-browser.js, for pages without a bundler
 // (examples/browser). Apps with a bundler import `doppel/browser` (dist/mock/browser.js) instead.
-// Prints the size, minified and gzipped, that docs/guides/client-developers.md states (issue 14).
+// Prints the size, minified and gzipped, that docs/guides/client-developers.md states.
 import { build } from 'esbuild';
 import { gzipSync } from 'node:zlib';
 import { readFileSync } from 'node:fs';

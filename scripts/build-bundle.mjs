@@ -1,14 +1,14 @@
 // Part of the build (npm run build): bundles the package's entry points (the `doppel` executable
 // and the five `exports`) with esbuild into dist/, as ES modules that share chunks
 // (dist/chunks/). A `doppel mock` start then reads a handful of files instead of ~160 compiled
-// ones, ~60 ms less CPU before its first answer (issue 16: start-up within 2x a bare node:http server).
+// ones, ~60 ms less CPU before its first answer (the start-up target: within 2x a bare node:http server).
 // Dynamic imports stay separate chunks, so what a command does not use is still not loaded.
 // Three small dependencies of the fake are bundled in (INLINE: ~70 kB; loading them from
 // node_modules took ~40 ms of the start, ipaddr.js as CommonJS most of it), so they are
 // devDependencies; the rest (yargs, ajv, yaml, undici, fast-check, msw) stay in node_modules:
 // bundled they would take the package past its size guard (yargs alone ~200 kB). No
 // minification: stack traces keep real names and lines. The request validators are compiled here,
-// not at a fake's first request (issue 16): spec/precompiled-validators.ts is replaced by their ajv
+// not at a fake's first request: spec/precompiled-validators.ts is replaced by their ajv
 // standalone code (scripts/precompile-validators.mjs), whose one runtime helper is bundled in. tsc only writes the declarations
 // (tsconfig.build.json).
 import { build } from 'esbuild';

@@ -33,7 +33,7 @@ export function documentPath(name) {
 /**
  * The full text of spec/generated/<name>-document.ts: the parsed document as a module that
  * spec/load-spec.ts imports statically, so that the spec reaches the fake without a file system
- * (browser, workers; issue 14) and without parsing YAML at start-up (~400 ms; issue 7).
+ * (browser, workers) and without parsing YAML at start-up (~400 ms).
  * @param {string} name
  * @param {string} [yamlText]
  * @returns {Promise<string>}

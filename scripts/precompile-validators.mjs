@@ -1,5 +1,5 @@
 // Part of the build (scripts/build-bundle.mjs): the request validators of both documents as ajv
-// standalone code (issue 16), which replaces spec/precompiled-validators.ts in dist/. The schemas,
+// standalone code, which replaces spec/precompiled-validators.ts in dist/. The schemas,
 // their cache keys and the ajv options come from spec/validators.ts itself (requestSchemas,
 // ajvOptions), bundled here into memory, so build and runtime cannot disagree on either.
 import { build, transform } from 'esbuild';

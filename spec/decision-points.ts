@@ -1,4 +1,4 @@
-// The decision points of doppel (issue 17): the `x-doppel-decision`s that are parameters of the
+// The decision points of doppel: the `x-doppel-decision`s that are parameters of the
 // fake, each with its kind, doppel's choice (the default) and whether `doppel check --learn` can
 // observe it, and the reason why not for every other decision. The one place the defaults live:
 // the fake (mock/) and the checker (conformance/) both read them from here.
@@ -60,7 +60,7 @@ function point<const Id extends string, const V extends number | string>(p: Deci
   return p;
 }
 
-// Limits and guard orders (issue 17). A decision's further points are named
+// Limits and guard orders. A decision's further points are named
 // `<decision-id>#<facet>`; a guard order is guard names joined by ' > ', the first runs first.
 export const TRADING_GUARD_ORDERS = ['key > whitelist > permission > input', 'key > whitelist > input > permission'] as const;
 export const WALLET_GUARD_ORDERS = ['key > rate-limit > input', 'key > input > rate-limit'] as const;
@@ -149,7 +149,7 @@ export const DECISION_POINTS = [
     meaning: 'the `message` of a successful registration',
     learn: 'registers a user with a fresh e-mail (--allow-writes)',
   }),
-  // Statuses, messages, listing orders and symbol matching (issue 17, branch `points`).
+  // Statuses, messages, listing orders and symbol matching.
   point({
     id: 'wallet.register-semantics#status',
     kind: 'status',

@@ -1,6 +1,6 @@
 // The two OpenAPI documents, as modules generated from spec/*.openapi.yaml (npm run gen:types;
 // test/spec/generated-types.test.ts fails when they are stale): no file system, no YAML parser at
-// start-up, so spec/ runs in a browser too (issue 14) and loads in ~1 ms (issue 7).
+// start-up, so spec/ runs in a browser too and loads in ~1 ms (parsing the YAML took ~400 ms).
 import trading from './generated/trading-document.js';
 import wallet from './generated/wallet-document.js';
 

@@ -1,5 +1,5 @@
 // The request validators as ajv standalone code, by the key spec/validators.ts caches them under
-// (issue 16: the first validated request loads no ajv and compiles nothing). This file is the
+// (so that the first validated request loads no ajv and compiles nothing). This file is the
 // source's own answer, none: the package's build (scripts/build-bundle.mjs) replaces it with the
 // code scripts/precompile-validators.mjs generates from the documents, so the sources, the tests
 // run from them and the browser bundle compile at runtime, as before.

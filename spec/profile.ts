@@ -1,4 +1,4 @@
-// A deployment profile (issue 17): the value of each decision point (spec/decision-points.ts) as a
+// A deployment profile: the value of each decision point (spec/decision-points.ts) as a
 // deployment decided it, versioned, with a JSON Schema built from the registry (the checked-in
 // spec/profile.schema.json is that schema; a test keeps it current). readProfile validates a
 // profile and fills in doppel's choices where it is silent; a bad one is a ProfileError naming
@@ -114,7 +114,7 @@ function firstProblem(errors: ErrorObject[]): ProfileError {
 /** Validates a profile (parsed JSON) and returns every point's value; throws ProfileError. */
 export function readProfile(input: unknown): DecisionValues {
   // ajv is required here, on first use, not when the fake is imported (./ajv-modules.ts): a
-  // `doppel mock` start without --profile never loads it (issue 16's start-up target).
+  // `doppel mock` start without --profile never loads it (~50 ms of its start-up).
   validate ??= new (ajvModules().Ajv2020)({ allErrors: false, strict: false }).compile(profileSchema());
   if (!validate(input)) throw firstProblem(validate.errors ?? []);
   const profile = input as Profile;

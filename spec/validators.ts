@@ -6,8 +6,8 @@ import { getOperation, operations, type ParameterSpec } from './operations.js';
 import { precompiled } from './precompiled-validators.js';
 
 // ajv is loaded and the document compiled on first use, not at start-up (./ajv-modules.ts). The
-// request validators come precompiled in the built package (./precompiled-validators.ts, issue
-// 16): the first validated request then loads neither ajv nor compiles the document.
+// request validators come precompiled in the built package (./precompiled-validators.ts):
+// the first validated request then loads neither ajv nor compiles the document.
 
 export interface ValidationResult<T = unknown> {
   ok: boolean;
@@ -63,7 +63,7 @@ export function validateRequestBody(
   iface: InterfaceName,
   operationId: string,
   body: unknown,
-  /** A deployment's own maximum for some top-level body properties (a profile's point, issue 17). */
+  /** A deployment's own maximum for some top-level body properties (a profile's point). */
   maxima?: Readonly<Record<string, number>>,
 ): ValidationResult {
   const op = getOperation(iface, operationId);
@@ -75,7 +75,7 @@ export function validateRequestBody(
 }
 
 /**
- * The schema at a pointer with other maxima for named properties (a profile's bound, issue 17): a
+ * The schema at a pointer with other maxima for named properties (a profile's bound): a
  * copy of the schema (its own $ref resolved once, the refs inside it pointing into the document)
  * whose properties of those names carry the given `maximum`; compiled once per bound. So the
  * rule stays the spec's one validation, only the bound moves.
@@ -130,7 +130,7 @@ export function validateParams(
   location: 'query' | 'path',
   raw: Record<string, string | undefined>,
   /**
-   * A deployment's own maximum for some integer parameters (a profile's max-limit, issue 17): the
+   * A deployment's own maximum for some integer parameters (a profile's max-limit): the
    * spec's schema with that `maximum` in place of its own, so the rule stays this one validation.
    */
   maxima?: Readonly<Record<string, number>>,

@@ -1,7 +1,7 @@
-// `npm run bench:robustness`: the long versions of test/robustness (issue 8). A concurrent load on
+// `npm run bench:robustness`: the long versions of test/robustness. A concurrent load on
 // shared accounts with faulty clients alongside, checked for every invariant afterwards; then a
 // long fuzz of every operation. The load's server runs in a child process of its own
-// (bench/fake-child.ts), the clients here, so its latency and RSS figures are the server's (issue 16). Prints the figures as markdown and writes
+// (bench/fake-child.ts), the clients here, so its latency and RSS figures are the server's. Prints the figures as markdown and writes
 // bench/robustness/RESULTS.md. Options: --seconds=N (load, default 60), --clients=N (64),
 // --fuzz=N (cases, default 20000), --seed=N, --no-write.
 import { writeFileSync } from 'node:fs';

@@ -1,5 +1,5 @@
-// `doppel check`: the conformance suite against URLs, or the embedded fake (issue 5's CLI
-// contract; other tooling relies on these option names).
+// `doppel check`: the conformance suite against URLs, or the embedded fake. The option names and
+// exit statuses are a contract: other tooling relies on them.
 import { normalize } from 'node:path';
 import type { Argv, CommandModule } from 'yargs';
 import type { CheckCliOptions } from '../../conformance/index.js';
@@ -116,7 +116,7 @@ export const checkCommand: CommandModule<object, CheckArgs> = {
       showSecrets: argv.showSecrets,
       quiet: argv.quiet,
     };
-    // Issue 5: 0 when no check failed, 1 when one did, 2 for a usage, connection or preflight problem.
+    // Exit status: 0 when no check failed, 1 when one did, 2 for a usage, connection or preflight problem.
     const { runCheckCli } = await import('../../conformance/index.js');
     process.exitCode = await runCheckCli(options);
   },

@@ -1,4 +1,4 @@
-// `doppel fixtures`: deterministic JSON fixtures and a loadable state for both interfaces (issue 6).
+// `doppel fixtures`: deterministic JSON fixtures and a loadable state for both interfaces.
 import { readFile } from 'node:fs/promises';
 import { join, normalize } from 'node:path';
 import type { Argv, CommandModule } from 'yargs';

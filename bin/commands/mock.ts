@@ -1,4 +1,4 @@
-// `doppel mock`: serves the fakes of both interfaces (issues 3, 4, 6 and 8 give the options).
+// `doppel mock`: serves the fakes of both interfaces.
 import { isIP } from 'node:net';
 import { normalize } from 'node:path';
 import type { Argv, CommandModule } from 'yargs';
@@ -23,9 +23,9 @@ export interface MockOptions {
   fixtures?: string;
   /** Snapshot file: loaded at start when it exists, written back on SIGINT or SIGTERM. */
   state?: string;
-  /** Required by the admin API when bound to an address other than loopback (issue 8). */
+  /** Required by the admin API when bound to an address other than loopback: on a network, anyone could reset or rewrite the state. */
   adminToken?: string;
-  /** A deployment profile file (issue 17): the fake answers with its decision points' values. */
+  /** A deployment profile file (spec/profile.ts): the fake answers with its decision points' values. */
   profile?: string;
   logLevel: LogLevel;
   /** CORS of the interfaces: pages of this machine and these origins, `*` (any page), or false (--no-cors). */
@@ -196,7 +196,7 @@ export const mockCommand: CommandModule<object, MockArgs> = {
       maxNamespaces: argv.maxNamespaces,
       ...(argv.trustProxy !== undefined ? { trustProxy: parseTrustProxy(argv.trustProxy) } : {}),
     };
-    // Loaded on use: each command pays only for its own modules (start-up time, issue 7).
+    // Loaded on use: each command pays only for its own modules (start-up time).
     const { startMock, ProfileError } = await import('../../mock/index.js');
     const mockOptions: StartMockOptions = {
       host: options.host,
@@ -218,14 +218,15 @@ export const mockCommand: CommandModule<object, MockArgs> = {
       ...(options.trustProxy !== undefined ? { trustProxy: options.trustProxy } : {}),
     };
     // The handlers go in before the listeners start: a supervisor that sends SIGTERM as soon as the
-    // ready lines appear must get the graceful stop, not the default death by signal (issue 8).
+    // ready lines appear must get the graceful stop, not the default death by signal (in-flight
+    // requests cut off, the --state file not written).
     const starting = startMock(mockOptions);
     const stopped = stopOnSignal(starting, { verbose: options.logLevel === 'info' || options.logLevel === 'debug' });
     try {
       await starting;
     } catch (error) {
       if (error instanceof ProfileError) {
-        // A usage problem, like a bad option value: exit 2 naming the field (issue 17).
+        // A usage problem, like a bad option value: exit 2 naming the field.
         process.stderr.write(`doppel mock: --profile ${options.profile}: ${error.message}\n`);
         process.exitCode = 2;
         return;
@@ -237,7 +238,7 @@ export const mockCommand: CommandModule<object, MockArgs> = {
 };
 
 /**
- * Graceful stop (issue 8): on the first SIGINT or SIGTERM, close the listeners, let in-flight
+ * Graceful stop: on the first SIGINT or SIGTERM, close the listeners, let in-flight
  * requests finish and write the --state file (running.close does both); resolves when done, rejects
  * when the state could not be written (the command then exits 1).
  */

@@ -107,7 +107,7 @@ export const CHECKS: readonly Check[] = [
   loginTokenWorks,
   duplicateEmailRefused,
   walletIsolation,
-  // Decision points (issue 17: what --learn writes, what --profile expects)
+  // Decision points (what --learn writes, what --profile expects)
   copyConflictStatus,
   registerMessage,
   sendConfirmationDelay,

@@ -1,4 +1,4 @@
-// The largest accepted size of two requests (issue 17's limit points): a wallet's transactions'
+// The largest accepted size of two requests (the decision points that are limits): a wallet's transactions'
 // `limit` (wallet.transactions-paging#max-limit: 100) and the distinct symbols of one prices
 // request (wallet.prices-unknown#max-symbols: 50); or the --profile's. (The orders listing's
 // largest `limit` is the seed's, trading §8: 100; trading-invalid-input-400 checks it.) Read-only: a listing asked for N and

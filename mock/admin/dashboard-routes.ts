@@ -1,4 +1,4 @@
-// The dashboard (issue 14): GET /__doppel/ on each port answers a page (mock/admin/dashboard-page.ts)
+// The dashboard: GET /__doppel/ on each port answers a page (mock/admin/dashboard-page.ts)
 // whose script reads GET /__doppel/dashboard/state (both interfaces and the clock, whichever port
 // asked), moves the clock with POST /__doppel/clock and lists GET /__doppel/requests (the journal).
 import type { AdminRoute } from '../core/index.js';

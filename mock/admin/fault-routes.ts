@@ -1,4 +1,4 @@
-// Fault injection over HTTP (issue 13): POST /__doppel/faults adds a rule, GET lists the rules with
+// Fault injection over HTTP: POST /__doppel/faults adds a rule, GET lists the rules with
 // how often each fired, DELETE removes all or one. With an X-Doppel-Namespace header, a rule
 // without match.namespace applies to that namespace only, and GET/DELETE see that namespace's
 // rules only. Faulted answers are outside the contract by design (mock/core/fault-rules.ts).

@@ -1,4 +1,4 @@
-// The request journal over HTTP (issue 13; WireMock's /__admin/requests): GET lists entries
+// The request journal over HTTP (after WireMock's /__admin/requests): GET lists entries
 // newest first, GET …/verify counts them and returns the newest, DELETE clears. Filters are query
 // parameters: the request pattern (method, path, operationId, namespace, interface) plus status
 // (`429` or `4xx`), since (wall time, epoch ms or ISO date) and limit. With an X-Doppel-Namespace

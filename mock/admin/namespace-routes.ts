@@ -1,4 +1,4 @@
-// The namespaces of a fake over HTTP (issue 13): GET /__doppel/namespaces lists them with their
+// The namespaces of a fake over HTTP: GET /__doppel/namespaces lists them with their
 // clocks, DELETE /__doppel/namespaces/{name} drops one (its state is gone; the next request that
 // names it starts it afresh from the demo data). The default namespace cannot be dropped.
 import type { AdminRoute } from '../core/index.js';

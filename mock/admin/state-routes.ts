@@ -1,4 +1,4 @@
-// GET and PUT /__doppel/state on both ports (issue 6): the whole fake's snapshot (mock/snapshot.ts).
+// GET and PUT /__doppel/state on both ports: the whole fake's snapshot (mock/snapshot.ts).
 // An invalid snapshot is a 400 naming the offending value, and nothing of it is applied.
 import type { AdminRoute } from '../core/index.js';
 import { domainError } from '../domain/domain-error.js';

@@ -61,9 +61,9 @@ export interface OperationDefinition<I extends InterfaceName> {
 }
 
 export interface OperationOptions<I extends InterfaceName> {
-  /** A backend's own maximum for integer query parameters and body properties, by name (a profile's point, issue 17). */
+  /** A backend's own maximum for integer query parameters and body properties, by name (a profile's point). */
   maxima?(backend: Interfaces[I]['backend']): Record<string, number>;
-  /** A success's status when a decision point sets it (a profile's 201, issue 17). */
+  /** A success's status when a decision point sets it (a profile's 201). */
   status?(backend: Interfaces[I]['backend']): number;
 }
 

@@ -1,4 +1,4 @@
-// A status or message a profile chose at a decision point (issue 17), applied to the DomainError
+// A status or message a profile chose at a decision point (spec/profile.ts), applied to the DomainError
 // that answers it: a status as the error code that answers it (one code per status, so that
 // ERROR_CODES stays the only map from codes to statuses), a message as the error's template.
 

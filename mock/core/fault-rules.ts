@@ -1,4 +1,4 @@
-// createFaultRules: the fault injection rules of a fake (issue 13; WireMock's faults, Prism's
+// createFaultRules: the fault injection rules of a fake (after WireMock's faults, Prism's
 // `Prefer: code=`). A rule picks requests with the one RequestPattern and, for a number of times
 // or until removed, answers them the way production fails. The pipeline is synchronous, so a
 // fault is decided here as data (FakeResponse.delayMs / drop) and the adapter acts on it.

@@ -1,5 +1,5 @@
-// Masking of credentials before anything about a request is written to a log (issue 8: "no
-// password or key appears unmasked in logs").
+// Masking of credentials before anything about a request is written to a log (the rule: no
+// password or key appears unmasked in logs).
 
 export const MASK = '***';
 

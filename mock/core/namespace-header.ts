@@ -1,4 +1,4 @@
-// The request header that selects a namespace (issue 13): an isolated fake with its own state,
+// The request header that selects a namespace: an isolated fake with its own state,
 // demo data and clock, created on first use. Without the header: the default namespace.
 
 export const NAMESPACE_HEADER = 'x-doppel-namespace';

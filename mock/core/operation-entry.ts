@@ -19,7 +19,7 @@ export interface OperationInput {
   now: number;
   /** The interface's backend the operation was bound to (OperationEntry.backend). */
   backend: unknown;
-  /** The request as it came: whether a query parameter was sent or defaulted (a profile's default limit, issue 17). */
+  /** The request as it came: whether a query parameter was sent or defaulted (a profile's default limit). */
   req: FakeRequest;
 }
 
@@ -33,13 +33,13 @@ export interface OperationEntry extends Routable {
   permission: Permission;
   /** Which inputs the spec documents, so that the pipeline validates only those (a hot path). */
   takes: { path: boolean; query: boolean; body: boolean };
-  /** Its own maximum for integer query parameters and body properties, in place of the spec's (a profile's point, issue 17). */
+  /** Its own maximum for integer query parameters and body properties, in place of the spec's (a profile's point). */
   maxima?: Readonly<Record<string, number>>;
   /** The backend `run` works on; the pipeline passes it in the input (one object per request). */
   backend: unknown;
   /** Returns the result the interface's envelope wraps. Synchronous: see docs/ARCHITECTURE.md. */
   run(input: OperationInput): unknown;
-  /** The status of a success when not 200: a profile's choice (decision points, issue 17). */
+  /** The status of a success when not 200: a profile's choice (a decision point). */
   successStatus?(): number;
 }
 

@@ -138,7 +138,7 @@ export function createPipeline(options: PipelineOptions): RoutedApp {
       route = entry.path;
       if (entry.kind === 'operation') {
         response = answer(runOperation(req, entry.op, found.params));
-        // A success status a decision point sets (a profile's 201, issue 17).
+        // A success status a decision point sets (a profile's 201).
         if (entry.op.successStatus !== undefined) response.status = entry.op.successStatus();
       } else {
         const body = runAdmin(req, entry.route, found.params);

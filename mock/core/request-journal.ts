@@ -2,7 +2,7 @@
 // (WireMock's request journal). Recording is cheap on purpose (the pipeline is a hot path): the
 // entry keeps references to what already exists (the header object) and the request body as the
 // client sent it, as JSON text; the answer's text goes into a ring of bytes outside the heap
-// (text-ring.ts: retained strings were the journal's garbage-collector cost, issue 16). Masking,
+// (text-ring.ts: retained strings were the journal's garbage-collector cost). Masking,
 // parsing and decoding happen when someone reads the journal, not per request.
 
 import { maskBody, maskHeaders } from './mask-secrets.js';

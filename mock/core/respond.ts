@@ -17,7 +17,7 @@ const INTERNAL_TEXT = JSON.stringify(INTERNAL);
 
 export function errorResponse(error: unknown, operationId?: string): FakeResponse {
   if (error instanceof DomainError) {
-    // A profile's template (decision points with `{operationId}`, issue 17) is the whole text.
+    // A profile's template (decision points with `{operationId}`) is the whole text.
     const message = error.template !== undefined ? renderTemplate(error.template, operationId ?? '') : operationId === undefined ? error.message : `${operationId}: ${error.message}`;
     const body: Record<string, unknown> = { success: false, error: message, code: error.code };
     if (error.details !== undefined) body['details'] = error.details;

@@ -1,6 +1,6 @@
 // createTextRing: texts kept as UTF-8 bytes in one ring buffer, outside the garbage-collected heap.
 //
-// Why (issue 16, the request journal's cost): a journal that keeps each answer's text as a string
+// Why (the request journal's cost): a journal that keeps each answer's text as a string
 // keeps 10,000 strings alive for a while and then lets them die in the old generation; the profile
 // showed that as garbage-collector time, and for writes the major collections also mark the whole
 // fake's state each time. Bytes in one ArrayBuffer are neither scanned nor moved. The newest texts

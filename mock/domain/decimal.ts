@@ -38,8 +38,8 @@ export function parseDec(s: string, options: ParseDecOptions = NO_OPTIONS): Dec 
   const intPart = signed ? m[2] : m[1];
   const fracPart = signed ? m[3] : m[2];
   if (intPart === undefined || intPart.length > MAX_INTEGER_DIGITS) return null;
-  // One BigInt of every digit, the fraction padded to 8: the scaled value itself (issue 16: every
-  // order parses its amount; two BigInts, a product and a sum cost more).
+  // One BigInt of every digit, the fraction padded to 8: the scaled value itself (every order
+  // parses its amount; two BigInts, a product and a sum cost more).
   const magnitude = BigInt(intPart + (fracPart ?? '').padEnd(DEC_DIGITS, '0'));
   return signed && m[1] === '-' ? -magnitude : magnitude;
 }
@@ -55,7 +55,7 @@ export function dec(s: string): Dec {
 export function formatDec8(d: Dec): string {
   const negative = d < 0n;
   // The digits of the scaled value, at least 9 of them, split before the last 8: one conversion
-  // and no bigint division (issue 16: every answered order formats several amounts).
+  // and no bigint division (every answered order formats several amounts).
   const digits = (negative ? -d : d).toString().padStart(DEC_DIGITS + 1, '0');
   const point = digits.length - DEC_DIGITS;
   return `${negative ? '-' : ''}${digits.slice(0, point)}.${digits.slice(point)}`;

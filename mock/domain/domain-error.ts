@@ -12,7 +12,7 @@ export class DomainError extends Error {
   /** Extra response headers, e.g. retry-after for rate_limited. */
   readonly headers?: Readonly<Record<string, string>>;
   /**
-   * A profile's message template (issue 17) sent instead of `operationId: message`: the whole
+   * A profile's message template (spec/profile.ts) sent instead of `operationId: message`: the whole
    * `error` text, with `{operationId}` standing for the operation's id.
    */
   readonly template?: string;

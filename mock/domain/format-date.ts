@@ -1,7 +1,7 @@
 // Formats epoch ms as the wallet seed's transaction date: "YYYY-MM-DD HH:MM:SS" in UTC.
 
 // The last second formatted: the records of one answer, and the answers of one virtual second,
-// share it (a manual clock stands still), so most calls are one comparison (issue 16).
+// share it (a manual clock stands still), so most calls are one comparison.
 let lastSecond = Number.NaN;
 let lastText = '';
 

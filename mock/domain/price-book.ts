@@ -158,7 +158,7 @@ export function createPriceBook(options: PriceBookOptions): PriceBook {
    * The entry now. It is a function of the virtual minute (the walk steps once a minute, the volume
    * once an hour, the 24 h reference is 1,440 minutes back) and of the pins; so one minute's entry
    * is computed once and answered (the same frozen object) until the minute or the pins change.
-   * Issue 16: GET /api/v1/prices spent most of its time recomputing the same figures. Not cached
+   * Without it, GET /api/v1/prices spent most of its time recomputing the same figures. Not cached
    * when a pin falls strictly inside the minute or its reference minute, where the answer changes
    * within the minute.
    */

@@ -180,7 +180,7 @@ describe('startHttpServer', () => {
   });
 });
 
-describe('oversized bodies to the fake (issue 16: the 413 always arrives)', () => {
+describe('oversized bodies to the fake: the 413 always arrives', () => {
   it('every POST route of both interfaces answers 2 MB and 20 MB bodies with the 413 envelope', async () => {
     const mock = await startMock({ tradingPort: 0, walletPort: 0, quiet: true, walletRateLimit: 1_000_000 });
     try {

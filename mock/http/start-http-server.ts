@@ -91,7 +91,7 @@ export async function startHttpServer(app: App, options: HttpServerOptions = {})
   // second, and often enough for short timeouts given in tests.
   const checkEvery = Math.max(50, Math.min(1000, Math.floor(Math.min(headersTimeout, requestTimeout) / 4)));
   const server = createServer({ keepAlive: true, connectionsCheckingInterval: checkEvery }, (req, res) => {
-    // Timed only for the request log: performance.now() per request is measurable (issue 16).
+    // Timed only for the request log: performance.now() per request is a measurable cost on the hot path.
     const started = options.onRequest === undefined ? 0 : performance.now();
     const answer = (bytes: Uint8Array | null): void => {
       try {
@@ -206,7 +206,7 @@ const STATUS_TEXT: Record<number, string> = { 400: 'Bad Request', 408: 'Request 
  * Reads the body; null once it exceeds limit. An oversized body is still read to its end, and
  * dropped chunk by chunk (never buffered), before the 413 is written, up to discardLimit bytes:
  * answering and closing while the client is still sending makes the kernel reset the connection
- * (unread bytes at close), and the client sees EPIPE or ECONNRESET instead of the 413 (issue 16).
+ * (unread bytes at close), and the client sees EPIPE or ECONNRESET instead of the 413.
  * Servers call this a lingering close. Beyond discardLimit, or when Content-Length already says
  * so, the 413 goes out at once and the connection closes: a bound on what a client can make the
  * fake read (the request timeout bounds the time).
@@ -273,7 +273,7 @@ function toFakeRequest(req: IncomingMessage, bytes: Uint8Array | null, limit: nu
 /**
  * node's own header object when every value is a string (node joins repeated request headers with
  * ", ", except set-cookie, which it keeps as an array): copying it per request, as Object.entries
- * pairs, showed in the issue-16 profile. The object is the request's and is not changed after this.
+ * pairs, showed in a CPU profile under load. The object is the request's and is not changed after this.
  */
 function singleValued(incoming: IncomingMessage['headers']): Record<string, string | undefined> {
   if (!Array.isArray(incoming['set-cookie'])) return incoming as Record<string, string | undefined>;

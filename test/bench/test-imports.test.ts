@@ -1,4 +1,5 @@
-// `npm test` never imports from bench/ (CONTEXT, issue 11): what the bench and the tests share
+// `npm test` never imports from bench/ (a project standard: the bench is a
+// separate program, and the tests must not depend on it): what the bench and the tests share
 // lives in test/support/, which bench/ may import. Read as text so that a dynamic import counts too.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';

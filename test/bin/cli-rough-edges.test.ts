@@ -1,4 +1,4 @@
-// The rough edges of the command line that issue 15 lists, one test each: options are checked
+// Rough edges of the command line, one test each: options are checked
 // before anything starts (one line, exit 2), start-up failures are one line naming what to change,
 // file errors name the file, `doppel mock` says which state it loaded, `doppel fixtures` says what
 // it wrote, --help shows defaults and wraps at word boundaries, and completion works.
@@ -98,7 +98,7 @@ describe('options are checked before anything starts', () => {
     expect(await usageError(['fixtures', '--out', dir, '--orders', '-3'])).toContain('--orders must be an integer ≥ 0');
   });
 
-  // A missing folder is created before the run (issue 12); one that cannot be (a file on the path) is a usage error.
+  // A missing folder is created before the run; one that cannot be (a file on the path) is a usage error.
   it('a report file under a file, or that is a folder', async () => {
     const file = join(dir, 'report-parent-file');
     writeFileSync(file, 'x');

@@ -1,4 +1,4 @@
-// The `doppel` command line (issue 2, item 5): every command has --help listing its options, and
+// The `doppel` command line: every command has --help listing its options, and
 // unknown flags or commands fail with exit status 2 and a message that says what to fix.
 import { execFile } from 'node:child_process';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -9,10 +9,10 @@ import { run } from './run-cli.js';
 const OPTIONS = {
   mock: ['--host', '--trading-port', '--wallet-port', '--seed', '--clock', '--wallet-rate-limit', '--fixtures',
     '--state', '--admin-token', '--log-level'],
-  // Issue 5's CLI contract, name for name.
+  // The option names other tooling relies on (bin/commands/check.ts), name for name.
   check: ['--trading-url', '--trading-key', '--trading-read-key', '--wallet-url', '--wallet-key', '--allow-writes',
     '--rate-limit', '--strict', '--seed', '--runs', '--json', '--junit',
-    // Issue 12.
+    // And those that make a verdict trustworthy and its reports usable.
     '--wallet-rate-limit', '--require-all', '--only', '--skip', '--list-checks', '--html', '--replay', '--show-secrets', '--quiet'],
   fixtures: ['--seed', '--out', '--users', '--orders', '--wallets', '--transactions'],
 };

@@ -1,4 +1,4 @@
-// The dashboard at /__doppel/ (issue 14) in headless Chromium, served by startMock as `doppel mock`
+// The dashboard at /__doppel/ in headless Chromium, served by startMock as `doppel mock`
 // serves it, with an admin token: the page loads without the token, shows nothing until the token
 // is typed, then shows the demo balances, an order, a copy relation and a pending transaction,
 // and moves the virtual clock when its button is clicked.

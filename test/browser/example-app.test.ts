@@ -1,4 +1,4 @@
-// examples/browser in headless Chromium (issue 14): the page starts doppel's fake behind msw's
+// examples/browser in headless Chromium: the page starts doppel's fake behind msw's
 // service worker (the bundle dist/browser/doppel-browser.js) and every request to the trading
 // interface is answered by the worker: demo balances, an order placed and listed, the error
 // envelope for a bad key, and the dashboard in a frame. The only server is the example's static one; Chromium resolves no other

@@ -1,4 +1,4 @@
-// The portable core (docs/ARCHITECTURE.md; issue 14): nothing under mock/core, mock/api,
+// The portable core (docs/ARCHITECTURE.md): nothing under mock/core, mock/api,
 // mock/domain or spec/ imports a node: module or reaches for Node globals, so the same pipeline and
 // domain run in a browser (doppel/browser). Tests are exempt.
 import { readdirSync, readFileSync } from 'node:fs';

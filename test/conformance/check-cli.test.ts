@@ -1,4 +1,4 @@
-// doppel check's exit statuses for usage, connection and report-path problems (issue 5: 2, with
+// doppel check's exit statuses for usage, connection and report-path problems (2, with
 // what to fix), through the same yargs parser the executable uses.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -1,4 +1,4 @@
-// What makes a verdict trustworthy (issue 12): a check that evaluated nothing has not passed, a
+// What makes a verdict trustworthy: a check that evaluated nothing has not passed, a
 // stub that answers success to everything fails, a rejected key stops the run before any check
 // (exit 2), keys are masked everywhere by default, and the same seed sends the same requests.
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';

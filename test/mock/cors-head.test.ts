@@ -1,4 +1,4 @@
-// CORS and HEAD (issue 13): a browser app on another origin of this machine can call the fake, an
+// CORS and HEAD: a browser app on another origin of this machine can call the fake, an
 // origin listed besides too; HEAD answers every GET route. In process (fake.fetch), over HTTP
 // (startMock), and real preflights in headless Chromium. The defaults in detail (admin routes,
 // Host, foreign pages): test/mock/origin-host-rules.test.ts, test/robustness/browser-origins.test.ts.

@@ -1,4 +1,4 @@
-// fake.fetch: the fake as a fetch-compatible function (issue 16), through the same pipeline.
+// fake.fetch: the fake as a fetch-compatible function without msw, through the same pipeline.
 import { describe, expect, it } from 'vitest';
 import { createFake } from '../../mock/index.js';
 

@@ -1,4 +1,4 @@
-// Fault injection (issue 13): each fault kind over HTTP, through fake.fetch and through msw; a
+// Fault injection: each fault kind over HTTP, through fake.fetch and through msw; a
 // faulted request changes no state; rules fire the given number of times, list their fire counts
 // and can be removed; a rule can be scoped to a namespace.
 import { setupServer } from 'msw/node';

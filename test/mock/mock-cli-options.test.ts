@@ -1,4 +1,4 @@
-// The options of issue 13 on `doppel mock`: --cors-origin, --no-cors, --journal-size,
+// The stub-server options of `doppel mock`: --cors-origin, --no-cors, --journal-size,
 // --max-namespaces; and those of a server on a developer's machine: --admin-cors-origin,
 // --allowed-host (docs/guides/security.md). Listed in --help, and checked like the others (exit 2,
 // one line naming the option).
@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { run } from '../bin/run-cli.js';
 import { parseAdminCorsOrigins, parseCorsOrigins, parseTrustProxy } from '../../bin/commands/mock.js';
 
-describe('doppel mock, issue 13 options', () => {
+describe('doppel mock, CORS, host, journal and namespace options', () => {
   it('--help lists them with their defaults', async () => {
     const { output } = await run(['mock', '--help']);
     for (const option of ['--cors-origin', '--cors', '--admin-cors-origin', '--allowed-host', '--journal-size', '--max-namespaces']) expect(output).toContain(option);

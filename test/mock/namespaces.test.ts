@@ -1,4 +1,4 @@
-// Namespaces (issue 13): X-Doppel-Namespace selects an isolated fake (own state, demo data and
+// Namespaces: X-Doppel-Namespace selects an isolated fake (own state, demo data and
 // clock), created on first use; admin routes accept it; a bound on how many exist.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFake, startMock, type RunningMock } from '../../mock/index.js';

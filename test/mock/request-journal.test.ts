@@ -1,4 +1,4 @@
-// The request journal and the verification helper (issue 13): after a scripted client run, the
+// The request journal and the verification helper: after a scripted client run, the
 // journal holds every request and its answer, filterable by the one request pattern, in process
 // (fake.requests / fake.verify) and over HTTP (GET /__doppel/requests, …/verify, DELETE).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 // createFake({ profile }): the decision points a profile sets change what the fake answers, through
-// the one pipeline; a bad profile is refused naming the field (issue 17).
+// the one pipeline; a bad profile is refused naming the field.
 import { describe, expect, it } from 'vitest';
 import { createFake, ProfileError } from '../../mock/index.js';
 import { DEFAULT_DECISIONS, getOperation } from '../../spec/index.js';

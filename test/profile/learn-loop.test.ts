@@ -1,4 +1,4 @@
-// Issue 17's closed loop: a fake started with a profile that differs from doppel's choices at
+// The closed loop of profiles: a fake started with a profile that differs from doppel's choices at
 // every decision point is learned over HTTP with `doppel check --learn`; the learned profile equals
 // the one it started with at every point the run observed (here: all of them); a second fake
 // started with the learned profile passes `check --strict --profile`, a default fake fails it.

@@ -1,4 +1,4 @@
-// How a check turns what it saw into a point's value (--learn, issue 17): a message into a template
+// How a check turns what it saw into a point's value (--learn): a message into a template
 // (the operation's id becomes `{operationId}`, which the fake fills back in), a listing into an order.
 import { describe, expect, it } from 'vitest';
 import { listingOrder } from '../../conformance/checks/listing-order.js';

@@ -1,4 +1,4 @@
-// --profile and --learn on the command line (issue 17): option problems are one line and exit 2
+// --profile and --learn on the command line: option problems are one line and exit 2
 // like every other option's; a profile that is JSON but not a valid profile names the field.
 import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';

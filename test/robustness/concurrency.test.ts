@@ -1,4 +1,4 @@
-// Concurrency (issue 8): 64 clients drive both interfaces over real HTTP at once, mixed reads and
+// Concurrency: 64 clients drive both interfaces over real HTTP at once, mixed reads and
 // writes on shared accounts (8 clients per trading key, 8 per wallet user), with admin clock
 // moves, price pins, deposits and failed transactions in between. Afterwards: no 5xx, every answer
 // in its documented shape, no negative balance, funds conserved to the 8th decimal from the

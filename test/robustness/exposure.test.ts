@@ -1,4 +1,4 @@
-// Exposure (issue 8): the fake binds 127.0.0.1 unless told otherwise; another address needs
+// Exposure: the fake binds 127.0.0.1 unless told otherwise; another address needs
 // --admin-token, and with a token the admin API requires it; header and request timeouts cut
 // slowloris clients; no key or password appears in the request log or in the state views.
 import { execFile } from 'node:child_process';

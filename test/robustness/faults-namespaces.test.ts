@@ -1,4 +1,4 @@
-// Robustness with the stub features of issue 13: two namespaces under concurrent load on one
+// Robustness with the stub features (fault rules, namespaces): two namespaces under concurrent load on one
 // server, one of them with fault rules of every kind firing meanwhile (503s, 429s with
 // Retry-After, delayed real answers, answers never sent, dropped connections). Afterwards each
 // namespace keeps every invariant of the concurrency run (funds conserved from the acknowledged

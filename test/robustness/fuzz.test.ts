@@ -1,4 +1,4 @@
-// Bad input (issue 8), fast-check over real HTTP against every operation of both interfaces:
+// Bad input, fast-check over real HTTP against every operation of both interfaces:
 // malformed JSON, wrong content types, bodies over 1 MiB (413), 100k nested arrays,
 // __proto__/constructor/prototype keys, 1e309, -0, 9-digit decimals, lone surrogates, RTL, NUL,
 // empty strings, huge/duplicated/invalid key headers, path tricks in ids and query oddities. Every

@@ -1,4 +1,4 @@
-// Shutdown (issue 8): SIGTERM to `doppel mock` closes the listeners at once, lets a request that is
+// Shutdown: SIGTERM to `doppel mock` closes the listeners at once, lets a request that is
 // in flight finish with its answer, and exits 0; an idle keep-alive connection does not hold it up.
 // (Writing the --state snapshot on SIGTERM is the snapshot work's own test.)
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';

@@ -1,5 +1,5 @@
-// spec/generated/*.ts are the types of the spec documents (issue 2: "a test fails if generated
-// types are stale"); regenerating them in memory must give the committed bytes.
+// spec/generated/*.ts are the types of the spec documents and must never be
+// stale: regenerating them in memory must give the committed bytes.
 import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
@@ -34,7 +34,7 @@ describe.each(SPEC_NAMES)('spec/generated/%s.ts', (name) => {
   });
 });
 
-// spec/generated/*-document.ts are the documents as modules (issue 14: no file system in spec/).
+// spec/generated/*-document.ts are the documents as modules (spec/ reads no file, so it runs in a browser).
 describe.each(SPEC_NAMES)('spec/generated/%s-document.ts', (name) => {
   it('matches its document', async () => {
     const committed = await readFile(documentPath(name), 'utf8').catch(() => '');

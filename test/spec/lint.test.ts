@@ -1,5 +1,5 @@
 // Lints both spec documents with the real linter (@redocly/cli 2, configured by redocly.yaml) and
-// fails on any error (issue 2, "Spec quality"); also shows that a broken document is caught.
+// fails on any error; also shows that a broken document is caught.
 //
 // Why spawn the CLI rather than call @redocly/openapi-core: @redocly/cli 2 is a self-contained
 // bundle with no Node API, and the openapi-core in node_modules is openapi-typescript's 1.x

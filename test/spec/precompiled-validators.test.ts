@@ -1,4 +1,4 @@
-// Issue 16: the request validators the build precompiles (scripts/precompile-validators.mjs) answer
+// The request validators the build precompiles (scripts/precompile-validators.mjs) answer
 // exactly as the ones compiled at runtime: same verdict, same messages (describe), same defaults
 // filled in, for every key, over values of every wrong kind.
 import { createRequire } from 'node:module';

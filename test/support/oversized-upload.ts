@@ -1,4 +1,4 @@
-// Oversized uploads three ways (issue 16: the 413 always arrives): a raw socket that writes the
+// Oversized uploads three ways (the 413 must always arrive): a raw socket that writes the
 // whole request before it reads, node:http with backpressure, and fetch; Content-Length or chunked.
 // Shared by mock/http's test and the bench's 413 section. Each resolves to the status and body,
 // or rejects with the socket error (EPIPE, ECONNRESET) a client would see.
@@ -22,7 +22,8 @@ function* pieces(size: number): Generator<Buffer> {
 }
 
 /**
- * The client that lost the 413 before issue 16: it writes the whole request, then reads. When the
+ * The client that used to lose the 413, before the fake read and dropped an oversized body
+ * (mock/http/start-http-server.ts): it writes the whole request, then reads. When the
  * server closed while bytes were still unread, the kernel reset the connection (EPIPE/ECONNRESET).
  */
 export function rawUpload(u: Upload): Promise<{ status: number; text: string }> {

@@ -9,7 +9,7 @@ import { presentBalance } from './present.js';
 type BalanceEntry = ReturnType<typeof presentBalance>;
 
 /**
- * Issue 16: balances are read far more often than they change. A row's entry is formatted again
+ * Balances are read far more often than they change. A row's entry is formatted again
  * only when its amounts changed, and while every entry of an account is the one answered last, the
  * listing is that same frozen array, which the pipeline serializes once (mock/core/pipeline.ts).
  */

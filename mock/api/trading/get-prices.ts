@@ -10,7 +10,7 @@ type PriceTable = Record<string, ReturnType<typeof presentPrice>>;
  * The last table answered per price book, and the entries it was made of. The book answers the
  * same frozen entry objects for as long as a minute's prices hold (mock/domain/price-book.ts), so
  * while they are the same objects the table is the same, frozen too: the pipeline then serializes
- * it once (issue 16: the prices were recomputed and formatted on every request).
+ * it once (recomputing and formatting every price per request was most of the route's cost).
  */
 const lastTables = new WeakMap<PriceBook, { entries: PriceEntryData[]; table: PriceTable }>();
 

@@ -14,7 +14,7 @@ export function walletSummary(model: WalletBackend) {
     // Password hashes stay inside the state: not even salted hashes leave the fake.
     users: [...state.users.values()].map((u) => ({ id: u.id, name: u.name, email: u.email, wallet_ids: [...(state.walletsByUser.get(u.id) ?? [])] })),
     // Static keys are the admin's own (POST /__doppel/api-keys, demo data); a login token was
-    // earned with a password the admin does not know, so it is shown masked (issue 8).
+    // earned with a password the admin does not know, so it is shown masked, like a secret in a log (mock/core/mask-secrets.ts).
     api_keys: [...state.keys.values()].map((k) => ({ key: k.kind === 'login-token' ? `${k.key.slice(0, 7)}***` : k.key, user_id: k.userId, kind: k.kind })),
     wallets: [...state.wallets.values()].map((w) => ({ ...wireWallet(w), user_id: w.userId, transactions: w.history.length })),
     pending: [...state.transfers.values()].filter((t) => t.status === 'pending').map((t) => ({

@@ -1,4 +1,4 @@
-// The versioned snapshot of a whole fake (issue 6): both interfaces, the shared clock and the
+// The versioned snapshot of a whole fake: both interfaces, the shared clock and the
 // price pins, as plain JSON that `doppel mock --state`, `--fixtures`, `createFake({ snapshot })`
 // and `PUT /__doppel/state` load, and `GET /__doppel/state` and `doppel fixtures` write.
 //

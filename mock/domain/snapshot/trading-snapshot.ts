@@ -1,4 +1,4 @@
-// The trading model's whole state as plain JSON and back (issue 6): money as decimal strings,
+// The trading model's whole state as plain JSON and back: money as decimal strings,
 // times as epoch ms, Maps as arrays. The indexes (order buckets, limit books, expiry heap, active
 // copies, copier counts) are derived and rebuilt on import with the model's own functions, and the
 // position of the admin key generator is kept so that generated keys continue where they were.
@@ -235,7 +235,7 @@ function exportCopy(c: CopyRelation): TradingCopySnapshot {
 }
 
 // One object literal of one shape for every kind (no spread copies): a soak's state export of
-// tens of thousands of orders spent most of its time allocating and collecting the copies (issue 16).
+// tens of thousands of orders spent most of its time allocating and collecting the copies.
 function exportOrder(o: Order): TradingOrderSnapshot {
   const spot = o.type === 'spot' ? o : null;
   const position = o.type === 'margin' || o.type === 'futures' ? o : null;

@@ -1,4 +1,4 @@
-// The wallet model's whole state as plain JSON and back (issue 6): money as decimal strings, times
+// The wallet model's whole state as plain JSON and back: money as decimal strings, times
 // as epoch ms, Maps as arrays, a transfer once (histories name it by tx_hash). The indexes (users
 // by e-mail, wallets by address and by user, the pending queue) and the supply ledger are derived
 // and rebuilt on import; the positions of the four random streams are kept, so that the next salt,

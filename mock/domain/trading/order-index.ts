@@ -1,5 +1,6 @@
 // Per-account order buckets, so that a filtered listing reads at most `limit` ids per bucket
-// instead of scanning every order (issue 3: 1,000,000 orders within 2× of small-state latency).
+// instead of scanning every order (the scale target, bench/scale.ts: with 1,000,000 orders a
+// listing stays within 2× of its small-state latency).
 //
 // Each account has one ascending id array per (type, status). Ids grow with creation time, so
 // "newest first" (decision trading.orders-listing) is reading the arrays from their ends and
@@ -52,7 +53,7 @@ export interface OrderFilter {
   type?: OrderKind;
   status?: OrderStatus;
   limit: number;
-  /** Oldest first instead (a profile's trading.orders-listing#order, issue 17). */
+  /** Oldest first instead (a profile's trading.orders-listing#order). */
   oldestFirst?: boolean;
 }
 

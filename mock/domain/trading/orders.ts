@@ -12,7 +12,7 @@ export type NewOrder<O extends Order> = O extends Order ? Omit<O, 'id' | 'create
 
 /**
  * Records a freshly built order: its id and times are set on the object itself, not copied into a
- * new one (a copy per order was garbage on the write path, issue 16). Callers pass a new literal.
+ * new one (a copy per order was garbage on the write path). Callers pass a new literal.
  */
 export function recordOrder<O extends Order>(state: TradingState, fields: NewOrder<O>, now: number): O {
   const order = fields as unknown as O;

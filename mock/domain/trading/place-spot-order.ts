@@ -20,7 +20,7 @@ export type SpotInput = {
 
 export function placeSpotOrder(state: TradingState, accountId: number, input: SpotInput, marketPrice: Dec, now: number): SpotOrder {
   const { market, side, amount } = input;
-  // Whole literals, no spreads: this runs for every order placed (issue 16).
+  // Whole literals, no spreads: this runs for every order placed, and a copy per order is garbage.
   if (input.orderType === 'market') {
     const cost = notional(amount, marketPrice);
     if (side === 'buy') {

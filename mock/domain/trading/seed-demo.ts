@@ -1,4 +1,4 @@
-// The default seed's demo data (issue 3, listed in docs/guides/client-developers.md): three keys, funded accounts and
+// The default seed's demo data (listed in docs/guides/client-developers.md): three keys, funded accounts and
 // lead traders. Balances include a USDT entry on a non-settlement chain to show one entry per
 // currency and chain (seed trading §2).
 

@@ -72,7 +72,7 @@ export interface AccountView {
 export interface TradingBackend {
   readonly seed: number;
   readonly prices: PriceBook;
-  /** The decision points' values this fake answers with (issue 17). */
+  /** The decision points' values this fake answers with: doppel's, or a profile's (spec/profile.ts). */
   readonly decisions: Readonly<DecisionValues>;
   /** Processes every event due by now (default the clock's now): fills, expiries, settlements. Returns that time. */
   settle(now?: number): number;

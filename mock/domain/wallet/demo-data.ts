@@ -1,4 +1,4 @@
-// The default seeded demo data (issue 4 "Demo data"; listed in docs/guides/client-developers.md).
+// The default seeded demo data (listed in docs/guides/client-developers.md).
 
 import { createWallet } from './wallet-book.js';
 import { depositTo } from './transfers.js';

@@ -1,4 +1,4 @@
-// Salted scrypt password hashes (issue 4: "stored as salted hashes"). Portable (issue 14): the
+// Salted scrypt password hashes (no password is stored as sent). Portable (browsers, workers): the
 // host's native scrypt or @noble/hashes (./scrypt.ts), byte-identical for the same parameters, so
 // hashes in existing snapshots still verify.
 
@@ -30,7 +30,7 @@ export function hashPassword(password: string, salt: Uint8Array): PasswordHash {
 /**
  * The hash of a password the docs publish (the demo user's), derived when first read. Holding
  * such a password keeps no secret, and the ~13 ms of scrypt leaves every start and every new
- * namespace (issue 16: `doppel mock` start-up); the bytes are the same as hashPassword's.
+ * namespace (`doppel mock`'s start-up time); the bytes are the same as hashPassword's.
  */
 export function publishedPasswordHash(password: string, salt: Uint8Array): PasswordHash {
   let hash: Uint8Array | undefined;

@@ -1,4 +1,5 @@
-// Conservation check: per asset, balances + pending + exported = deposited (issue 4, "total supply is conserved").
+// Conservation check: per asset, balances + pending + exported = deposited: total supply is
+// conserved, nothing a send, fail or export does creates or destroys funds.
 
 import type { Dec } from '../decimal.js';
 import { chainBySlug } from './chains.js';

@@ -42,7 +42,7 @@ export interface WalletBackend {
   readonly clock: Pick<Clock, 'now'>;
   readonly prices: PriceSource;
   readonly rateLimit: number;
-  /** The decision points' values this fake answers with (issue 17). */
+  /** The decision points' values this fake answers with: doppel's, or a profile's (spec/profile.ts). */
   readonly decisions: Readonly<DecisionValues>;
   /** The live state, for read-only views (summary, audits); a new object after importState, so read it through the backend each time. */
   readonly state: WalletState;

@@ -1,5 +1,5 @@
 // GET /api/v1/account (decision trading.account-fields) and /account/balances (seed section 2,
-// decision trading.balance-meaning) over the demo seed of issue 3.
+// decision trading.balance-meaning) over the demo seed (mock/domain/trading/seed-demo.ts).
 import { describe, expect, it } from 'vitest';
 import { formatDec8 } from '../../../mock/domain/decimal.js';
 import { balanceOf, createTestFake, dec, READ, TRADE } from './trading-fake.js';

@@ -1,4 +1,4 @@
-// Money conservation (issue 3, done-when): over random sequences of orders, cancels, copy
+// Money conservation: over random sequences of orders, cancels, copy
 // start/stop, price sets, daily_return changes and clock moves, what the account holds
 // (available + locked, every chain) changes only by fills (base and quote exchanged at the fill
 // price), futures pnl, binary payouts and copy results, to the last 8th decimal; and what is

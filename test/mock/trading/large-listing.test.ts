@@ -1,4 +1,4 @@
-// Issue 3 (state): a filtered listing over a large order history reads newest first with the
+// A filtered listing over a large order history reads newest first with the
 // filters. The orders are placed through the backend (the API would only be slower to set up), then
 // listed through the shipped pipeline. What it costs against a small state is bench/'s to measure
 // (bench/scale.ts: 1,000,000 orders), not a timed assertion here.

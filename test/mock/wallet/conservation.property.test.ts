@@ -1,4 +1,4 @@
-// Conservation (issue 4): over random sends (valid and invalid), deposits, fails and clock moves,
+// Conservation: over random sends (valid and invalid), deposits, fails and clock moves,
 // no balance is ever negative and, per asset, balances + in-flight + sent outside = everything deposited.
 
 import fc from 'fast-check';

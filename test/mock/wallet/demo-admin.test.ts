@@ -1,4 +1,4 @@
-// The seeded demo data (issue 4), determinism, reset, and the wallet admin routes.
+// The seeded demo data, determinism, reset, and the wallet admin routes.
 
 import { describe, expect, it } from 'vitest';
 import { isValidAddress } from '../../../mock/domain/wallet/index.js';

@@ -1,4 +1,4 @@
-// The invariants after a concurrent load (issue 8): no negative balance anywhere; funds conserved
+// The invariants after a concurrent load: no negative balance anywhere; funds conserved
 // to the 8th decimal, derived from the acknowledged operations; every acknowledged order and
 // transaction present, and nothing present that no client was told of.
 import { dec, DEC_ONE, formatDec8 } from '../../../mock/domain/decimal.js';

@@ -1,4 +1,4 @@
-// Bad input for every operation of both interfaces (issue 8): malformed JSON, wrong content types,
+// Bad input for every operation of both interfaces: malformed JSON, wrong content types,
 // bodies over 1 MiB, deep nesting, __proto__/constructor/prototype keys, odd numbers and decimals,
 // odd unicode, empty strings, odd header values, path tricks in ids and query oddities. Each case
 // says whether a 200 may be right (`mayAccept`), e.g. an extra "__proto__" field on an otherwise

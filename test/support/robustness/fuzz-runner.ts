@@ -1,4 +1,4 @@
-// Runs fuzz cases against a running fake over raw HTTP and judges each answer (issue 8): a 4xx in
+// Runs fuzz cases against a running fake over raw HTTP and judges each answer: a 4xx in
 // the error envelope with a JSON content type (a 200 only where the case allows it, in the
 // documented shape), never a 5xx; the server answers the next request; a rejected request leaves
 // the state as it was; Object.prototype stays clean.

@@ -23,7 +23,7 @@ export interface CheckedClientOptions {
   /** Sent with every request (e.g. X-Doppel-Namespace). */
   headers?: Record<string, string>;
   /**
-   * Fault rules are active (issue 13): an answer with code `injected_fault` and a connection the
+   * Fault rules are active: an answer with code `injected_fault` and a connection the
    * fake dropped are counted in `injected`, not as problems (faulted answers are outside the
    * contract by design); the journal tells how many there must be.
    */

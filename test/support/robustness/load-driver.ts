@@ -1,4 +1,4 @@
-// The concurrency load of issue 8: many clients drive both interfaces at once with mixed reads and
+// The concurrency load of test/robustness: many clients drive both interfaces at once with mixed reads and
 // writes on SHARED accounts (several clients per trading key and per wallet user), plus admin
 // clock moves, price pins and transaction failures; every acknowledged (200) write is recorded so
 // that check-invariants.ts can account for every unit of money afterwards.
