@@ -10,7 +10,7 @@ export interface HandlerUrls {
 
 /**
  * Async because msw is loaded on first use: `doppel mock` never needs it, and importing it costs
- * more than the whole rest of the start-up (`doppel mock`'s start-up target is 300 ms).
+ * more than the whole rest of the start-up (`doppel mock`'s start-up target is 250 ms).
  */
 export async function createHandlers(fake: Fake, urls: HandlerUrls = {}): Promise<RequestHandler[]> {
   const { createMswHandlers } = await import('./msw/create-msw-handlers.js');

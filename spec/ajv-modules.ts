@@ -1,5 +1,5 @@
 // Where the validators get ajv from. ajv and ajv-formats are CommonJS and take ~50 ms to load, so
-// in Node they are required on first use, not at start-up (`doppel mock` starts within 300 ms),
+// in Node they are required on first use, not at start-up (`doppel mock` starts within 250 ms),
 // through the host's own require (process.getBuiltinModule, Node ≥ 20.16), so that spec/ imports no
 // node: module. A browser has no such require: doppel/browser (mock/browser.ts) imports ajv
 // statically and hands it over with provideAjv() before any request is validated.

@@ -2,8 +2,8 @@
 // reached through process.getBuiltinModule so that nothing here imports a node: module), else
 // @noble/hashes (browsers, workers). Both give the same bytes for the same input (tested in
 // test/mock/wallet/password-and-heap.test.ts). Why not @noble everywhere: in Node it is ~100 ms per
-// call until the JIT has warmed it (~15 ms after), against ~13 ms native; the demo user's hash is
-// made at start-up (a 300 ms target for `doppel mock`) and every register/login pays it.
+// call until the JIT has warmed it (~15 ms after), against ~13 ms native; the first login of the
+// demo user derives its hash, and every register/login pays it.
 import { scrypt as nobleScrypt } from '@noble/hashes/scrypt.js';
 
 export interface ScryptParams {
