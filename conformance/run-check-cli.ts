@@ -3,8 +3,8 @@
 // baseline), 2 a usage, connection or preflight problem, with what to fix). Option shapes are
 // checked by yargs (bin/commands/check.ts); what needs the registry or the file system (a
 // profile's, a baseline's content) is checked here, before any request.
+import { readProfileOption } from './profile-option.js';
 import { readFileSync } from 'node:fs';
-import { readProfile } from '../spec/profile.js';
 import { BaselineError, readBaseline, type Baseline } from './baseline-file.js';
 import { CHECKS } from './checks/index.js';
 import { kindsOf } from './checks/check.js';
@@ -92,16 +92,9 @@ export async function runCheckCli(options: CheckCliOptions): Promise<number> {
     err(`doppel check: ${pathProblem}`);
     return 2;
   }
-  let profile: unknown;
-  if (options.profile !== undefined) {
-    try {
-      profile = JSON.parse(readFileSync(options.profile, 'utf8'));
-      readProfile(profile);
-    } catch (error) {
-      err(`doppel check: --profile ${options.profile}: ${(error as Error).message}`);
-      return 2;
-    }
-  }
+  const read = readProfileOption(options.profile, 'doppel check', err);
+  if (!read) return 2;
+  const { profile } = read;
   let baseline: Baseline | undefined;
   if (options.baseline !== undefined) {
     try {

@@ -23,7 +23,7 @@ import { adminGuard } from './admin/admin-guard.js';
 import { stateRoutes } from './admin/state-routes.js';
 import { dashboardRoutes } from './admin/dashboard-routes.js';
 import { createFakeFetch, type FetchLike } from './fetch/create-fake-fetch.js';
-import { materialize, pinsSnapshot, readSnapshotEnvelope, releasing, snapshotChunks, SNAPSHOT_VERSION, type DoppelSnapshot, type SnapshotCut, type SnapshotEnvelope } from './domain/snapshot/index.js';
+import { materializeCut, pinsSnapshot, readSnapshotEnvelope, releasing, snapshotChunks, SNAPSHOT_VERSION, type DoppelSnapshot, type SnapshotCut, type SnapshotEnvelope } from './domain/snapshot/index.js';
 
 /** Where in-process clients reach the fake by default (fake.fetch, createHandlers). */
 export const DEFAULT_BASE_URLS = { trading: 'http://trading.doppel.test', wallet: 'http://wallet.doppel.test' } as const;
@@ -268,12 +268,7 @@ export function createFake(options: FakeOptions = {}): Fake {
     }
 
     function exportState(): DoppelSnapshot {
-      const cut = cutState();
-      try {
-        return materialize(cut.tree);
-      } finally {
-        cut.release();
-      }
+      return materializeCut(cutState());
     }
 
     function exportChunks(layout: 'compact' | 'lines' = 'compact'): IterableIterator<string> {

@@ -2,12 +2,11 @@
 // or SIGTERM the reports of doppel check (console, --json, --junit, --html, --replay, --learn) →
 // exit status 1 when a violation (a failure that counts) was seen, 0 otherwise, 2 for a usage
 // problem before it starts. What needs the file system is checked here; shapes by yargs.
-import { readFileSync } from 'node:fs';
+import { readProfileOption } from '../conformance/profile-option.js';
 import type { EventEmitter } from 'node:events';
 import { reportPathProblem } from '../conformance/report-paths.js';
 import { writeReports } from '../conformance/write-reports.js';
 import type { InterfaceName, ReportedFailure } from '../conformance/types.js';
-import { readProfile } from '../spec/profile.js';
 import { startProxy, VIOLATIONS_PATH, type RunningProxy } from './start-proxy.js';
 
 export interface ProxyCliOptions {
@@ -53,16 +52,9 @@ export async function runProxyCli(options: ProxyCliOptions): Promise<number> {
     err(`doppel proxy: ${pathProblem}`);
     return 2;
   }
-  let profile: unknown;
-  if (options.profile !== undefined) {
-    try {
-      profile = JSON.parse(readFileSync(options.profile, 'utf8'));
-      readProfile(profile);
-    } catch (error) {
-      err(`doppel proxy: --profile ${options.profile}: ${(error as Error).message}`);
-      return 2;
-    }
-  }
+  const read = readProfileOption(options.profile, 'doppel proxy', err);
+  if (!read) return 2;
+  const { profile } = read;
   const targets: Partial<Record<InterfaceName, string>> = {};
   if (options.tradingTarget) targets.trading = options.tradingTarget;
   if (options.walletTarget) targets.wallet = options.walletTarget;

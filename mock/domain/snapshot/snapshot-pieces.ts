@@ -3,6 +3,7 @@
 // pieces the caller lets other requests run. The records are those of the export's cut
 // (mock/domain/export-cut.ts), so the text is the state of one instant. materialize() reads a
 // tree whole (exportState()).
+import type { ExportCut } from '../export-cut.js';
 
 /** How many records (plus history lines of a wallet) a piece holds: ~0.5 ms to 3 ms of encoding and text. */
 export const PIECE_WEIGHT = 500;
@@ -51,6 +52,27 @@ export function* runOf<R, S>(records: Iterable<R>, count: number, encode: (recor
 /** The tree as plain values, every run read whole. */
 export function materialize<T>(tree: Pieced<T>): T {
   return plain(tree) as T;
+}
+
+/** A cut over `tree`, registered in `cuts`; its release unregisters it and drops the kept pre-images. */
+export function openCut<T>(tree: Pieced<T>, cuts: ExportCut[], cut: ExportCut, kept: Map<object, unknown>): SnapshotCut<T> {
+  return {
+    tree,
+    release() {
+      const at = cuts.indexOf(cut);
+      if (at !== -1) cuts.splice(at, 1);
+      kept.clear();
+    },
+  };
+}
+
+/** A cut read whole at once, then released: the snapshot of this instant as plain values. */
+export function materializeCut<T>(cut: SnapshotCut<T>): T {
+  try {
+    return materialize(cut.tree);
+  } finally {
+    cut.release();
+  }
 }
 
 function plain(value: unknown): unknown {

@@ -10,7 +10,7 @@
 
 import type { ExportCut } from '../export-cut.js';
 import { validateWhitelistEntry } from '../ip-whitelist.js';
-import { materialize, RecordRun, runOf, type Pieced, type SnapshotCut } from './snapshot-pieces.js';
+import { materializeCut, openCut, RecordRun, runOf, type Pieced, type SnapshotCut } from './snapshot-pieces.js';
 import {
   arr,
   bigIntText,
@@ -140,12 +140,7 @@ export interface TradingSnapshot {
 
 /** The state as JSON; keyRngDrawn is how many words the admin key generator has drawn. */
 export function encodeTradingState(state: TradingState, keyRngDrawn: number): TradingSnapshot {
-  const cut = cutTradingState(state, keyRngDrawn);
-  try {
-    return materialize(cut.tree);
-  } finally {
-    cut.release();
-  }
+  return materializeCut(cutTradingState(state, keyRngDrawn));
 }
 
 /**
@@ -208,14 +203,7 @@ export function cutTradingState(state: TradingState, keyRngDrawn: number): Snaps
     })),
     copies: new RecordRun(copyCount, () => runOf(state.copies, copyCount, exportCopy, kept)),
   };
-  return {
-    tree,
-    release() {
-      const at = state.cuts.indexOf(cut);
-      if (at !== -1) state.cuts.splice(at, 1);
-      kept.clear();
-    },
-  };
+  return openCut(tree, state.cuts, cut, kept);
 }
 
 function exportCopy(c: CopyRelation): TradingCopySnapshot {

@@ -19,7 +19,7 @@ import { isValidAddress } from '../wallet/address-format.js';
 import { addressKey } from '../wallet/wallet-book.js';
 import type { Dec } from '../decimal.js';
 import type { ExportCut } from '../export-cut.js';
-import { materialize, RecordRun, runOf, type Pieced, type SnapshotCut } from './snapshot-pieces.js';
+import { materializeCut, openCut, RecordRun, runOf, type Pieced, type SnapshotCut } from './snapshot-pieces.js';
 import { arr, fail, field, hexBytes, hexText, int, keysOf, money, moneyText, ms, nullable, obj, objectOf, oneOf, str } from './snapshot-reader.js';
 
 export interface WalletUserSnapshot {
@@ -85,12 +85,7 @@ export interface WalletSnapshot {
 const STREAMS = ['salts', 'keys', 'addresses', 'hashes'] as const satisfies ReadonlyArray<keyof WalletRngs>;
 
 export function encodeWalletState(state: WalletState, rngs: WalletRngs): WalletSnapshot {
-  const cut = cutWalletState(state, rngs);
-  try {
-    return materialize(cut.tree);
-  } finally {
-    cut.release();
-  }
+  return materializeCut(cutWalletState(state, rngs));
 }
 
 /**
@@ -123,14 +118,7 @@ export function cutWalletState(state: WalletState, rngs: WalletRngs): SnapshotCu
     wallets: new RecordRun(counts.wallets, () => runOf(wallets.values(), counts.wallets, exportWallet, kept, (w) => 1 + w.history.length)),
     transfers: new RecordRun(counts.transfers, () => runOf(transfers.values(), counts.transfers, exportTransfer, kept)),
   };
-  return {
-    tree,
-    release() {
-      const at = state.cuts.indexOf(cut);
-      if (at !== -1) state.cuts.splice(at, 1);
-      kept.clear();
-    },
-  };
+  return openCut(tree, state.cuts, cut, kept);
 }
 
 function exportUser(u: User): WalletUserSnapshot {
