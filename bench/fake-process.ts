@@ -33,6 +33,9 @@ export async function startFakeProcess(options: FakeProcessOptions = {}, nodeArg
     cwd: ROOT,
     execArgv: ['--expose-gc', ...nodeArgs],
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    // The audit of a long soak's state is larger than the longest string V8 makes (a 10-minute soak
+    // on a fast machine: ~5 million requests); the structured clone is a buffer, not a JSON string.
+    serialization: 'advanced',
   });
   const pending = new Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void }>();
   let nextId = 1;
