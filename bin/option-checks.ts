@@ -2,7 +2,7 @@
 // bounds (yargs' `number` type lets 1.5, NaN and repeated values through). Each failure is one line
 // naming the option; bin/index.ts turns it into exit status 2 before anything starts.
 import { readFileSync, statSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
+import { dirname, normalize, resolve } from 'node:path';
 import type { Arguments } from 'yargs';
 
 /** Bounds per option name: [min] or [min, max], inclusive. */
@@ -133,3 +133,6 @@ export function checkJsonFile(name: string) {
     return true;
   };
 }
+
+/** A file option as the command uses it: normalized (`./r.json` and `r.json` name one file), or undefined when not given. */
+export const file = (value: string | undefined): string | undefined => (value === undefined ? undefined : normalize(value));

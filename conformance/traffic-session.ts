@@ -136,11 +136,6 @@ export class TrafficSession {
     return this.findings.failures.map((f) => this.reported(f));
   }
 
-  /** Whether a failure that counts was seen (the exit status). */
-  violated(): boolean {
-    return this.findings.failures.some((f) => this.fails(f));
-  }
-
   summary(): TrafficSummary {
     return {
       source: this.options.source,

@@ -104,21 +104,7 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
   const cap = options.maxCheckBytes ?? DEFAULT_MAX_CHECK_BYTES;
   const host = options.host ?? '127.0.0.1';
   // No timeout of the proxy's own: a slow target or client is what the client would meet directly.
-  const agent = new Agent({ headersTimeout: 0, bodyTimeout: 0, connect: { timeout: 0 } });
-  const har = options.har ? new HarFile(options.har, options.version ?? 'unknown') : undefined;
-  const underway = new Set<AbortController>();
-  const servers: Server[] = [];
-  const listening: RunningProxy['listening'] = {};
-  let session: TrafficSession | undefined;
-  const record = (ex: Exchange, extras: EntryExtras = {}): void => har?.add(harEntryOf(ex, (t) => (session as TrafficSession).secrets.mask(t), extras));
-
-  for (const iface of ifaces) {
-    const target = new URL(options.targets[iface] as string);
-    const prefix = target.pathname.replace(/\/$/, '');
-    const server = createServer({ requestTimeout: 0 }, (req, res) => void forward(iface, target, prefix, req, res));
-    servers.push(server);
-  }
-  session = new TrafficSession({
+  const live = new TrafficSession({
     targets: Object.fromEntries(ifaces.map((i) => [i, options.targets[i] as string])),
     source: 'proxy',
     from: '(starting)',
@@ -129,7 +115,19 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
     maxCheckBytes: cap,
     onFailure: options.onFailure,
   });
-  const live = session;
+  const agent = new Agent({ headersTimeout: 0, bodyTimeout: 0, connect: { timeout: 0 } });
+  const har = options.har ? new HarFile(options.har, options.version ?? 'unknown') : undefined;
+  const underway = new Set<AbortController>();
+  const servers: Server[] = [];
+  const listening: RunningProxy['listening'] = {};
+  const record = (ex: Exchange, extras: EntryExtras = {}): void => har?.add(harEntryOf(ex, (t) => live.secrets.mask(t), extras));
+
+  for (const iface of ifaces) {
+    const target = new URL(options.targets[iface] as string);
+    const prefix = target.pathname.replace(/\/$/, '');
+    const server = createServer({ requestTimeout: 0 }, (req, res) => void forward(iface, target, prefix, req, res));
+    servers.push(server);
+  }
 
   async function forward(iface: InterfaceName, target: URL, prefix: string, req: IncomingMessage, res: ServerResponse): Promise<void> {
     const startedAt = epochNow();
@@ -153,7 +151,7 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
       if (!ended) abort.abort(new Error('the client went away'));
       underway.delete(abort);
     });
-    const exchangeOf = (status: number, responseHeaders: Record<string, string>, text: string, extra: { headersAt?: number; cutOff?: string } = {}): Exchange =>
+    const exchangeOf = (status: number, responseHeaders: Record<string, string>, text: string, cutOff?: string): Exchange =>
       recordExchange({
         seq: live.nextSeq(),
         iface,
@@ -166,7 +164,7 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
         bodyText: text,
         startedAt,
         endedAt: epochNow(),
-        cutOff: extra.cutOff,
+        cutOff,
       });
 
     let upstream: Awaited<ReturnType<Agent['request']>>;
@@ -219,28 +217,26 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
     if (cutOff) res.destroy();
     else res.end();
     const responseHeaders = recordOf(rawResponse);
-    if (sent.over || got.over) {
-      const ex = exchangeOf(upstream.statusCode, responseHeaders, '');
-      live.learnSecrets(ex);
-      live.seeUnchecked(iface, ex.operationId, ex.status, Math.max(sent.bytes, got.bytes));
-      record(ex, { headersAt, unchecked: got.bytes });
-      return;
-    }
+    // A body over the cap (either way), or one that decodes to more than the cap, is not judged.
     let text: string | undefined;
-    try {
-      text = bodyText(Buffer.concat(got.chunks), responseHeaders['content-encoding'], cap);
-    } catch (error) {
-      cutOff ??= `the body does not decode as its content-encoding says (${(error as Error).message})`;
-      text = got.text();
+    if (!sent.over && !got.over) {
+      try {
+        text = bodyText(Buffer.concat(got.chunks), responseHeaders['content-encoding'], cap);
+      } catch (error) {
+        cutOff ??= `the body does not decode as its content-encoding says (${(error as Error).message})`;
+        text = got.text();
+      }
     }
     if (text === undefined) {
       const ex = exchangeOf(upstream.statusCode, responseHeaders, '');
+      // The live count and the recording's are the same (check --from-har reads it back).
+      const bytes = sent.over ? Math.max(sent.bytes, got.bytes) : got.bytes;
       live.learnSecrets(ex);
-      live.seeUnchecked(iface, ex.operationId, ex.status, got.bytes);
-      record(ex, { headersAt, unchecked: got.bytes });
+      live.seeUnchecked(iface, ex.operationId, ex.status, bytes);
+      record(ex, { headersAt, unchecked: bytes });
       return;
     }
-    const ex = exchangeOf(upstream.statusCode, responseHeaders, text, { headersAt, ...(cutOff ? { cutOff } : {}) });
+    const ex = exchangeOf(upstream.statusCode, responseHeaders, text, cutOff);
     live.see(ex);
     record(ex, { headersAt });
   }

@@ -1,9 +1,8 @@
 // `doppel check`: the conformance suite against URLs, or the embedded fake. The option names and
 // exit statuses are a contract: other tooling relies on them.
-import { normalize } from 'node:path';
 import type { Argv, CommandModule } from 'yargs';
 import type { CheckCliOptions } from '../../conformance/index.js';
-import { checkInteger, checkJsonFile, checkReportFiles } from '../option-checks.js';
+import { checkInteger, checkJsonFile, checkReportFiles, file } from '../option-checks.js';
 
 function checkUrls(argv: { 'trading-url'?: string; 'wallet-url'?: string }): true {
   for (const name of ['trading-url', 'wallet-url'] as const) {
@@ -31,7 +30,6 @@ function checkFromHar(argv: Record<string, unknown>): true {
 }
 
 const REPORTS = ['json', 'junit', 'html', 'replay', 'learn'];
-const file = (value: string | undefined): string | undefined => (value === undefined ? undefined : normalize(value));
 
 /** `--only a,b --only c` → ['a', 'b', 'c']. */
 const idList = (values: string[] | undefined): string[] | undefined =>

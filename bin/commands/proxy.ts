@@ -1,14 +1,12 @@
 // `doppel proxy`: a checking, recording reverse proxy in front of a deployment (yargs only; the
 // work is proxy/run-proxy-cli.ts).
-import { normalize } from 'node:path';
 import type { Argv, CommandModule } from 'yargs';
 import type { ProxyCliOptions } from '../../proxy/index.js';
-import { checkInteger, checkJsonFile, checkReportFiles } from '../option-checks.js';
+import { checkInteger, checkJsonFile, checkReportFiles, file } from '../option-checks.js';
 import { listenProblem } from './mock.js';
 import { version } from '../package-version.js';
 
 const FILES = ['har', 'json', 'junit', 'html', 'replay', 'learn'];
-const file = (value: string | undefined): string | undefined => (value === undefined ? undefined : normalize(value));
 
 function checkTargets(argv: { 'trading-target'?: string; 'wallet-target'?: string; 'trading-port'?: unknown; 'wallet-port'?: unknown }): true {
   const given = (['trading-target', 'wallet-target'] as const).filter((name) => argv[name] !== undefined);
