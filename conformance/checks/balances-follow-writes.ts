@@ -6,9 +6,9 @@
 // position that may have settled, a 5xx, a write through a key that may share the account), the
 // currency is not judged. A resting limit order may fill at any time: a read that disagrees while
 // one is open is judged once a later answer shows that order still open after the read.
-import { decision, defineStateCheck, seed, type StateOutput } from './check.js';
+import { decision, defineStateCheck, seed, type StateOutput, keyOf } from './check.js';
 import { formatUnits } from '../decimal.js';
-import { accepted, credentialOf, named } from '../state/exchange-facts.js';
+import { accepted, named } from '../state/exchange-facts.js';
 import { holdingsOf, type Effect, type Holdings, type KnownOrder, type TradingAccount } from '../state/trading-model.js';
 import type { TargetModel } from '../state/target-model.js';
 import type { Exchange } from '../types.js';
@@ -147,7 +147,7 @@ export const balancesFollowWrites = defineStateCheck({
     return (ex, model, out) => {
       if (deferred.length) deferred = settle(deferred, out);
       if (ex.operationId !== 'getBalances' || !accepted(ex)) return;
-      const key = credentialOf(ex);
+      const key = keyOf(ex);
       const account = key === undefined ? undefined : model.trading.accounts.get(key);
       if (account) judgeRead(model, account, ex, out, deferred);
     };

@@ -1,9 +1,9 @@
 // A spot order whose cancel the target accepted is no longer open (trading §3 "open", §4
 // "cancellation of a spot order"): no later listing shows it open or holds it under status=open.
 // The cancel answers the order `cancelled`, and listings show it so (decision trading.cancel-semantics).
-import { decision, defineStateCheck, seed } from './check.js';
+import { decision, defineStateCheck, seed, keyOf, queryOf } from './check.js';
 import { writesSkip } from './writes-skip.js';
-import { accepted, credentialOf, dataListOf, dataOf, idOf, named, overlapped, queryOf, requestBodyOf } from '../state/exchange-facts.js';
+import { accepted, dataListOf, dataOf, idOf, named, overlapped, requestFieldsOf } from '../state/exchange-facts.js';
 
 export const cancelLeavesOpen = defineStateCheck({
   id: 'cancel-leaves-open',
@@ -16,14 +16,14 @@ export const cancelLeavesOpen = defineStateCheck({
   needs: (ctx) => writesSkip(ctx, 'trading'),
   start: () => (ex, model, out) => {
     if (ex.operationId === 'cancelSpotOrder' && accepted(ex)) {
-      const id = idOf(requestBodyOf(ex)['order_id']);
+      const id = idOf(requestFieldsOf(ex)['order_id']);
       const status = dataOf(ex)['status'];
       out.checked(ex, 'cancelled');
       if (status !== 'cancelled') out.fail({ assertion: 'cancelled', title: `a cancel answers the order ${JSON.stringify(status)}`, message: `${named(ex)} accepted the cancel of order ${String(id)} and answered it ${JSON.stringify(status)}, not "cancelled"`, exchange: ex, requests: [ex] });
       return;
     }
     if (ex.operationId !== 'listOrders' || !accepted(ex)) return;
-    const key = credentialOf(ex);
+    const key = keyOf(ex);
     const account = key === undefined ? undefined : model.trading.accounts.get(key);
     if (!account) return;
     const filter = queryOf(ex).get('status');

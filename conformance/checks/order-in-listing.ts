@@ -2,13 +2,12 @@
 // of the same key whose filters it matches, as long as that listing is not cut by its limit; and it
 // is answered and listed with the fields it was placed with (decision trading.order-fields).
 // Judged on any stream of exchanges: the checker's own orders, a proxied client's, a recording's.
-import { decision, defineStateCheck, seed } from './check.js';
+import { decision, defineStateCheck, seed, keyOf, queryOf } from './check.js';
 import { writesSkip } from './writes-skip.js';
 import { toUnits } from '../decimal.js';
-import { accepted, credentialOf, dataListOf, dataOf, idOf, named, overlapped, queryOf } from '../state/exchange-facts.js';
-import { PLACE_KIND, type KnownOrder } from '../state/trading-model.js';
+import { accepted, dataListOf, dataOf, idOf, named, overlapped, requestFieldsOf, targetTimeOf } from '../state/exchange-facts.js';
+import { PLACE_KIND, TERMINAL, type KnownOrder } from '../state/trading-model.js';
 
-const TERMINAL = new Set(['filled', 'cancelled', 'settled']);
 
 /** Fields of the request the order record repeats (decision trading.order-fields). */
 export function fieldMismatches(order: Record<string, unknown>, kind: string, body: Record<string, unknown>): string[] {
@@ -62,7 +61,7 @@ export const orderInListing = defineStateCheck({
       return;
     }
     if (ex.operationId !== 'listOrders' || !accepted(ex)) return;
-    const key = credentialOf(ex);
+    const key = keyOf(ex);
     const account = key === undefined ? undefined : model.trading.accounts.get(key);
     if (!account) return;
     const q = queryOf(ex);
@@ -75,7 +74,7 @@ export const orderInListing = defineStateCheck({
       const id = idOf(entry['id']);
       if (id !== undefined) listed.set(id, entry);
     }
-    const at = ex.responseHeaders['date'] ? Date.parse(ex.responseHeaders['date']) : undefined;
+    const at = targetTimeOf(ex);
     for (const order of account.orders.values()) {
       if (order.id < 0 || overlapped(order.placed, ex)) continue;
       const entry = listed.get(order.id);

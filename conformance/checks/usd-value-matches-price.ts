@@ -3,10 +3,10 @@
 // rounded down to 8 fraction digits by decision wallet.usd-value; a symbol /prices leaves out has
 // usd_value 0 (wallet.prices-unknown). Prices move, so a balance is judged only between two /prices
 // answers for its symbol that agree, the one just before it and the one just after.
-import { decision, defineStateCheck, seed, type StateOutput } from './check.js';
+import { decision, defineStateCheck, seed, type StateOutput, queryOf } from './check.js';
 import { formatUnits, toUnits } from '../decimal.js';
 import { obj } from '../json-shape.js';
-import { accepted, named, overlapped, queryOf, topOf, unitsOf } from '../state/exchange-facts.js';
+import { accepted, named, overlapped, topOf } from '../state/exchange-facts.js';
 import type { Exchange } from '../types.js';
 
 const SCALE = 100_000_000n;
@@ -64,8 +64,8 @@ export const usdValueMatchesPrice = defineStateCheck({
       if (!accepted(ex)) return;
       if (ex.operationId === 'getWalletBalance') {
         const symbol = topOf(ex, 'symbol');
-        const balance = unitsOf(topOf(ex, 'balance'));
-        const usd = unitsOf(topOf(ex, 'usd_value'));
+        const balance = toUnits(topOf(ex, 'balance'));
+        const usd = toUnits(topOf(ex, 'usd_value'));
         const before = typeof symbol === 'string' ? last.get(symbol.toUpperCase()) : undefined;
         if (typeof symbol === 'string' && balance !== undefined && usd !== undefined && before) waiting.push({ ex, symbol: symbol.toUpperCase(), balance, usd, before });
         return;

@@ -2,10 +2,11 @@
 // every later wallets listing of the key that created it with that chain and address (wallet §4
 // "the caller's wallets"); its symbol is its chain's native symbol as /chains lists it and it starts
 // empty (decision wallet.create-semantics).
-import { decision, defineStateCheck, seed } from './check.js';
+import { toUnits } from '../decimal.js';
+import { decision, defineStateCheck, seed, keyOf } from './check.js';
 import { writesSkip } from './writes-skip.js';
 import { arr, obj } from '../json-shape.js';
-import { accepted, credentialOf, idOf, named, overlapped, requestBodyOf, topOf, unitsOf } from '../state/exchange-facts.js';
+import { accepted, idOf, named, overlapped, requestFieldsOf, topOf } from '../state/exchange-facts.js';
 
 export const walletCreatedListed = defineStateCheck({
   id: 'wallet-created-listed',
@@ -21,7 +22,7 @@ export const walletCreatedListed = defineStateCheck({
   start: () => (ex, model, out) => {
     if (!accepted(ex)) return;
     if (ex.operationId === 'createWallet') {
-      const asked = requestBodyOf(ex)['chain'];
+      const asked = requestFieldsOf(ex)['chain'];
       const w = obj(topOf(ex, 'wallet'));
       if (typeof asked !== 'string') return;
       out.checked(ex, 'chain');
@@ -34,13 +35,13 @@ export const walletCreatedListed = defineStateCheck({
       return;
     }
     if (ex.operationId !== 'listWallets') return;
-    const key = credentialOf(ex);
+    const key = keyOf(ex);
     const listed = new Map(arr(topOf(ex, 'wallets')).map(obj).map((w) => [idOf(w['id']), w] as const));
     for (const id of key === undefined ? [] : (model.wallet.createdBy.get(key) ?? [])) {
       const known = model.wallet.wallets.get(id);
       const created = known?.created;
       if (!known || !created || overlapped(created, ex)) continue;
-      const asked = requestBodyOf(created)['chain'];
+      const asked = requestFieldsOf(created)['chain'];
       const entry = listed.get(id);
       out.checked(ex, 'listed');
       if (!entry) {
@@ -54,7 +55,7 @@ export const walletCreatedListed = defineStateCheck({
       // The first read of a wallet nothing was sent to (decision wallet.create-semantics: it starts at 0).
       if (known.last === undefined && known.incoming.length === 0) {
         out.checked(ex, 'empty');
-        const balance = unitsOf(entry['balance']);
+        const balance = toUnits(entry['balance']);
         if (balance !== 0n) out.fail({ assertion: 'empty', title: 'a new wallet is not empty', message: `wallet ${id}, created by ${named(created)}, is listed by ${named(ex)} with balance ${JSON.stringify(entry['balance'])}, nothing sent to it`, exchange: ex, requests: [created, ex] });
       }
     }

@@ -3,11 +3,11 @@
 // addresses (wallet §2 Transaction, §4 transactions). doppel debits it at once and by exactly the
 // amount, and a send to another wallet the run knows shows there as a `receive` once confirmed
 // (decision wallet.send-semantics; no fee: wallet.limits). Where nothing of unknown effect happened.
-import { decision, defineStateCheck, seed } from './check.js';
+import { decision, defineStateCheck, seed, queryOf } from './check.js';
 import { writesSkip } from './writes-skip.js';
 import { formatUnits, toUnits } from '../decimal.js';
 import { arr, obj } from '../json-shape.js';
-import { accepted, idOf, named, overlapped, pathParam, queryOf, targetTimeOf, topOf, unitsOf } from '../state/exchange-facts.js';
+import { accepted, idOf, named, overlapped, pathParam, targetTimeOf, topOf } from '../state/exchange-facts.js';
 import type { KnownWallet } from '../state/wallet-model.js';
 import type { StateOutput } from './check.js';
 import type { TargetModel } from '../state/target-model.js';
@@ -122,13 +122,13 @@ export const walletSendDebits = defineStateCheck({
     if (ex.operationId === 'getWalletBalance') {
       const id = idOf(pathParam(ex, 'balance'));
       const w = id === undefined ? undefined : model.wallet.wallets.get(id);
-      const value = unitsOf(topOf(ex, 'balance'));
+      const value = toUnits(topOf(ex, 'balance'));
       if (w && value !== undefined) judgeBalance(model, w, value, ex, out);
     } else if (ex.operationId === 'listWallets') {
       for (const entry of arr(topOf(ex, 'wallets')).map(obj)) {
         const id = idOf(entry['id']);
         const w = id === undefined ? undefined : model.wallet.wallets.get(id);
-        const value = unitsOf(entry['balance']);
+        const value = toUnits(entry['balance']);
         if (w && value !== undefined) judgeBalance(model, w, value, ex, out);
       }
     } else if (ex.operationId === 'listWalletTransactions') {

@@ -1,18 +1,9 @@
 // What one exchange says, read loosely (the target is not trusted to answer well-formed JSON): its
-// credential, its body fields, its path parameter, its time on the target's clock.
+// body fields, its path parameter, its time on the target's clock.
 import { dateHeaderMs, seedDateMs, SEED_DATE } from '../checks/dates.js';
-import { toUnits } from '../decimal.js';
+import { requestBodyOf } from '../checks/check.js';
 import { arr, obj } from '../json-shape.js';
 import type { Exchange } from '../types.js';
-
-const KEY_HEADER = { trading: 'api-key', wallet: 'x-api-key' } as const;
-
-/** The key the request was sent with (trading §5.1 API-KEY, wallet §5.1 X-API-Key), or undefined. */
-export function credentialOf(ex: Exchange): string | undefined {
-  const wanted = KEY_HEADER[ex.iface];
-  for (const [name, value] of Object.entries(ex.requestHeaders)) if (name.toLowerCase() === wanted) return value;
-  return undefined;
-}
 
 /** Accepted: a 2xx answer. */
 export const accepted = (ex: Exchange): boolean => ex.status >= 200 && ex.status < 300;
@@ -20,15 +11,8 @@ export const accepted = (ex: Exchange): boolean => ex.status >= 200 && ex.status
 /** Refused: an answer that says the request had no effect (a 4xx; not a 5xx, whose effect is unknown). */
 export const refused = (ex: Exchange): boolean => ex.status >= 400 && ex.status < 500;
 
-/** The request body as an object ({} when none or not JSON). */
-export function requestBodyOf(ex: Exchange): Record<string, unknown> {
-  if (ex.requestBody === undefined) return {};
-  try {
-    return obj(JSON.parse(ex.requestBody));
-  } catch {
-    return {};
-  }
-}
+/** The request body as an object ({} when none or not JSON; parsed once per exchange, check.ts). */
+export const requestFieldsOf = (ex: Exchange): Record<string, unknown> => obj(requestBodyOf(ex));
 
 /** The trading envelope's `data` as an object. */
 export const dataOf = (ex: Exchange): Record<string, unknown> => obj(obj(ex.json)['data']);
@@ -38,9 +22,6 @@ export const dataListOf = (ex: Exchange): Record<string, unknown>[] => arr(obj(e
 
 /** A field of the answer's top level (the wallet interface has no `data` envelope). */
 export const topOf = (ex: Exchange, field: string): unknown => obj(ex.json)[field];
-
-/** The URL's query parameters. */
-export const queryOf = (ex: Exchange): URLSearchParams => new URL(ex.url).searchParams;
 
 /** The last path segment but `suffix` (e.g. the symbol of /price/{symbol}, the id of /wallets/{id}/balance). */
 export function pathParam(ex: Exchange, suffix = ''): string | undefined {
@@ -58,9 +39,6 @@ export function idOf(value: unknown): number | undefined {
   const n = typeof value === 'number' ? value : typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : undefined;
   return n !== undefined && Number.isSafeInteger(n) ? n : undefined;
 }
-
-/** An amount in 1e-8 units (a decimal string or a number), or undefined. */
-export const unitsOf = (value: unknown): bigint | undefined => toUnits(value);
 
 /** When the target answered, on its own clock (the Date header), or undefined. */
 export const targetTimeOf = (ex: Exchange): number | undefined => dateHeaderMs(ex.responseHeaders);

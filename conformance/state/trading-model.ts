@@ -3,9 +3,10 @@
 // with what every accepted write since then says should have moved them. Only the target's answers
 // go in; where an answer leaves an effect unknown (a 5xx, a missing field, a write through a key
 // that may share the account), the currencies it touches are marked uncertain until read again.
+import { keyOf } from '../checks/check.js';
 import { toUnits } from '../decimal.js';
 import type { Exchange } from '../types.js';
-import { accepted, credentialOf, dataListOf, dataOf, idOf, refused, requestBodyOf, seedTimeOf, targetTimeOf, unitsOf } from './exchange-facts.js';
+import { accepted, dataListOf, dataOf, idOf, refused, requestFieldsOf, seedTimeOf, targetTimeOf } from './exchange-facts.js';
 
 export type OrderKind = 'spot' | 'margin' | 'futures' | 'binary';
 
@@ -17,7 +18,8 @@ export const PLACE_KIND: Readonly<Record<string, OrderKind>> = {
 };
 
 /** Order states that never change again (decision trading.order-states). */
-const TERMINAL = new Set(['filled', 'cancelled', 'settled']);
+/** Order statuses after which nothing changes the order. */
+export const TERMINAL = new Set(['filled', 'cancelled', 'settled']);
 
 export interface KnownOrder {
   id: number;
@@ -96,10 +98,10 @@ export function holdingsOf(ex: Exchange): Holdings | undefined {
   let hasLocked = false;
   for (const entry of dataListOf(ex)) {
     const currency = entry['currency'];
-    const b = unitsOf(entry['balance']);
+    const b = toUnits(entry['balance']);
     if (typeof currency !== 'string' || b === undefined) return undefined;
     balance.set(currency, (balance.get(currency) ?? 0n) + b);
-    const l = unitsOf(entry['locked']);
+    const l = toUnits(entry['locked']);
     if (l !== undefined) {
       hasLocked = true;
       locked.set(currency, (locked.get(currency) ?? 0n) + l);
@@ -138,7 +140,7 @@ export class TradingModel {
   }
 
   apply(ex: Exchange): void {
-    const key = credentialOf(ex);
+    const key = keyOf(ex);
     if (key === undefined || ex.operationId === null) return;
     const account = this.account(key);
     switch (ex.operationId) {
@@ -205,7 +207,7 @@ export class TradingModel {
 
   private write(account: TradingAccount, ex: Exchange): void {
     const op = ex.operationId as string;
-    const body = requestBodyOf(ex);
+    const body = requestFieldsOf(ex);
     const kind = PLACE_KIND[op];
     const base = typeof body['market'] === 'string' ? body['market'].toUpperCase() : undefined;
     const quote = typeof body['pair'] === 'string' ? body['pair'].toUpperCase() : undefined;
@@ -234,7 +236,7 @@ export class TradingModel {
     const id = idOf(record['id']);
     const status = typeof record['status'] === 'string' ? record['status'] : '';
     const created = seedTimeOf(record['created_at']) ?? targetTimeOf(ex);
-    const amount = unitsOf(record['amount']) ?? unitsOf(body['amount']);
+    const amount = toUnits(record['amount']) ?? toUnits(body['amount']);
     const order: KnownOrder = {
       id: id ?? -ex.seq,
       kind,
@@ -257,8 +259,8 @@ export class TradingModel {
 
     if (kind === 'spot') {
       const side = body['side'];
-      const limit = unitsOf(body['price']);
-      const fill = unitsOf(record['fill_price']);
+      const limit = toUnits(body['price']);
+      const fill = toUnits(record['fill_price']);
       if (status === 'open' && body['order_type'] === 'limit' && limit !== undefined) {
         const [currency, held] = side === 'buy' ? [quote, product(amount, limit)] : [base, amount];
         order.reserve = { currency, amount: held };
@@ -278,7 +280,7 @@ export class TradingModel {
     }
 
     // Positions and bids hold quote currency (decisions trading.margin-semantics, futures-semantics, binary-semantics).
-    const held = kind === 'binary' ? amount : unitsOf(record['margin']);
+    const held = kind === 'binary' ? amount : toUnits(record['margin']);
     if (held === undefined) return this.unsure(account, [quote], `a ${kind} order without a readable margin`, ex);
     order.reserve = { currency: quote, amount: held };
     if (kind !== 'margin') {
@@ -328,7 +330,7 @@ export class TradingModel {
     const relation = traderId === undefined ? undefined : account.copies.get(traderId);
     if (!relation) return this.unsure(account, ['USDT'], 'a stop of a copy the run did not start', ex);
     account.copies.delete(relation.traderId);
-    const refunded = unitsOf(dataOf(ex)['refunded']);
+    const refunded = toUnits(dataOf(ex)['refunded']);
     if (refunded === undefined) {
       // Seed trading §3: it refunds the remaining USDT; how much, the answer does not say.
       this.unsure(account, ['USDT'], 'a copy stop that does not say what it refunded', ex);

@@ -3,7 +3,9 @@
 // sends since, and every send it accepted. Wallets are keyed by id (the target's), not by key, so
 // a login token and an API key of the same user see the same wallets.
 import type { Exchange } from '../types.js';
-import { accepted, credentialOf, idOf, pathParam, refused, requestBodyOf, topOf, unitsOf } from './exchange-facts.js';
+import { toUnits } from '../decimal.js';
+import { keyOf } from '../checks/check.js';
+import { accepted, idOf, pathParam, refused, requestFieldsOf, topOf } from './exchange-facts.js';
 import { arr, obj } from '../json-shape.js';
 
 export interface KnownSend {
@@ -83,7 +85,7 @@ export class WalletModel {
       }
       return;
     }
-    const key = credentialOf(ex);
+    const key = keyOf(ex);
     switch (ex.operationId) {
       case 'listChains':
         for (const c of arr(topOf(ex, 'chains')).map(obj)) if (typeof c['slug'] === 'string' && typeof c['symbol'] === 'string') this.chains.set(c['slug'], c['symbol']);
@@ -132,7 +134,7 @@ export class WalletModel {
   }
 
   private read(w: KnownWallet, balance: unknown, ex: Exchange): void {
-    const value = unitsOf(balance);
+    const value = toUnits(balance);
     if (value === undefined) return;
     w.last = { value, ex };
     w.reads.push(w.last);
@@ -143,9 +145,9 @@ export class WalletModel {
 
   private sent(ex: Exchange): void {
     const id = idOf(pathParam(ex, 'send'));
-    const body = requestBodyOf(ex);
+    const body = requestFieldsOf(ex);
     const hash = topOf(ex, 'tx_hash');
-    const amount = unitsOf(body['amount']);
+    const amount = toUnits(body['amount']);
     if (id === undefined) return;
     const w = this.wallet(id);
     if (typeof hash !== 'string' || amount === undefined || typeof body['to_address'] !== 'string') {
