@@ -54,7 +54,7 @@ export const orderInListing = defineStateCheck({
     const kind = ex.operationId === null ? undefined : PLACE_KIND[ex.operationId];
     if (kind && accepted(ex) && ex.requestBody !== undefined) {
       const record = dataOf(ex);
-      const body = JSON.parse(ex.requestBody) as Record<string, unknown>;
+      const body = requestFieldsOf(ex);
       out.checked(ex, 'fields');
       const wrong = fieldMismatches(record, kind, body);
       if (wrong.length) out.fail({ assertion: 'fields', title: `a placed ${kind} order is answered with other fields`, message: `${named(ex)} answered order ${String(record['id'])} with other fields than placed: ${wrong.join('; ')}`, exchange: ex, requests: [ex] });

@@ -1,0 +1,22 @@
+// The judge reads traffic it did not send (doppel proxy, --from-har): a request body that is not
+// JSON, which a client may send and a target may still accept, is a fact to read loosely, never a
+// reason for the judge to throw.
+import { describe, expect, it } from 'vitest';
+import { judgeRecording } from '../../conformance/judge-recording.js';
+
+const entry = (method: string, path: string, body: string | undefined, status: number, answer: unknown) => ({
+  startedDateTime: '2026-01-01T00:00:00.000Z',
+  time: 1,
+  request: { method, url: `http://127.0.0.1:4010${path}`, headers: [{ name: 'API-KEY', value: 'k-1' }, { name: 'Content-Type', value: 'application/json' }], ...(body === undefined ? {} : { postData: { mimeType: 'application/json', text: body } }) },
+  response: { status, headers: [{ name: 'Content-Type', value: 'application/json' }, { name: 'Date', value: 'Thu, 01 Jan 2026 00:00:00 GMT' }], content: { size: 0, mimeType: 'application/json', text: JSON.stringify(answer) } },
+});
+
+describe('the judge, on requests it did not send', () => {
+  it('judges an accepted order placement whose request body is not JSON without throwing', () => {
+    const order = { id: 7, type: 'spot', market: 'BTC/USDT', side: 'buy', order_type: 'market', amount: '0.01000000', status: 'filled' };
+    const har = { log: { version: '1.2', creator: { name: 'test', version: '1' }, entries: [entry('POST', '/api/v1/spot/order', 'side=buy&amount=0.01', 200, { success: true, data: order })] } };
+    const report = judgeRecording(har, { file: 'inline.har', origins: { trading: 'http://127.0.0.1:4010' } });
+    expect(report.traffic?.exchanges).toBe(1);
+    expect(report.checks.find((c) => c.id === 'order-in-listing')).toBeDefined();
+  });
+});
