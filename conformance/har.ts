@@ -8,7 +8,7 @@ import { interfacesAt } from '../spec/index.js';
 import { recordExchange } from './exchange.js';
 import type { Exchange, InterfaceName } from './types.js';
 
-export const HAR_CREATOR = 'doppel';
+const HAR_CREATOR = 'doppel';
 
 type NameValue = { name: string; value: string };
 

@@ -150,7 +150,7 @@ function listed(entries: JournalEntry[]): string {
   return `${entries.length}\n${entries.slice(0, LISTED).map((e) => `  ${summary(e)}`).join('\n')}${more}`;
 }
 
-export function summary(e: JournalEntry): string {
+function summary(e: JournalEntry): string {
   const query = Object.keys(e.query).length === 0 ? '' : `?${new URLSearchParams(e.query)}`;
   const body = e.body === null ? '' : ` ${clip(JSON.stringify(e.body), 100)}`;
   return `#${e.id} ${e.method} ${e.path}${query} (${e.operationId ?? 'no route'}) → ${e.status === 0 ? 'no answer' : e.status}${body}`;

@@ -10,7 +10,7 @@ import { PLACE_KIND, TERMINAL, type KnownOrder } from '../state/trading-model.js
 
 
 /** Fields of the request the order record repeats (decision trading.order-fields). */
-export function fieldMismatches(order: Record<string, unknown>, kind: string, body: Record<string, unknown>): string[] {
+function fieldMismatches(order: Record<string, unknown>, kind: string, body: Record<string, unknown>): string[] {
   const out: string[] = [];
   if (order['type'] !== kind) out.push(`type ${JSON.stringify(order['type'])} ≠ ${kind}`);
   for (const field of ['side', 'direction', 'order_type', 'leverage', 'duration_hours', 'duration_minutes']) {

@@ -25,15 +25,13 @@ export interface KnownOrder {
   id: number;
   kind: OrderKind;
   key: string;
-  /** The placement, its body and the record it answered. */
+  /** The placement and its body. */
   placed: Exchange;
   body: Record<string, unknown>;
-  record: Record<string, unknown>;
   base: string | undefined;
   quote: string | undefined;
-  /** The status the target last reported, and the exchange that did. */
+  /** The status the target last reported. */
   status: string;
-  statusEx: Exchange;
   /** The last exchange at which the target showed the order open (a listing, or a cancel it accepted). */
   openAt: number | undefined;
   /** A cancel the target accepted. */
@@ -69,7 +67,6 @@ export interface Holdings {
 export interface CopyRelation {
   traderId: number;
   amount: bigint;
-  started: Exchange;
 }
 
 export interface TradingAccount {
@@ -85,7 +82,7 @@ export interface TradingAccount {
   uncertain: Map<string, string>;
 }
 
-export function newAccount(key: string): TradingAccount {
+function newAccount(key: string): TradingAccount {
   return { key, accountId: undefined, orders: new Map(), copies: new Map(), last: undefined, effects: [], uncertain: new Map() };
 }
 
@@ -183,7 +180,6 @@ export class TradingModel {
       order.reserve = undefined;
     }
     order.status = status;
-    order.statusEx = ex;
   }
 
   /** Marks currencies of this key, and of every key not known to be another account, as moved by something unknown. */
@@ -243,11 +239,9 @@ export class TradingModel {
       key: account.key,
       placed: ex,
       body,
-      record,
       base,
       quote,
       status,
-      statusEx: ex,
       openAt: status === 'open' ? ex.seq : undefined,
       cancelled: undefined,
       expiresAt: undefined,
@@ -309,7 +303,6 @@ export class TradingModel {
     order.openAt = ex.seq;
     const status = dataOf(ex)['status'];
     order.status = typeof status === 'string' ? status : 'cancelled';
-    order.statusEx = ex;
     const r = order.reserve;
     order.reserve = undefined;
     if (!r) return this.unsure(account, [order.base, order.quote], 'a cancel of an order whose reservation is unknown', ex);
@@ -320,7 +313,7 @@ export class TradingModel {
     const traderId = idOf(body['lead_trader_id']);
     const amount = toUnits(body['copy_amount']);
     if (traderId === undefined || amount === undefined) return this.unsure(account, ['USDT'], 'a copy start with an unreadable body', ex);
-    account.copies.set(traderId, { traderId, amount, started: ex });
+    account.copies.set(traderId, { traderId, amount });
     // Seed trading §3, §4: starting locks exactly copy_amount USDT.
     this.effect(account, { ex, currency: 'USDT', balance: -amount, locked: amount, rule: 'copy-lock', seed: { assertion: 'copy-lock', sign: -1, exact: -amount } });
   }

@@ -28,8 +28,7 @@ export interface KnownWallet {
   chain: string | undefined;
   address: string | undefined;
   symbol: string | undefined;
-  /** The key that created it, the chain asked for and the answer. */
-  creator: string | undefined;
+  /** The creation's exchange (createdBy holds which key made it). */
   created: Exchange | undefined;
   /** The native balance as last read (listing or balance endpoint), and the sends from it since. */
   last: { value: bigint; ex: Exchange } | undefined;
@@ -56,7 +55,7 @@ export class WalletModel {
   wallet(id: number): KnownWallet {
     let w = this.wallets.get(id);
     if (!w) {
-      w = { id, chain: undefined, address: undefined, symbol: undefined, creator: undefined, created: undefined, last: undefined, debits: [], uncertain: undefined, incoming: [], reads: [], sent: [], unknownAt: [], received: [] };
+      w = { id, chain: undefined, address: undefined, symbol: undefined, created: undefined, last: undefined, debits: [], uncertain: undefined, incoming: [], reads: [], sent: [], unknownAt: [], received: [] };
       this.wallets.set(id, w);
     }
     return w;
@@ -95,7 +94,6 @@ export class WalletModel {
         const id = idOf(w['id']);
         if (id === undefined) return;
         const known = this.learn(id, w);
-        known.creator = key;
         known.created = ex;
         if (key !== undefined) this.createdBy.set(key, [...(this.createdBy.get(key) ?? []), id]);
         return;

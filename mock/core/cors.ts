@@ -37,7 +37,7 @@ export const CORS_EXPOSED_HEADERS = 'Retry-After, Date';
  */
 const LOOPBACK_ORIGIN = /^https?:\/\/(?:(?:[a-z0-9-]+\.)*localhost|127\.0\.0\.1|\[::1\])(?::\d{1,5})?$/i;
 
-export function isLoopbackOrigin(origin: string): boolean {
+function isLoopbackOrigin(origin: string): boolean {
   return LOOPBACK_ORIGIN.test(origin);
 }
 

@@ -49,7 +49,7 @@ export function webBody(response: FakeResponse): string | ReadableStream<Uint8Ar
  * a turn of the event loop, so that other requests (other fetches, msw handlers) run between two
  * pieces; a cancelled stream abandons the rest.
  */
-export function streamChunks(chunks: Iterator<string, void, undefined>): ReadableStream<Uint8Array> {
+function streamChunks(chunks: Iterator<string, void, undefined>): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder();
   return new ReadableStream<Uint8Array>({
     async pull(controller) {
@@ -65,7 +65,7 @@ export function streamChunks(chunks: Iterator<string, void, undefined>): Readabl
 }
 
 /** Resolves after the event loop's pending work: setImmediate where there is one (Node), else a task. */
-export function nextTurn(): Promise<void> {
+function nextTurn(): Promise<void> {
   return new Promise((resolve) => (typeof setImmediate === 'function' ? setImmediate(resolve) : setTimeout(resolve, 0)));
 }
 

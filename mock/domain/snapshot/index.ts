@@ -5,7 +5,7 @@
 export { readSnapshotEnvelope, pinsSnapshot, SNAPSHOT_VERSION, SnapshotError } from './doppel-snapshot.js';
 export { encodeTradingState, decodeTradingState, cutTradingState } from './trading-snapshot.js';
 export { encodeWalletState, decodeWalletState, cutWalletState } from './wallet-snapshot.js';
-export { snapshotChunks, releasing, materializeCut, RecordRun } from './snapshot-pieces.js';
-export type { Pieced, SnapshotCut } from './snapshot-pieces.js';
+export { snapshotChunks, releasing, materializeCut } from './snapshot-pieces.js';
+export type { SnapshotCut } from './snapshot-pieces.js';
 
 export type { DoppelSnapshot, SnapshotEnvelope, PricePinSnapshot, TradingSnapshot, WalletSnapshot } from './doppel-snapshot.js';

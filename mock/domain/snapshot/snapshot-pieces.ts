@@ -6,7 +6,7 @@
 import type { ExportCut } from '../export-cut.js';
 
 /** How many records (plus history lines of a wallet) a piece holds: ~0.5 ms to 3 ms of encoding and text. */
-export const PIECE_WEIGHT = 500;
+const PIECE_WEIGHT = 500;
 
 /** A collection of records whose snapshot forms are made a piece at a time. */
 export class RecordRun<T> {
@@ -50,7 +50,7 @@ export function* runOf<R, S>(records: Iterable<R>, count: number, encode: (recor
 }
 
 /** The tree as plain values, every run read whole. */
-export function materialize<T>(tree: Pieced<T>): T {
+function materialize<T>(tree: Pieced<T>): T {
   return plain(tree) as T;
 }
 
