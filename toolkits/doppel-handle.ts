@@ -4,6 +4,7 @@
 // it between tests; the journal matchers read it (toolkits/journal-matchers.ts).
 import type { RequestHandler } from 'msw';
 import { createFake, createHandlers, DEFAULT_BASE_URLS, type Fake, type FakeOptions, type FaultRule, type FaultRuleInput, type FetchLike, type JournalEntry, type JournalFilter } from '../mock/index.js';
+import { isAdminPath } from '../mock/core/cors.js';
 import { durationMs, type Duration } from './duration.js';
 
 export interface DoppelBase {
@@ -51,8 +52,8 @@ export interface SharedDoppel extends DoppelBase {
 
 export type Doppel = InProcessDoppel | SharedDoppel;
 
-const ADMIN_PREFIX = '/__doppel/';
-export const clientRequests = (entries: JournalEntry[], limit = Infinity): JournalEntry[] => entries.filter((e) => !e.path.startsWith(ADMIN_PREFIX)).slice(0, limit);
+/** The client's requests (doppel's own admin calls left out, by the gateway's rule), newest first. */
+export const clientRequests = (entries: JournalEntry[], limit = Infinity): JournalEntry[] => entries.filter((e) => !isAdminPath(e.route ?? e.path)).slice(0, limit);
 
 /** A fake of its own in this process: createFake (manual clock unless told otherwise). */
 export function inProcessDoppel(options: FakeOptions = {}): InProcessDoppel {

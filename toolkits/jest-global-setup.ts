@@ -2,16 +2,17 @@
 // manual clock); its URLs reach the workers through an environment variable (jest starts them
 // after the global setup), where useDoppel({ shared: true }) gives each worker a namespace.
 // doppel/jest/global-teardown stops it (jest runs both in its parent process).
-import { startMock, type RunningMock, type StartMockOptions } from '../mock/index.js';
+import type { RunningMock, StartMockOptions } from '../mock/index.js';
+import { startSharedMock } from './start-shared-mock.js';
 import { DOPPEL_URLS_ENV } from './use-doppel.js';
 
 const RUNNING = Symbol.for('doppel.jest.mock');
 
 export function doppelGlobalSetup(options: StartMockOptions = {}): () => Promise<void> {
   return async () => {
-    const mock = await startMock({ tradingPort: 0, walletPort: 0, clock: 'manual', quiet: true, ...options });
+    const { mock, provided } = await startSharedMock(options);
     (globalThis as Record<symbol, RunningMock>)[RUNNING] = mock;
-    process.env[DOPPEL_URLS_ENV] = JSON.stringify({ trading: mock.trading.url, wallet: mock.wallet.url, ...(options.adminToken ? { adminToken: options.adminToken } : {}) });
+    process.env[DOPPEL_URLS_ENV] = JSON.stringify(provided);
   };
 }
 

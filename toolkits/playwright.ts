@@ -6,12 +6,13 @@
 // the route fetches it from the mock with X-Doppel-Namespace added. So the app under test keeps its
 // real base URLs, and parallel tests never see each other's orders, clock or journal.
 import { expect as baseExpect, test as base, type ExpectMatcherState, type MatcherReturnType } from '@playwright/test';
-import { startMock, type StartMockOptions } from '../mock/index.js';
+import type { StartMockOptions } from '../mock/index.js';
 import type { SharedDoppel } from './doppel-handle.js';
 import { jsonEquals } from './json-equals.js';
 import { journalMatchers, type MatcherState } from './journal-matchers.js';
 import type { AsymmetricLike, MatcherPattern, OperationExpectation, OperationId, RequestExpectation } from './matcher-types.js';
 import { sharedDoppel } from './shared-doppel.js';
+import { startSharedMock } from './start-shared-mock.js';
 import type { ProvidedDoppel } from './use-doppel.js';
 
 export type { SharedDoppel } from './doppel-handle.js';
@@ -39,8 +40,8 @@ export const test = base.extend<DoppelTestOptions & { doppel: SharedDoppel }, Do
   doppelServer: [
     async ({ doppelUrls, doppelMock }, use) => {
       if (doppelUrls !== undefined) return use(doppelUrls);
-      const mock = await startMock({ tradingPort: 0, walletPort: 0, clock: 'manual', quiet: true, ...doppelMock });
-      await use({ trading: mock.trading.url, wallet: mock.wallet.url, ...(doppelMock.adminToken ? { adminToken: doppelMock.adminToken } : {}) });
+      const { mock, provided } = await startSharedMock(doppelMock);
+      await use(provided);
       await mock.close();
     },
     { scope: 'worker' },

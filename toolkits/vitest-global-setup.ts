@@ -3,12 +3,13 @@
 // each worker a namespace on it. In vitest.config.ts: test: { globalSetup: ['doppel/vitest/global-setup'] }.
 // With options, a file of your own: export default doppelGlobalSetup({ seed: 7 }).
 import type { TestProject } from 'vitest/node';
-import { startMock, type StartMockOptions } from '../mock/index.js';
+import type { StartMockOptions } from '../mock/index.js';
+import { startSharedMock } from './start-shared-mock.js';
 
 export function doppelGlobalSetup(options: StartMockOptions = {}): (project: TestProject) => Promise<() => Promise<void>> {
   return async (project) => {
-    const mock = await startMock({ tradingPort: 0, walletPort: 0, clock: 'manual', quiet: true, ...options });
-    project.provide('doppel', { trading: mock.trading.url, wallet: mock.wallet.url, ...(options.adminToken ? { adminToken: options.adminToken } : {}) });
+    const { mock, provided } = await startSharedMock(options);
+    project.provide('doppel', provided);
     return () => mock.close();
   };
 }
