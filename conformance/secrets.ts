@@ -12,6 +12,8 @@ export interface SecretName {
 export class Secrets {
   private readonly byValue = new Map<string, SecretName>();
   private readonly counts = new Map<string, number>();
+  /** Each secret's forms (as is, and as inside JSON text) and its mask, longest first: made once per added secret, not per mask() call (a proxy masks every exchange). */
+  private replacements: [form: string, mask: string][] | undefined;
 
   constructor(readonly show: boolean) {}
 
@@ -24,6 +26,7 @@ export class Secrets {
     const n = (this.counts.get(base) ?? 0) + 1;
     this.counts.set(base, n);
     this.byValue.set(value, { name: n === 1 ? base : `${base}_${n}`, what });
+    this.replacements = undefined;
   }
 
   names(): SecretName[] {
@@ -34,11 +37,11 @@ export class Secrets {
   mask(text: string): string {
     if (this.show) return text;
     let out = maskPasswords(text);
-    const longestFirst = [...this.byValue.entries()].sort((a, b) => b[0].length - a[0].length);
-    for (const [value, { name }] of longestFirst) {
+    this.replacements ??= [...this.byValue.entries()]
+      .sort((a, b) => b[0].length - a[0].length)
       // Also the value as it appears inside JSON text (a key with a quote or backslash).
-      for (const form of new Set([value, JSON.stringify(value).slice(1, -1)])) out = out.split(form).join(`$${name}`);
-    }
+      .flatMap(([value, { name }]) => [...new Set([value, JSON.stringify(value).slice(1, -1)])].map((form): [string, string] => [form, `$${name}`]));
+    for (const [form, mask] of this.replacements) out = out.split(form).join(mask);
     return out;
   }
 }
