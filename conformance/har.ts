@@ -64,6 +64,8 @@ export interface EntryExtras {
   headersAt?: number | undefined;
   unchecked?: number | undefined;
   unreachable?: string | undefined;
+  /** Why the answer could not be read whole (the exchange's jsonError says it with the byte count). */
+  cutOff?: string | undefined;
 }
 
 /**
@@ -76,7 +78,7 @@ export function harEntryOf(ex: Exchange, mask: (text: string) => string, extras:
   const url = new URL(mask(ex.url));
   const maskAll = (headers: Record<string, string>): Record<string, string> => Object.fromEntries(Object.entries(headers).map(([k, v]) => [k, mask(v)]));
   const responseType = ex.responseHeaders['content-type'] ?? '';
-  const doppel = { ...(extras.unchecked !== undefined ? { unchecked: extras.unchecked } : {}), ...(extras.unreachable !== undefined ? { unreachable: extras.unreachable } : {}), ...(ex.jsonError?.startsWith('the answer ended') ? { cutOff: ex.jsonError } : {}) };
+  const doppel = { ...(extras.unchecked !== undefined ? { unchecked: extras.unchecked } : {}), ...(extras.unreachable !== undefined ? { unreachable: extras.unreachable } : {}), ...(extras.cutOff !== undefined ? { cutOff: extras.cutOff } : {}) };
   return {
     startedDateTime: new Date(Math.floor(ex.startedAt)).toISOString(),
     time,
@@ -188,7 +190,7 @@ export function readHar(doc: unknown, origins: Partial<Record<InterfaceName, str
       bodyText: content.encoding === 'base64' ? Buffer.from(content.text ?? '', 'base64').toString('utf8') : (content.text ?? ''),
       startedAt: started,
       endedAt: ended,
-      cutOff: e._doppel?.cutOff?.replace(/^the answer ended after \d+ bytes: /, ''),
+      cutOff: e._doppel?.cutOff,
     });
     if (e._doppel?.unchecked !== undefined || (content.text === undefined && content.size > 0)) {
       out.unchecked.push({ iface, operationId: ex.operationId, status: ex.status, bytes: e._doppel?.unchecked ?? content.size });

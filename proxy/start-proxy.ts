@@ -238,7 +238,7 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
     }
     const ex = exchangeOf(upstream.statusCode, responseHeaders, text, cutOff);
     live.see(ex);
-    record(ex, { headersAt });
+    record(ex, { headersAt, cutOff });
   }
 
   function violations(res: ServerResponse): void {
