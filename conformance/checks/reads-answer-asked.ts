@@ -28,7 +28,7 @@ export const readsAnswerAsked = defineStateCheck({
     if (ex.operationId !== 'getWalletBalance') return;
     const id = idOf(pathParam(ex, 'balance'));
     const w = id === undefined ? undefined : model.wallet.wallets.get(id);
-    const shown = w?.created ?? w?.last?.ex;
+    const shown = w?.created ?? w?.reads.at(-1)?.ex;
     if (!w || w.symbol === undefined || !shown) return;
     const symbol = topOf(ex, 'symbol');
     out.checked(ex, 'balance-symbol');

@@ -53,7 +53,7 @@ export const walletCreatedListed = defineStateCheck({
         out.fail({ assertion: 'listed', title: 'a created wallet is listed on another chain or address', message: `wallet ${id}, created by ${named(created)} on ${String(asked)} at ${String(known.address)}, is listed by ${named(ex)} with ${wrong.map(([f]) => `${f} ${JSON.stringify(entry[f as string])}`).join(', ')}`, exchange: ex, requests: [created, ex] });
       }
       // The first read of a wallet nothing was sent to (decision wallet.create-semantics: it starts at 0).
-      if (known.last === undefined && known.incoming.length === 0) {
+      if (known.reads.length === 0 && known.received.length === 0) {
         out.checked(ex, 'empty');
         const balance = toUnits(entry['balance']);
         if (balance !== 0n) out.fail({ assertion: 'empty', title: 'a new wallet is not empty', message: `wallet ${id}, created by ${named(created)}, is listed by ${named(ex)} with balance ${JSON.stringify(entry['balance'])}, nothing sent to it`, exchange: ex, requests: [created, ex] });

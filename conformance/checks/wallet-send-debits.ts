@@ -8,7 +8,7 @@ import { writesSkip } from './writes-skip.js';
 import { formatUnits, toUnits } from '../decimal.js';
 import { arr, obj } from '../json-shape.js';
 import { accepted, idOf, named, overlapped, pathParam, targetTimeOf, topOf } from '../state/exchange-facts.js';
-import type { KnownWallet } from '../state/wallet-model.js';
+import { debitsSinceRead, lastRead, uncertainSinceRead, type KnownSend, type KnownWallet } from '../state/wallet-model.js';
 import type { StateOutput } from './check.js';
 import type { TargetModel } from '../state/target-model.js';
 import type { Exchange } from '../types.js';
@@ -18,9 +18,9 @@ import type { Exchange } from '../types.js';
  * before the first of them, by at least their amounts; judged where every send in between is
  * confirmed and nothing else may have moved the wallet.
  */
-function judgeSettled(w: KnownWallet, value: bigint, ex: Exchange, out: StateOutput): void {
+function judgeSettled(w: KnownWallet, value: bigint, ex: Exchange, settled: WeakSet<KnownSend>, out: StateOutput): void {
   for (const send of w.sent) {
-    if (send.settled || !send.confirmedSeen || send.confirmedSeen.seq >= ex.seq) continue;
+    if (settled.has(send) || !send.confirmedSeen || send.confirmedSeen.seq >= ex.seq) continue;
     const before = [...w.reads].reverse().find((r) => r.ex.seq < send.ex.seq);
     if (!before) continue;
     const between = w.sent.filter((s) => s.ex.seq > before.ex.seq && s.ex.seq < ex.seq);
@@ -29,7 +29,7 @@ function judgeSettled(w: KnownWallet, value: bigint, ex: Exchange, out: StateOut
       !w.unknownAt.some((n) => n > before.ex.seq && n < ex.seq) &&
       !w.received.some((r) => r.ex.seq < ex.seq && (!r.confirmedSeen || r.confirmedSeen.seq > before.ex.seq));
     if (!quiet) continue;
-    for (const s of between) s.settled = true;
+    for (const s of between) settled.add(s);
     const sent = between.reduce((n, s) => n + s.amount, 0n);
     out.checked(ex, 'debit');
     if (before.value - value < sent) {
@@ -44,20 +44,21 @@ function judgeSettled(w: KnownWallet, value: bigint, ex: Exchange, out: StateOut
   }
 }
 
-function judgeBalance(model: TargetModel, w: KnownWallet, value: bigint, ex: Exchange, out: StateOutput): void {
-  judgeSettled(w, value, ex, out);
-  const last = w.last;
-  if (!last || w.uncertain !== undefined || model.wallet.pendingIncoming(w).length > 0) return;
-  const debited = w.debits.reduce((n, s) => n + s.amount, 0n);
+function judgeBalance(model: TargetModel, w: KnownWallet, value: bigint, ex: Exchange, settled: WeakSet<KnownSend>, out: StateOutput): void {
+  judgeSettled(w, value, ex, settled, out);
+  const last = lastRead(w);
+  if (!last || uncertainSinceRead(w) || model.wallet.pendingIncoming(w).length > 0) return;
+  const debits = debitsSinceRead(w);
+  const debited = debits.reduce((n, s) => n + s.amount, 0n);
   const moved = last.value - value;
-  const requests = [last.ex, ...w.debits.map((s) => s.ex), ex];
+  const requests = [last.ex, ...debits.map((s) => s.ex), ex];
   const where = `wallet ${w.id}: ${named(last.ex)} read ${formatUnits(last.value)}, ${named(ex)} read ${formatUnits(value)}`;
-  out.checked(ex, w.debits.length ? 'at-once' : 'unchanged');
+  out.checked(ex, debits.length ? 'at-once' : 'unchanged');
   if (moved !== debited) {
     out.fail({
-      assertion: w.debits.length ? 'at-once' : 'unchanged',
-      title: w.debits.length ? `sends of ${formatUnits(debited)} lowered the balance by ${formatUnits(moved)}` : `the balance moved ${formatUnits(-moved)} with nothing sent`,
-      message: `${where}: ${w.debits.length ? `the sends between (${w.debits.map((s) => `${named(s.ex)}: ${s.amountText}`).join(', ')}) say ${formatUnits(debited)}, no fee` : 'no send or receive between them'}`,
+      assertion: debits.length ? 'at-once' : 'unchanged',
+      title: debits.length ? `sends of ${formatUnits(debited)} lowered the balance by ${formatUnits(moved)}` : `the balance moved ${formatUnits(-moved)} with nothing sent`,
+      message: `${where}: ${debits.length ? `the sends between (${debits.map((s) => `${named(s.ex)}: ${s.amountText}`).join(', ')}) say ${formatUnits(debited)}, no fee` : 'no send or receive between them'}`,
       exchange: ex,
       requests,
     });
@@ -117,22 +118,26 @@ export const walletSendDebits = defineStateCheck({
   ],
   appliesTo: ['wallet'],
   needs: (ctx) => (ctx.wallet.key === undefined ? 'no --wallet-key given' : undefined),
-  start: (decisions) => (ex, model, out) => {
-    if (!accepted(ex)) return;
-    if (ex.operationId === 'getWalletBalance') {
-      const id = idOf(pathParam(ex, 'balance'));
-      const w = id === undefined ? undefined : model.wallet.wallets.get(id);
-      const value = toUnits(topOf(ex, 'balance'));
-      if (w && value !== undefined) judgeBalance(model, w, value, ex, out);
-    } else if (ex.operationId === 'listWallets') {
-      for (const entry of arr(topOf(ex, 'wallets')).map(obj)) {
-        const id = idOf(entry['id']);
+  start: (decisions) => {
+    // Sends already judged by the seed rule (once each, at the first read that can).
+    const settled = new WeakSet<KnownSend>();
+    return (ex, model, out) => {
+      if (!accepted(ex)) return;
+      if (ex.operationId === 'getWalletBalance') {
+        const id = idOf(pathParam(ex, 'balance'));
         const w = id === undefined ? undefined : model.wallet.wallets.get(id);
-        const value = toUnits(entry['balance']);
-        if (w && value !== undefined) judgeBalance(model, w, value, ex, out);
+        const value = toUnits(topOf(ex, 'balance'));
+        if (w && value !== undefined) judgeBalance(model, w, value, ex, settled, out);
+      } else if (ex.operationId === 'listWallets') {
+        for (const entry of arr(topOf(ex, 'wallets')).map(obj)) {
+          const id = idOf(entry['id']);
+          const w = id === undefined ? undefined : model.wallet.wallets.get(id);
+          const value = toUnits(entry['balance']);
+          if (w && value !== undefined) judgeBalance(model, w, value, ex, settled, out);
+        }
+      } else if (ex.operationId === 'listWalletTransactions') {
+        judgeHistory(model, ex, { delay: decisions['wallet.send-semantics'] }, out);
       }
-    } else if (ex.operationId === 'listWalletTransactions') {
-      judgeHistory(model, ex, { delay: decisions['wallet.send-semantics'] }, out);
-    }
+    };
   },
 });

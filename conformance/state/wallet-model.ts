@@ -19,8 +19,6 @@ export interface KnownSend {
   ex: Exchange;
   /** The exchange of the first transactions listing that showed it confirmed (or its receive). */
   confirmedSeen: Exchange | undefined;
-  /** Judged by a read after its confirmation (wallet-send-debits' seed rule). */
-  settled: boolean;
 }
 
 export interface KnownWallet {
@@ -30,19 +28,27 @@ export interface KnownWallet {
   symbol: string | undefined;
   /** The creation's exchange (createdBy holds which key made it). */
   created: Exchange | undefined;
-  /** The native balance as last read (listing or balance endpoint), and the sends from it since. */
-  last: { value: bigint; ex: Exchange } | undefined;
-  debits: KnownSend[];
-  /** Why the next read cannot be predicted (a send of unknown effect), if so. */
-  uncertain: string | undefined;
-  /** Sends to this wallet that may be credited at a time the model does not know. */
-  incoming: KnownSend[];
-  /** Every read of its native balance, every send from it and every event of unknown effect (their exchange numbers), in order. */
+  /**
+   * Every read of its native balance (listing or balance endpoint), every native send from it, every
+   * send of unknown effect (its exchange number) and every native send to it, in the order applied
+   * (exchange numbers rise in that order); what holds since the last read is derived from them.
+   */
   reads: { value: bigint; ex: Exchange }[];
   sent: KnownSend[];
   unknownAt: number[];
   received: KnownSend[];
 }
+
+/** The native balance as last read, if any. */
+export const lastRead = (w: KnownWallet): { value: bigint; ex: Exchange } | undefined => w.reads.at(-1);
+
+const sinceLastRead = (w: KnownWallet): number => lastRead(w)?.ex.seq ?? 0;
+
+/** The native sends from the wallet since its last read. */
+export const debitsSinceRead = (w: KnownWallet): KnownSend[] => w.sent.filter((s) => s.ex.seq > sinceLastRead(w));
+
+/** Whether a send of unknown effect (an answer neither 2xx nor 4xx, or unreadable) came since the last read: the next read cannot be predicted. */
+export const uncertainSinceRead = (w: KnownWallet): boolean => w.unknownAt.some((n) => n > sinceLastRead(w));
 
 export class WalletModel {
   /** Chain slug → native symbol, as /chains lists them. */
@@ -55,7 +61,7 @@ export class WalletModel {
   wallet(id: number): KnownWallet {
     let w = this.wallets.get(id);
     if (!w) {
-      w = { id, chain: undefined, address: undefined, symbol: undefined, created: undefined, last: undefined, debits: [], uncertain: undefined, incoming: [], reads: [], sent: [], unknownAt: [], received: [] };
+      w = { id, chain: undefined, address: undefined, symbol: undefined, created: undefined, reads: [], sent: [], unknownAt: [], received: [] };
       this.wallets.set(id, w);
     }
     return w;
@@ -68,8 +74,8 @@ export class WalletModel {
 
   /** Receives that may land between the wallet's last read and `read`: not yet seen confirmed before the last read. */
   pendingIncoming(w: KnownWallet): KnownSend[] {
-    const since = w.last?.ex.seq ?? 0;
-    return w.incoming.filter((s) => !s.confirmedSeen || s.confirmedSeen.seq >= since);
+    const since = sinceLastRead(w);
+    return w.received.filter((s) => !s.confirmedSeen || s.confirmedSeen.seq >= since);
   }
 
   apply(ex: Exchange): void {
@@ -77,9 +83,7 @@ export class WalletModel {
       if (ex.operationId === 'sendFromWallet' && !refused(ex)) {
         const id = idOf(pathParam(ex, 'send'));
         if (id !== undefined) {
-          const w = this.wallet(id);
-          w.uncertain = `a send answered ${ex.status} (#${ex.seq})`;
-          w.unknownAt.push(ex.seq);
+          this.wallet(id).unknownAt.push(ex.seq);
         }
       }
       return;
@@ -133,12 +137,7 @@ export class WalletModel {
 
   private read(w: KnownWallet, balance: unknown, ex: Exchange): void {
     const value = toUnits(balance);
-    if (value === undefined) return;
-    w.last = { value, ex };
-    w.reads.push(w.last);
-    w.debits = [];
-    w.uncertain = undefined;
-    w.incoming = w.incoming.filter((s) => !s.confirmedSeen);
+    if (value !== undefined) w.reads.push({ value, ex });
   }
 
   private sent(ex: Exchange): void {
@@ -149,20 +148,14 @@ export class WalletModel {
     if (id === undefined) return;
     const w = this.wallet(id);
     if (typeof hash !== 'string' || amount === undefined || typeof body['to_address'] !== 'string') {
-      w.uncertain = `a send whose hash or amount is unreadable (#${ex.seq})`;
       w.unknownAt.push(ex.seq);
       return;
     }
-    const send: KnownSend = { hash, walletId: id, amount, amountText: String(body['amount']), to: body['to_address'], tokenId: body['token_id'] ?? null, ex, confirmedSeen: undefined, settled: false };
+    const send: KnownSend = { hash, walletId: id, amount, amountText: String(body['amount']), to: body['to_address'], tokenId: body['token_id'] ?? null, ex, confirmedSeen: undefined };
     this.sends.set(hash, send);
     // A token send moves the token's balance, not the native one (decision wallet.tokens).
     if (send.tokenId !== null) return;
-    w.debits.push(send);
     w.sent.push(send);
-    const to = this.byAddress(send.to);
-    if (to) {
-      to.incoming.push(send);
-      to.received.push(send);
-    }
+    this.byAddress(send.to)?.received.push(send);
   }
 }
