@@ -13,14 +13,12 @@ function exchangeSize(ex: Exchange | undefined): number {
 export class Findings {
   readonly failures: Failure[] = [];
   private readonly tallies = new Map<string, CheckTally>();
-  private readonly cases = new Map<string, number>();
   /** Cases per check and assertion (`<check>/<assertion>`). */
   private readonly assertionCases = new Map<string, number>();
   private readonly byKey = new Map<string, Failure>();
 
   /** One evaluated case of a check (counted per operation in the tallies), of the assertions it judged (default every one). */
   checked(check: CheckMeta, iface: InterfaceName, operationId: string | null, assertion?: string | readonly string[]): void {
-    this.cases.set(check.id, (this.cases.get(check.id) ?? 0) + 1);
     this.tally(check.id, iface, operationId).checked++;
     const ids = assertion === undefined ? check.assertions.map((a) => a.id) : typeof assertion === 'string' ? [assertion] : assertion;
     for (const id of ids) this.assertionCases.set(`${check.id}/${id}`, (this.assertionCases.get(`${check.id}/${id}`) ?? 0) + 1);
@@ -31,8 +29,11 @@ export class Findings {
     return Object.fromEntries(check.assertions.map((a) => [a.id, this.assertionCases.get(`${check.id}/${a.id}`) ?? 0]));
   }
 
+  /** Cases a check evaluated, over every operation. */
   casesOf(checkId: string): number {
-    return this.cases.get(checkId) ?? 0;
+    let n = 0;
+    for (const t of this.tallies.values()) if (t.checkId === checkId) n += t.checked;
+    return n;
   }
 
   failuresOf(checkId: string): Failure[] {
