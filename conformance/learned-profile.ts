@@ -44,6 +44,6 @@ function whyUnobserved(report: RunReport, p: DecisionPoint): string {
   if (report.traffic) return `the traffic showed none; that takes ${shows ?? 'requests doppel check sends'}`;
   const check = report.checks.find((c) => c.id === observer?.id);
   if (check && (check.status === 'not-exercised' || check.status === 'skipped')) return `${check.id} was ${check.status}: ${check.reason ?? ''}`.trim();
-  if (observer?.id === 'default-listing-limit') return 'the listing held no more entries than its default, which gives only a lower bound';
+  if (observer?.scope === 'scenario' && observer.observer?.unobserved) return observer.observer.unobserved;
   return `no case of ${observer?.id ?? 'any check'} showed it; that takes ${shows ?? 'its requests'}`;
 }

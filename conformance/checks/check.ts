@@ -61,6 +61,8 @@ export interface PointCase {
 export interface PointObserver {
   /** Per point, what traffic has to hold to show it (a learned profile's reason when none did). */
   shows: Readonly<Partial<Record<PointId, string>>>;
+  /** Why a check run that exercised the check still showed no point, when that has a reason of its own (default: no case showed it). */
+  unobserved?: string;
   /** A reader for one stream; `found` is told each case as the exchange that completes it arrives. */
   start(): (exchange: Exchange, found: (c: PointCase) => void) => void;
 }

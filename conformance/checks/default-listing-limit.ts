@@ -48,6 +48,7 @@ export const defaultListingLimit = defineScenarioCheck({
   title: 'a listing without limit answers its first 50 entries (or the profile\'s default)',
   skip: (ctx) => (has(ctx, 'trading') && ctx.trading.key) || (has(ctx, 'wallet') && ctx.wallet.key && ctx.facts.wallets.length) ? undefined : 'no key given (--trading-key or --wallet-key with a wallet)',
   observer: {
+    unobserved: 'the listing held no more entries than its default, which gives only a lower bound',
     shows: {
       'trading.orders-default-limit': 'the orders listing of one key without limit and with a larger one, more entries than the default, no order placed between',
       'wallet.transactions-paging': 'a wallet\'s transactions without limit and with a larger one, more entries than the default, no send between',
