@@ -204,14 +204,15 @@ let usage: Map<string, Set<InterfaceName>> | undefined;
 function codeInterfaces(code: string): Set<InterfaceName> {
   if (!usage) {
     usage = new Map();
-    const all = sourceFiles(MOCK).filter((f) => !f.endsWith('error-codes.ts'));
-    const files = all.filter((f) => !/admin/.test(f.slice(MOCK.length)));
-    const adminFiles = all.filter((f) => /admin/.test(f.slice(MOCK.length)));
+    // Each source read once, whatever the number of codes.
+    const all = sourceFiles(MOCK).filter((f) => !f.endsWith('error-codes.ts')).map((file) => ({ file, text: readFileSync(file, 'utf8') }));
+    const files = all.filter(({ file }) => !/admin/.test(file.slice(MOCK.length)));
+    const adminFiles = all.filter(({ file }) => /admin/.test(file.slice(MOCK.length)));
     for (const c of Object.keys(ERROR_CODES)) {
       const pattern = new RegExp(`domainError\\.${c}\\b|['"]${c}['"]`);
       const found = new Set<InterfaceName>();
-      for (const file of files) {
-        if (!pattern.test(readFileSync(file, 'utf8'))) continue;
+      for (const { file, text } of files) {
+        if (!pattern.test(text)) continue;
         const rel = file.slice(MOCK.length).split(/[\\/]/);
         const owner = INTERFACES.find((iface) => rel.includes(iface));
         if (owner) found.add(owner);
@@ -223,8 +224,8 @@ function codeInterfaces(code: string): Set<InterfaceName> {
       // for both rather than for neither.
       const status = String(ERROR_CODES[c as keyof typeof ERROR_CODES]);
       const documented = new Set(INTERFACES.filter((iface) => operations(iface).some((op) => op.statuses.includes(status))));
-      // A code only the admin API raises belongs to neither interface (adminOnlyCodes).
-      if (found.size === 0 && adminFiles.some((file) => pattern.test(readFileSync(file, 'utf8')))) {
+      // A code only the admin API raises belongs to neither interface.
+      if (found.size === 0 && adminFiles.some(({ text }) => pattern.test(text))) {
         usage.set(c, new Set());
         continue;
       }
