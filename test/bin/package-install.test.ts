@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { brokenLinks } from '../docs/support/markdown-links.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const NPM = process.platform === 'win32' ? 'npm.cmd' : 'npm';
@@ -39,7 +40,7 @@ function inApp(command: string, args: string[], timeout = 60_000): Promise<{ cod
 
 /** What `npm pack` builds from: the working tree's sources, without dist/, tests or benchmarks. */
 const PACKED_SOURCES = ['package.json', 'package-lock.json', 'tsconfig.json', 'tsconfig.build.json', 'README.md', 'LICENSE', 'CHANGELOG.md',
-  'spec', 'mock', 'conformance', 'proxy', 'fixtures', 'toolkits', 'bin', 'scripts', 'docs'];
+  'spec', 'mock', 'conformance', 'proxy', 'fixtures', 'toolkits', 'bin', 'scripts', 'docs', 'examples', 'deploy'];
 /** The version of vitest this repository tests with: what the user's project installs beside doppel. */
 const VITEST = (JSON.parse(readFileSync(join(ROOT, 'node_modules', 'vitest', 'package.json'), 'utf8')) as { version: string }).version;
 
@@ -81,15 +82,25 @@ afterAll(() => {
 });
 
 describe('the npm package', () => {
-  it('carries dist/, the specs, the interface documents, the reference, README, LICENSE and CHANGELOG', () => {
+  it('carries dist/, the specs, the documentation, README, LICENSE and CHANGELOG', () => {
     const paths = packed.files.map((f) => f.path);
     for (const file of ['package.json', 'README.md', 'LICENSE', 'CHANGELOG.md', 'dist/bin/doppel.js', 'dist/mock/index.js', 'dist/mock/index.d.ts',
       'dist/conformance/index.d.ts', 'dist/spec/index.d.ts', 'dist/fixtures/index.d.ts', 'dist/spec/index.js', 'dist/docs/api.html',
       'spec/trading.openapi.yaml', 'spec/wallet.openapi.yaml', 'docs/interfaces/trading.md', 'docs/interfaces/wallet.md']) {
       expect(paths, file).toContain(file);
     }
-    const stray = paths.filter((p) => /^(test|bench|scripts)\//.test(p) || /\.test\.|(?<!\.d)\.ts$/.test(p) || p.startsWith('dist/bench') || p.startsWith('dist/test'));
+    const stray = paths.filter((p) => /^(test|bench|scripts)\//.test(p) || /\.test\./.test(p) || (/(?<!\.d)\.ts$/.test(p) && !p.startsWith('examples/')) || p.startsWith('dist/bench') || p.startsWith('dist/test'));
     expect(stray).toEqual([]);
+  });
+
+  // README and the guides link each other, the references, the screenshots, the examples and the
+  // deployment files: in node_modules/doppel (and on the registry's page) those links must work too.
+  it('every relative link of every shipped Markdown file resolves inside the package', () => {
+    const pages = packed.files.map((f) => f.path).filter((p) => p.endsWith('.md'));
+    for (const page of ['README.md', 'docs/guides/client-developers.md', 'docs/guides/checking-a-deployment.md', 'docs/reference/cli.md']) expect(pages).toContain(page);
+    const installed = join(app, 'node_modules', pkg.name);
+    const broken = pages.flatMap((page) => brokenLinks(installed, page).map((why) => `${page}: ${why}`));
+    expect(broken).toEqual([]);
   });
 
   // The goal was under 1 MB; the journal, faults, namespaces, dashboard, browser entry, profiles, the
