@@ -1,7 +1,7 @@
 // doppel proxy --har FILE: the traffic as HAR 1.2, written entry by entry as exchanges end (a long
 // session keeps nothing in memory) and closed into a whole document at exit.
 import { createWriteStream, type WriteStream } from 'node:fs';
-import { HAR_TAIL, harHead, type HarEntry } from '../conformance/har.js';
+import { HAR_TAIL, harHead, type HarEntry } from '../conformance/traffic/har.js';
 
 export class HarFile {
   private readonly stream: WriteStream;

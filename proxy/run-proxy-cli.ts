@@ -2,10 +2,10 @@
 // or SIGTERM the reports of doppel check (console, --json, --junit, --html, --replay, --learn) →
 // exit status 1 when a violation (a failure that counts) was seen, 0 otherwise, 2 for a usage
 // problem before it starts. What needs the file system is checked here; shapes by yargs.
-import { readProfileOption } from '../conformance/profile-option.js';
+import { readProfileOption } from '../conformance/run/profile-option.js';
 import type { EventEmitter } from 'node:events';
-import { reportPathProblem } from '../conformance/report-paths.js';
-import { writeReports } from '../conformance/write-reports.js';
+import { reportPathProblem } from '../conformance/report/report-paths.js';
+import { writeReports } from '../conformance/report/write-reports.js';
 import type { InterfaceName, ReportedFailure } from '../conformance/types.js';
 import { startProxy, VIOLATIONS_PATH, type RunningProxy } from './start-proxy.js';
 

@@ -4,8 +4,8 @@
 // every one with its source (seed or decision), and reports typed Failures naming the rule.
 import type { DecisionValues, PointId } from '../../spec/decision-points.js';
 import { validateRequestBody } from '../../spec/validators.js';
-import type { CheckContext } from '../context.js';
-import type { TargetModel } from '../state/target-model.js';
+import type { CheckContext } from '../run/context.js';
+import type { TargetModel } from '../judge/model/target-model.js';
 import type { Assertion, CheckMeta, Exchange, Failure } from '../types.js';
 
 /**

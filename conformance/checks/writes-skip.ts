@@ -1,6 +1,6 @@
 // The common skip reason of the stateful trading and wallet checks.
-import type { CheckContext } from '../context.js';
-import { has } from '../context.js';
+import type { CheckContext } from '../run/context.js';
+import { has } from '../run/context.js';
 import type { InterfaceName } from '../types.js';
 
 export function writesSkip(ctx: CheckContext, iface: InterfaceName): string | undefined {

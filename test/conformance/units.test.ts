@@ -2,15 +2,15 @@
 // response checks on hand-made exchanges (each check must be able to fail).
 import { describe, expect, it } from 'vitest';
 import { renderCurl } from '../../conformance/index.js';
-import { formatUnits, toUnits } from '../../conformance/decimal.js';
-import { Secrets } from '../../conformance/secrets.js';
-import { invalidBodyCases } from '../../conformance/arbitraries/invalid-body.js';
-import { balanceDecimals } from '../../conformance/checks/balance-decimals.js';
-import { priceMapKeys } from '../../conformance/checks/price-map-keys.js';
-import { ordersListingQuery } from '../../conformance/checks/orders-listing-query.js';
-import { walletDateFormat } from '../../conformance/checks/wallet-date-format.js';
-import { contentTypeJson } from '../../conformance/checks/content-type-json.js';
-import { createKeyBudget } from '../../conformance/key-budget.js';
+import { formatUnits, toUnits } from '../../conformance/exchange/decimal.js';
+import { Secrets } from '../../conformance/report/secrets.js';
+import { invalidBodyCases } from '../../conformance/run/arbitraries/invalid-body.js';
+import { balanceDecimals } from '../../conformance/checks/response/balance-decimals.js';
+import { priceMapKeys } from '../../conformance/checks/response/price-map-keys.js';
+import { ordersListingQuery } from '../../conformance/checks/response/orders-listing-query.js';
+import { walletDateFormat } from '../../conformance/checks/response/wallet-date-format.js';
+import { contentTypeJson } from '../../conformance/checks/response/content-type-json.js';
+import { createKeyBudget } from '../../conformance/exchange/key-budget.js';
 import type { Exchange } from '../../conformance/index.js';
 
 function exchange(partial: Partial<Exchange> & { json: unknown }): Exchange {

@@ -2,9 +2,9 @@
 // JSON, which a client may send and a target may still accept, is a fact to read loosely, never a
 // reason for the judge to throw.
 import { describe, expect, it } from 'vitest';
-import { recordExchange } from '../../conformance/exchange.js';
-import { harEntryOf, readHar } from '../../conformance/har.js';
-import { judgeRecording } from '../../conformance/judge-recording.js';
+import { recordExchange } from '../../conformance/exchange/exchange.js';
+import { harEntryOf, readHar } from '../../conformance/traffic/har.js';
+import { judgeRecording } from '../../conformance/traffic/judge-recording.js';
 
 const entry = (method: string, path: string, body: string | undefined, status: number, answer: unknown) => ({
   startedDateTime: '2026-01-01T00:00:00.000Z',

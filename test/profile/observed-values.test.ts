@@ -1,7 +1,7 @@
 // How a check turns what it saw into a point's value (--learn): a message into a template
 // (the operation's id becomes `{operationId}`, which the fake fills back in), a listing into an order.
 import { describe, expect, it } from 'vitest';
-import { listingOrder } from '../../conformance/checks/listing-order.js';
+import { listingOrder } from '../../conformance/checks/scenario/listing-order.js';
 import { renderTemplate, templateOf } from '../../spec/index.js';
 
 describe('observed values', () => {

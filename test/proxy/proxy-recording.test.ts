@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { learnedProfile, runCheckCli, type RunReport } from '../../conformance/index.js';
-import { judgeRecording } from '../../conformance/judge-recording.js';
+import { judgeRecording } from '../../conformance/traffic/judge-recording.js';
 import { startMock } from '../../mock/index.js';
 import { startProxy } from '../../proxy/index.js';
 import type { Profile } from '../../spec/index.js';

@@ -1,0 +1,124 @@
+// Without `limit` a listing answers its default number of newest entries (doppel: 50, or the
+// --profile's): the orders listing (trading.orders-default-limit) and a wallet's transactions
+// (wallet.transactions-paging). Compared with the same listing at a larger limit: the default one is
+// its first min(n, default) entries. When it answers fewer than the wide one, its length is the
+// target's default (a decision point --learn writes); otherwise only a lower bound. The observer
+// pairs the two listings of one key (and wallet, and filters) with no write of the key between.
+import { decision, defineScenarioCheck, keyOf, queryOf } from '../check.js';
+import { has } from '../../run/context.js';
+import { BoundedMap } from '../bounded-map.js';
+import { arr, obj } from '../../exchange/json-shape.js';
+import type { PointId } from '../../../spec/decision-points.js';
+import type { Exchange } from '../../types.js';
+
+interface Listing {
+  point: PointId;
+  assertion: string;
+  field: string;
+  id: string;
+}
+
+const LISTINGS: Readonly<Record<string, Listing>> = {
+  listOrders: { point: 'trading.orders-default-limit', assertion: 'orders', field: 'data', id: 'id' },
+  listWalletTransactions: { point: 'wallet.transactions-paging', assertion: 'transactions', field: 'transactions', id: 'tx_hash' },
+};
+
+/** The ids a listing answered, in order; undefined when it answered no list. */
+export function listedIds(ex: Exchange): string[] | undefined {
+  const l = LISTINGS[ex.operationId ?? ''];
+  const list = l ? obj(ex.json)[l.field] : undefined;
+  return l && ex.status === 200 && Array.isArray(list) ? arr(list).map((e) => String(obj(e)[l.id])) : undefined;
+}
+
+/** A listing's scope: its operation, key, path (the wallet) and filters, all but `limit`. */
+function scopeOf(ex: Exchange): string {
+  const url = new URL(ex.url);
+  const query = [...queryOf(ex).entries()].filter(([k]) => k !== 'limit').sort().map(([k, v]) => `${k}=${v}`).join('&');
+  return `${ex.iface}\u0000${keyOf(ex) ?? ''}\u0000${url.pathname}\u0000${query}`;
+}
+
+export const defaultListingLimit = defineScenarioCheck({
+  id: 'default-listing-limit',
+  assertions: [
+    decision('orders', 'trading.orders-default-limit', 'the orders listing without limit answers its first 50 (or the profile\'s default)'),
+    decision('transactions', 'wallet.transactions-paging', 'a wallet\'s transactions without limit answer the first 50 (or the profile\'s default)'),
+  ],
+  observes: ['trading.orders-default-limit', 'wallet.transactions-paging'],
+  appliesTo: ['trading', 'wallet'],
+  title: 'a listing without limit answers its first 50 entries (or the profile\'s default)',
+  skip: (ctx) => (has(ctx, 'trading') && ctx.trading.key) || (has(ctx, 'wallet') && ctx.wallet.key && ctx.facts.wallets.length) ? undefined : 'no key given (--trading-key or --wallet-key with a wallet)',
+  observer: {
+    unobserved: 'the listing held no more entries than its default, which gives only a lower bound',
+    shows: {
+      'trading.orders-default-limit': 'the orders listing of one key without limit and with a larger one, more entries than the default, no order placed between',
+      'wallet.transactions-paging': 'a wallet\'s transactions without limit and with a larger one, more entries than the default, no send between',
+    },
+    start() {
+      // Per scope, the last listing without limit and with one, each with the writes seen before it.
+      const plain = new BoundedMap<string, { ex: Exchange; writes: number }>(10_000);
+      const wide = new BoundedMap<string, { ex: Exchange; writes: number }>(10_000);
+      // A write changes what a listing holds: pair only listings with none between (of the key; a
+      // send also adds to another wallet's history, so any wallet write counts for every wallet).
+      const writes = new BoundedMap<string, number>(10_000);
+      const writer = (ex: Exchange): string => (ex.iface === 'wallet' ? 'wallet' : `trading\u0000${keyOf(ex) ?? ''}`);
+      return (ex, found) => {
+        if (ex.method !== 'GET' && ex.status >= 200 && ex.status < 300) {
+          writes.set(writer(ex), (writes.get(writer(ex)) ?? 0) + 1);
+          return;
+        }
+        const l = LISTINGS[ex.operationId ?? ''];
+        if (!l || !listedIds(ex)) return;
+        const scope = scopeOf(ex);
+        const now = writes.get(writer(ex)) ?? 0;
+        (queryOf(ex).get('limit') === null ? plain : wide).set(scope, { ex, writes: now });
+        const p = plain.get(scope);
+        const w = wide.get(scope);
+        if (!p || !w || p.writes !== now || w.writes !== now) return;
+        plain.delete(scope);
+        const all = listedIds(w.ex) as string[];
+        const got = listedIds(p.ex) as string[];
+        const wideLimit = Number(queryOf(w.ex).get('limit'));
+        // The wide listing holds every entry, or more than the plain one: only then does it show
+        // which entries the plain one should have.
+        if (got.length >= all.length && all.length >= wideLimit) return;
+        const op = ex.operationId as string;
+        found({
+          point: l.point,
+          assertion: l.assertion,
+          evidence: [w.ex, p.ex],
+          value: got.length < all.length ? got.length : undefined,
+          agrees: (expected) => {
+            const want = all.slice(0, Number(expected));
+            return got.length === want.length && got.every((v, i) => v === want[i]);
+          },
+          describe: (expected) => {
+            const want = Math.min(all.length, Number(expected));
+            return {
+              title: `${got.length} entries without limit, expected ${want}`,
+              message: `${op} without limit: ${got.length} entries; with limit=${wideLimit}: ${all.length}, so the default of ${expected} gives the first ${want}${got.length === want ? ' (same count, other entries or order)' : ''}`,
+            };
+          },
+        });
+      };
+    },
+  },
+  async run(ctx, out) {
+    const tradingKey = ctx.trading.key ?? ctx.trading.readKey;
+    const seen: string[] = [];
+    if (has(ctx, 'trading') && tradingKey) {
+      const wide = await ctx.call('listOrders', { key: tradingKey, query: { limit: '100' } });
+      const plain = await ctx.call('listOrders', { key: tradingKey });
+      seen.push(`listOrders answered ${wide.status} and ${plain.status}`);
+    }
+    // Each wallet until one holds more transactions than its default: which wallet the other
+    // checks sent from depends on the target's listing order (wallet.list-order).
+    for (const wallet of has(ctx, 'wallet') && ctx.wallet.key ? [...ctx.facts.wallets].sort((a, b) => a.id - b.id) : []) {
+      const call = (query?: Record<string, string>) => ctx.call('listWalletTransactions', { key: ctx.wallet.key, params: { id: wallet.id }, query });
+      const all = listedIds(await call({ limit: '100' }));
+      const got = listedIds(await call());
+      seen.push(`wallet ${wallet.id} listed ${all?.length ?? 'no list'} and ${got?.length ?? 'no list'}`);
+      if (all && got && got.length < all.length) break;
+    }
+    out.notExercised(seen.join('; '));
+  },
+});

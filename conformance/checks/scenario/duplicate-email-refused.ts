@@ -1,0 +1,61 @@
+// A second registration with the same e-mail (also differently cased) is refused with 409
+// (wallet.register-semantics), or the status the --profile gives at its point
+// wallet.register-semantics#duplicate-status; --learn writes the refusal's status. The observer
+// knows the e-mails a stream registered (case-insensitively) and reads any registration of one again.
+import { bodyIsValid, defineScenarioCheck, decision, is2xx, requestBodyOf, seed } from '../check.js';
+import { writesSkip } from '../writes-skip.js';
+import { BoundedMap } from '../bounded-map.js';
+import { obj } from '../../exchange/json-shape.js';
+import { newEmail } from '../../run/wallet-peer.js';
+import type { Exchange } from '../../types.js';
+
+const POINT = 'wallet.register-semantics#duplicate-status';
+
+export const duplicateEmailRefused = defineScenarioCheck({
+  id: 'duplicate-email-refused',
+  title: 'a duplicate e-mail is refused with 409 (or the profile\'s status)',
+  assertions: [
+    seed('not-accepted', 'wallet §4', 'an e-mail already registered is not registered again (login finds one user by e-mail)'),
+    decision('status', 'wallet.register-semantics', 'the second registration is refused with 409 (or the profile\'s status)'),
+  ],
+  observes: [POINT],
+  appliesTo: ['wallet'],
+  skip: (ctx) => writesSkip(ctx, 'wallet'),
+  observer: {
+    shows: { [POINT]: 'a registration of an e-mail the traffic registered before (in any case)' },
+    start() {
+      const registered = new BoundedMap<string, Exchange>(100_000);
+      return (ex, found) => {
+        const email = obj(requestBodyOf(ex))['email'];
+        if (ex.operationId !== 'register' || typeof email !== 'string' || ex.status >= 500 || ex.status === 429 || !bodyIsValid(ex)) return;
+        const first = registered.get(email.toLowerCase());
+        if (first) {
+          const same = (obj(requestBodyOf(first))['email'] as string) === email ? 'the same' : 'the differently cased';
+          found({
+            point: POINT,
+            // A 2xx breaks the seed's rule (one user per e-mail); a refusal's status is the decision's.
+            assertion: is2xx(ex.status) ? 'not-accepted' : 'status',
+            evidence: [first, ex],
+            value: ex.status >= 400 ? ex.status : undefined,
+            describe: (expected) => ({ title: `registering ${same} e-mail again answered ${ex.status}, expected ${expected}`, message: `registering ${same} e-mail ${email} again answered ${ex.status}, expected ${expected}` }),
+          });
+        } else if (is2xx(ex.status)) registered.set(email.toLowerCase(), ex);
+      };
+    },
+  },
+  async run(ctx, out) {
+    const seen: string[] = [];
+    for (const upper of [false, true]) {
+      const email = newEmail(ctx, 'dup');
+      const body = { name: 'doppel dup', email, password: 'pw' };
+      const first = await ctx.call('register', { body });
+      // Refused: an earlier run with this --seed registered the e-mail; nothing new to register twice.
+      if (!is2xx(first.status)) {
+        seen.push(`registering ${email} answered ${first.status}`);
+        continue;
+      }
+      await ctx.call('register', { body: { ...body, email: upper ? email.toUpperCase() : email } });
+    }
+    out.notExercised(seen.join('; ') || 'no second registration was answered');
+  },
+});

@@ -1,0 +1,36 @@
+// Trading §5.5-5.6: endpoints marked trade need the trade permission; a read-only key gets 403
+// (and can still read, §5.3). Needs --trading-read-key; sent only with writes allowed, because a
+// target that wrongly accepts the request would place the order.
+import { operations } from '../../../spec/index.js';
+import { defineScenarioCheck, is2xx, seed } from '../check.js';
+import { has } from '../../run/context.js';
+import { validTradingBody } from '../../run/valid-requests.js';
+
+// Cancel and stop name resources the read key's account does not have; which of 403 and 404 comes
+// first is doppel's guard order (trading.guard-order), so for them the seed only forbids success.
+const RESOURCE_OPS = new Set(['cancelSpotOrder', 'stopCopy']);
+
+export const readKey403 = defineScenarioCheck({
+  id: 'read-key-403',
+  title: '403 for a read-only key on every trade operation',
+  assertions: [
+    seed('reads', 'trading §5.3', 'a read-only key reads the account'),
+    seed('403', 'trading §5.5, §5.6', 'a read-only key placing an order or starting a copy gets 403'),
+    seed('refused', 'trading §5.5', 'a read-only key never cancels or stops (403, or 404 for what its account lacks: decision trading.guard-order)'),
+  ],
+  appliesTo: ['trading'],
+  skip: (ctx) =>
+    !has(ctx, 'trading') ? 'no trading target' : !ctx.trading.readKey ? 'no --trading-read-key given' : !ctx.allowWrites ? 'writes not allowed (--allow-writes; a broken target would trade)' : undefined,
+  async run(ctx, out) {
+    const key = ctx.trading.readKey as string;
+    const read = await ctx.call('getAccount', { key });
+    out.checked('getAccount', 'trading', 'reads');
+    if (read.status !== 200) out.fail({ assertion: 'reads', operationId: 'getAccount', title: `read key → ${read.status}`, message: `a read key must read (§5.3), got ${read.status}`, exchange: read });
+    for (const op of operations('trading').filter((o) => o.permission === 'trade')) {
+      const ex = await ctx.call(op.operationId, { key, body: validTradingBody(ctx.facts, op.operationId) });
+      out.checked(op.operationId, 'trading', RESOURCE_OPS.has(op.operationId) ? 'refused' : '403');
+      const bad = RESOURCE_OPS.has(op.operationId) ? is2xx(ex.status) : ex.status !== 403;
+      if (bad) out.fail({ assertion: RESOURCE_OPS.has(op.operationId) ? 'refused' : '403', operationId: op.operationId, title: `read key → ${ex.status}`, message: `a read-only key on a trade operation got ${ex.status}, expected 403`, exchange: ex });
+    }
+  },
+});

@@ -1,0 +1,76 @@
+// Which comes first for a key over its rate limit sending an invalid body, the limit (429) or the
+// input (400)? Decision wallet.guard-order: doppel counts the request first ('key > rate-limit >
+// input'), or the --profile's order. Only with --rate-limit: it spends a key's minute (a fresh
+// embedded fake's; with --allow-writes a user it registers; else --wallet-key's, which later
+// requests of the run then wait for). The send itself writes nothing: its body is empty, so it is
+// refused whichever guard comes first. The observer reads any request with a body the spec refuses
+// from a key whose last answer (within the minute) was a 429.
+import { WALLET_GUARD_ORDERS } from '../../../spec/decision-points.js';
+import { bodyIsValid, defineScenarioCheck, decision, is2xx, keyOf } from '../check.js';
+import { BoundedMap } from '../bounded-map.js';
+import { has } from '../../run/context.js';
+import { requestFor } from '../../exchange/operation-request.js';
+import type { Exchange } from '../../types.js';
+import { registerUser } from '../../run/wallet-peer.js';
+
+const ORDER_FOR_STATUS: Readonly<Record<number, string>> = { 429: WALLET_GUARD_ORDERS[0], 400: WALLET_GUARD_ORDERS[1] };
+/** Seed wallet §8: 60 a minute; the 61st is over. */
+const BUDGET = 61;
+
+export const walletGuardOrder = defineScenarioCheck({
+  id: 'wallet-guard-order',
+  title: 'a key over its rate limit with an invalid body gets 429 before 400 (or the profile\'s order)',
+  assertions: [decision('order', 'wallet.guard-order')],
+  observes: ['wallet.guard-order'],
+  appliesTo: ['wallet'],
+  observer: {
+    shows: { 'wallet.guard-order': 'a send with an invalid body from a key whose last answer, within the minute, was a 429' },
+    start() {
+      // key → its last 429, forgotten at its next success.
+      const limited = new BoundedMap<string, Exchange>(10_000);
+      return (ex, found) => {
+        const key = keyOf(ex);
+        if (ex.iface !== 'wallet' || key === undefined) return;
+        const spent = limited.get(key);
+        if (spent && ex.operationId === 'sendFromWallet' && ex.startedAt - spent.endedAt < 60_000 && !bodyIsValid(ex)) {
+          const order = ORDER_FOR_STATUS[ex.status];
+          if (order !== undefined) {
+            found({
+              point: 'wallet.guard-order',
+              evidence: [spent, ex],
+              value: order,
+              describe: (expected) => ({ title: `over the limit + invalid body → ${ex.status}`, message: `an invalid send on a key over its rate limit answered ${ex.status}: the order ${order}, expected ${expected}` }),
+            });
+          }
+        }
+        if (ex.status === 429) limited.set(key, ex);
+        else if (is2xx(ex.status)) limited.delete(key);
+      };
+    },
+  },
+  skip: (ctx) => (!has(ctx, 'wallet') ? 'no wallet target' : !ctx.rateLimit ? 'not asked for (--rate-limit)' : !ctx.freshWalletTarget && !ctx.wallet.key && !ctx.allowWrites ? 'no --wallet-key given and writes not allowed' : undefined),
+  async run(ctx, out) {
+    const fresh = ctx.freshWalletTarget ? await ctx.freshWalletTarget() : undefined;
+    // The fresh fake's exchanges go to its own judge, whose observer reads the order from them.
+    const client = fresh ? ctx.client.withBases({ wallet: fresh.url }, fresh.see) : ctx.client;
+    // With writes, a user of its own, so that --wallet-key keeps its minute for the rest of the run.
+    const own = fresh || !ctx.allowWrites ? undefined : (await registerUser(ctx, 'guard-order'))?.token;
+    const key = fresh?.key ?? own ?? ctx.wallet.key;
+    if (key === undefined) return out.notExercised('no key to spend: give --wallet-key or --allow-writes');
+    // Any well-formed id: the body is refused before ownership (404) in either order.
+    const walletId = [...ctx.facts.wallets].sort((a, b) => a.id - b.id)[0]?.id ?? 1;
+    try {
+      let spent: Exchange | undefined;
+      for (let i = 0; i < BUDGET && spent?.status !== 429; i++) spent = await client.send(requestFor('listWallets', { key, keep429: true }));
+      if (spent?.status !== 429) return out.notExercised(`${BUDGET} requests on one key within a minute met no 429, so no key over its limit to send with`);
+      const ex = await client.send(requestFor('sendFromWallet', { key, params: { id: walletId }, body: {}, keep429: true }));
+      out.notExercised(`an empty send over the rate limit answered ${ex.status}, neither 429 nor 400`);
+    } finally {
+      if (client !== ctx.client) {
+        ctx.client.exchanges.push(...client.exchanges);
+        await client.close();
+        await fresh?.close();
+      }
+    }
+  },
+});

@@ -1,0 +1,30 @@
+// doppel answers a wallet id that does not exist (or is not the caller's) and an unknown path with
+// 404 (wallet.status-codes).
+import { defineScenarioCheck, decision, is2xx, seed } from '../check.js';
+import { has } from '../../run/context.js';
+import { unknownPath } from '../../exchange/operation-request.js';
+import { nextPoolKey } from '../../run/wallet-keys.js';
+
+export const walletUnknownId404 = defineScenarioCheck({
+  id: 'wallet-unknown-id-404',
+  title: '404 for an unknown wallet id and path',
+  assertions: [
+    seed('refused', 'wallet §4', 'a wallet id the caller does not have, or a path that is no endpoint, is never a success'),
+    decision('404', 'wallet.status-codes', 'both are answered 404'),
+  ],
+  appliesTo: ['wallet'],
+  skip: (ctx) => (!has(ctx, 'wallet') ? 'no wallet target' : !ctx.wallet.key ? 'no --wallet-key given' : undefined),
+  async run(ctx, out) {
+    const key = (await nextPoolKey(ctx))?.key ?? (ctx.wallet.key as string);
+    const exchanges = [
+      await ctx.call('getWalletBalance', { key, params: { id: 987654321 } }),
+      await ctx.call('listWalletTransactions', { key, params: { id: 987654321 } }),
+      await ctx.send({ iface: 'wallet', operationId: null, method: 'GET', path: unknownPath('wallet'), headers: { 'X-API-Key': key } }),
+    ];
+    for (const ex of exchanges) {
+      const operationId = ex.operationId;
+      out.checked(operationId ?? '(unknown path)');
+      if (ex.status !== 404) out.fail({ assertion: is2xx(ex.status) ? 'refused' : '404', operationId, title: `unknown id → ${ex.status}`, message: `GET ${new URL(ex.url).pathname} got ${ex.status}, expected 404`, exchange: ex });
+    }
+  },
+});

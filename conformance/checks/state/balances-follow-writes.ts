@@ -1,0 +1,155 @@
+// A key's balances move by what its accepted writes say, and by nothing else. Between two reads of
+// GET /account/balances, each currency (summed over chains) must have moved by the effects the
+// target's own answers report: a filled spot order by its amount and fill price, a limit order,
+// position or bid by what it holds (balance → locked), a cancel back, a copy start by copy_amount,
+// a stop by what it says it refunded. Where something of unknown effect happened in between (a
+// position that may have settled, a 5xx, a write through a key that may share the account), the
+// currency is not judged. A resting limit order may fill at any time: a read that disagrees while
+// one is open is judged once a later answer shows that order still open after the read.
+import { decision, defineStateCheck, seed, type StateOutput, keyOf } from '../check.js';
+import { formatUnits } from '../../exchange/decimal.js';
+import { accepted, named } from '../../judge/model/exchange-facts.js';
+import { holdingsOf, type Effect, type Holdings, type KnownOrder, type TradingAccount } from '../../judge/model/trading-model.js';
+import type { TargetModel } from '../../judge/model/target-model.js';
+import type { Exchange } from '../../types.js';
+
+type Assertion = 'spot-direction' | 'copy-lock' | 'copy-refund' | 'spot-exact' | 'reserve' | 'refund-stated' | 'unchanged';
+
+interface Finding {
+  assertion: Assertion;
+  title: string;
+  message: string;
+  exchange: Exchange;
+  requests: Exchange[];
+}
+
+/** A disagreement waiting for word that the resting orders it depends on were open at the read. */
+interface Deferred {
+  read: Exchange;
+  orders: KnownOrder[];
+  finding: Finding;
+}
+
+const sum = (effects: Effect[], field: 'balance' | 'locked'): bigint => effects.reduce((n, e) => n + e[field], 0n);
+
+function writesText(effects: Effect[]): string {
+  const seen = [...new Set(effects.map((e) => e.ex))];
+  return seen.length ? seen.map(named).join(', ') : 'no accepted write';
+}
+
+/** The assertion a disagreement breaks: what its effects claim, or `unchanged` when none moved the currency. */
+function ruleOf(effects: Effect[]): Assertion {
+  const rules = new Set(effects.map((e) => e.rule));
+  if (rules.size === 0) return 'unchanged';
+  if (rules.size > 1) return 'reserve';
+  const [rule] = rules;
+  return rule === 'copy-lock' ? 'reserve' : rule === 'copy-refund' ? 'refund-stated' : (rule as Assertion);
+}
+
+/** Compares one currency of a read with the last read and the effects between; the findings, if any. */
+function judgeCurrency(currency: string, prev: Holdings, now: Holdings, effects: Effect[], out: StateOutput): Finding[] {
+  const was = prev.balance.get(currency) ?? 0n;
+  const is = now.balance.get(currency) ?? 0n;
+  const moved = is - was;
+  const expected = sum(effects, 'balance');
+  const writes = effects.map((e) => e.ex);
+  const requests = [prev.ex, ...new Set(writes), now.ex];
+  const findings: Finding[] = [];
+  const where = `${currency}: ${named(prev.ex)} read ${formatUnits(was)}, ${named(now.ex)} read ${formatUnits(is)}`;
+
+  // A seed rule is judged where one write alone moved the currency.
+  const only = effects.length === 1 ? effects[0] : undefined;
+  if (only?.seed) {
+    const s = only.seed;
+    out.checked(now.ex, s.assertion);
+    const ok = s.exact !== undefined ? moved === s.exact : Math.sign(Number(moved)) === s.sign;
+    if (!ok) {
+      const wanted = s.exact !== undefined ? `by exactly ${formatUnits(s.exact)}` : s.sign > 0 ? 'up' : 'down';
+      findings.push({ assertion: s.assertion, title: `${currency} did not move ${wanted} after ${only.ex.operationId}`, message: `${where}: moved ${formatUnits(moved)} after ${named(only.ex)}, expected ${wanted}`, exchange: now.ex, requests });
+      return findings;
+    }
+  }
+  out.checked(now.ex, ruleOf(effects));
+  if (moved !== expected) {
+    findings.push({
+      assertion: ruleOf(effects),
+      title: `${currency} moved ${formatUnits(moved)}, ${writes.length ? 'its writes say' : 'nothing moved it, so'} ${formatUnits(expected)}`,
+      message: `${where}: moved ${formatUnits(moved)}; the answers of ${writesText(effects)} between them say ${formatUnits(expected)}`,
+      exchange: now.ex,
+      requests,
+    });
+  }
+  if (prev.locked && now.locked) {
+    const lockedMoved = (now.locked.get(currency) ?? 0n) - (prev.locked.get(currency) ?? 0n);
+    const lockedExpected = sum(effects, 'locked');
+    out.checked(now.ex, 'reserve');
+    if (lockedMoved !== lockedExpected) {
+      findings.push({
+        assertion: effects.length ? 'reserve' : 'unchanged',
+        title: `${currency} locked moved ${formatUnits(lockedMoved)}, expected ${formatUnits(lockedExpected)}`,
+        message: `${currency} locked: ${named(prev.ex)} read ${formatUnits(prev.locked.get(currency) ?? 0n)}, ${named(now.ex)} read ${formatUnits(now.locked.get(currency) ?? 0n)}; the answers of ${writesText(effects)} say it moves ${formatUnits(lockedExpected)}`,
+        exchange: now.ex,
+        requests,
+      });
+    }
+  }
+  return findings;
+}
+
+function judgeRead(model: TargetModel, account: TradingAccount, ex: Exchange, out: StateOutput, deferred: Deferred[]): void {
+  const prev = account.last;
+  const now = holdingsOf(ex);
+  if (!prev || !now) return;
+  const settling = new Set(model.trading.settling(account, ex).map((o) => o.quote));
+  const resting = model.trading.restingOrders(account);
+  const currencies = new Set([...prev.balance.keys(), ...now.balance.keys()]);
+  for (const currency of currencies) {
+    if (account.uncertain.has('*') || account.uncertain.has(currency) || settling.has(currency)) continue;
+    const effects = account.effects.filter((e) => e.currency === currency);
+    const findings = judgeCurrency(currency, prev, now, effects, out);
+    const depends = resting.filter((o) => o.base === currency || o.quote === currency);
+    for (const finding of findings) {
+      if (depends.length) deferred.push({ read: ex, orders: depends, finding });
+      else out.fail(finding);
+    }
+  }
+}
+
+/** Judges what is waiting: failed once every order it depends on is known open after the read, dropped once one of them is known to have left open. */
+function settle(deferred: Deferred[], out: StateOutput): Deferred[] {
+  return deferred.filter((d) => {
+    if (d.orders.some((o) => !o.cancelled && o.reserve === undefined)) return false;
+    if (d.orders.every((o) => o.openAt !== undefined && o.openAt > d.read.seq)) {
+      const ids = d.orders.map((o) => o.id);
+      out.fail({ ...d.finding, message: `${d.finding.message} (${ids.length === 1 ? `order ${ids[0]} was` : `orders ${ids.join(', ')} were`} still open after the read)` });
+      return false;
+    }
+    return true;
+  });
+}
+
+export const balancesFollowWrites = defineStateCheck({
+  id: 'balances-follow-writes',
+  title: 'balances move by what the key\'s accepted writes say, and by nothing else',
+  assertions: [
+    seed('spot-direction', 'trading §1, §2, §4', 'a filled spot order moves its base and quote balances in opposite directions, as its side says'),
+    seed('copy-lock', 'trading §3, §4', 'starting a copy lowers the USDT balance by exactly copy_amount'),
+    seed('copy-refund', 'trading §3', 'stopping a copy raises the USDT balance'),
+    decision('spot-exact', 'trading.spot-semantics', 'a filled spot order moves them by its amount and amount × fill_price rounded down, no fee'),
+    decision('reserve', 'trading.balance-meaning', 'limit orders, positions, bids and copies move what they hold from balance to locked; a cancel or stop moves it back'),
+    decision('refund-stated', 'trading.copy-relation-fields', 'stopping a copy raises USDT by exactly the `refunded` it answers'),
+    decision('unchanged', 'trading.balance-meaning', 'nothing else moves a balance: not a read, not a refused write'),
+  ],
+  appliesTo: ['trading'],
+  needs: (ctx) => (ctx.trading.key === undefined && ctx.trading.readKey === undefined ? 'no --trading-key given' : undefined),
+  start: () => {
+    let deferred: Deferred[] = [];
+    return (ex, model, out) => {
+      if (deferred.length) deferred = settle(deferred, out);
+      if (ex.operationId !== 'getBalances' || !accepted(ex)) return;
+      const key = keyOf(ex);
+      const account = key === undefined ? undefined : model.trading.accounts.get(key);
+      if (account) judgeRead(model, account, ex, out, deferred);
+    };
+  },
+});

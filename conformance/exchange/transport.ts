@@ -1,0 +1,162 @@
+// undici client that records every exchange; waits out 429s (counted as "throttled") unless asked
+// not to, and turns connection problems into TransportError with a hint on what to fix.
+import { Agent, request } from 'undici';
+import { createKeyBudget, delay, type KeyBudget } from './key-budget.js';
+import { epochNow, recordExchange } from './exchange.js';
+import { findOperation } from './operation-request.js';
+import type { Exchange, InterfaceName } from '../types.js';
+
+export class TransportError extends Error {
+  constructor(
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'TransportError';
+  }
+}
+
+export interface RequestSpec {
+  iface: InterfaceName;
+  operationId: string | null;
+  method: 'GET' | 'POST';
+  /** Path with parameters filled in (from spec/: operation-request.ts builds it). */
+  path: string;
+  query?: Record<string, string> | undefined;
+  headers?: Record<string, string> | undefined;
+  /** A JSON value to send; `rawBody` sends text as is. */
+  body?: unknown;
+  rawBody?: string | undefined;
+  /** Return a 429 as it is instead of waiting it out, and skip the client-side budget (the rate-limit check). */
+  keep429?: boolean | undefined;
+}
+
+export interface ClientOptions {
+  bases: Partial<Record<InterfaceName, string>>;
+  /** Per-key budget for wallet requests with X-API-Key; undefined = no client-side budget. */
+  walletKeyBudget?: number | undefined;
+  /** Told when a request waits on the budget (ms). */
+  onBudgetWait?: ((ms: number, key: string) => void) | undefined;
+  /** Told of each exchange as it is recorded (the judge). */
+  onExchange?: ((exchange: Exchange) => void) | undefined;
+  /** Longest Retry-After the client waits before giving up on a 429 (seconds). */
+  maxRetryAfterSeconds?: number | undefined;
+  timeoutMs?: number | undefined;
+}
+
+export class Client {
+  readonly exchanges: Exchange[] = [];
+  throttled = 0;
+  /** Time spent waiting on the wallet budget. */
+  budgetWaitMs = 0;
+  private readonly agent: Agent;
+  private readonly budget: KeyBudget | undefined;
+
+  constructor(private readonly options: ClientOptions) {
+    const timeout = options.timeoutMs ?? 15_000;
+    this.agent = new Agent({ headersTimeout: timeout, bodyTimeout: timeout, connect: { timeout } });
+    const onWait = (ms: number, key: string): void => {
+      this.budgetWaitMs += ms;
+      options.onBudgetWait?.(ms, key);
+    };
+    this.budget = options.walletKeyBudget === undefined ? undefined : createKeyBudget(options.walletKeyBudget, Date.now, delay, onWait);
+  }
+
+  /** A client of other targets (a fresh embedded fake), told of its exchanges by `onExchange`; no budget. */
+  withBases(bases: ClientOptions['bases'], onExchange?: ClientOptions['onExchange']): Client {
+    return new Client({ ...this.options, bases, walletKeyBudget: undefined, onExchange });
+  }
+
+  /** The wallet budget per key and minute, and what each key used of it at most; undefined without a budget. */
+  budgetUsage(): { perMinute: number; keys: { key: string; peak: number }[] } | undefined {
+    return this.budget && this.options.walletKeyBudget !== undefined ? { perMinute: this.options.walletKeyBudget, keys: this.budget.peaks() } : undefined;
+  }
+
+  base(iface: InterfaceName): string {
+    const base = this.options.bases[iface];
+    if (!base) throw new Error(`no ${iface} target configured`);
+    return base;
+  }
+
+  async send(spec: RequestSpec): Promise<Exchange> {
+    let throttled = 0;
+    const maxWait = this.options.maxRetryAfterSeconds ?? 61;
+    for (let attempt = 0; ; attempt++) {
+      const exchange = await this.once(spec, throttled);
+      if (exchange.status !== 429 || spec.keep429 || attempt >= 2) {
+        this.exchanges.push(exchange);
+        this.options.onExchange?.(exchange);
+        return exchange;
+      }
+      // Without --rate-limit a 429 is not a finding: wait as told (bounded) and retry.
+      const retryAfter = Number(exchange.responseHeaders['retry-after'] ?? '1');
+      const seconds = Number.isFinite(retryAfter) && retryAfter > 0 ? Math.min(retryAfter, maxWait) : 1;
+      throttled++;
+      this.throttled++;
+      await delay(seconds * 1000);
+    }
+  }
+
+  private async once(spec: RequestSpec, throttled: number): Promise<Exchange> {
+    const url = new URL(spec.path, this.base(spec.iface));
+    for (const [k, v] of Object.entries(spec.query ?? {})) url.searchParams.set(k, v);
+    const headers: Record<string, string> = { accept: 'application/json', ...(spec.headers ?? {}) };
+    let requestBody: string | undefined = spec.rawBody;
+    if (requestBody === undefined && spec.body !== undefined) requestBody = JSON.stringify(spec.body);
+    if (requestBody !== undefined && !Object.keys(headers).some((h) => h.toLowerCase() === 'content-type')) {
+      headers['content-type'] = 'application/json';
+    }
+    // Only operations behind the key count against its limit (wallet.rate-limit-scope).
+    const walletKey = spec.iface === 'wallet' && (spec.operationId === null || findOperation(spec.operationId).secured) ? headers['X-API-Key'] : undefined;
+    if (this.budget && walletKey !== undefined && !spec.keep429) await this.budget.take(walletKey);
+    const startedAt = epochNow();
+    let status: number;
+    let responseHeaders: Record<string, string | string[] | undefined>;
+    let bodyText: string;
+    try {
+      const res = await request(url, {
+        method: spec.method,
+        headers,
+        body: requestBody,
+        dispatcher: this.agent,
+      });
+      status = res.statusCode;
+      responseHeaders = res.headers;
+      bodyText = await res.body.text();
+    } catch (error) {
+      throw connectionProblem(spec.iface, url, error);
+    }
+    return recordExchange({
+      seq: this.exchanges.length + 1,
+      iface: spec.iface,
+      method: spec.method,
+      url: url.toString(),
+      requestHeaders: headers,
+      requestBody,
+      status,
+      responseHeaders,
+      bodyText,
+      startedAt,
+      endedAt: epochNow(),
+      throttled,
+    });
+  }
+
+  async close(): Promise<void> {
+    await this.agent.close();
+  }
+}
+
+function connectionProblem(iface: InterfaceName, url: URL, error: unknown): TransportError {
+  const code = (error as { code?: string }).code ?? (error as Error).name ?? 'UNKNOWN';
+  const flag = iface === 'trading' ? '--trading-url' : '--wallet-url';
+  const hint =
+    code === 'ECONNREFUSED'
+      ? `nothing listens at ${url.origin}; start the service (e.g. \`doppel mock\`) or fix ${flag}`
+      : code === 'ENOTFOUND'
+        ? `the host ${url.hostname} does not resolve; fix ${flag}`
+        : code.includes('TIMEOUT')
+          ? `${url.origin} did not answer in time; check ${flag} and the network`
+          : `check ${flag}`;
+  return new TransportError(code, `cannot reach the ${iface} interface at ${url.origin} (${code}: ${(error as Error).message}); ${hint}`);
+}

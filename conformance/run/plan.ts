@@ -1,0 +1,40 @@
+// The plan printed before a run with writes: what will be created or moved, and the largest amounts.
+import type { CheckContext } from './context.js';
+import { toUnits } from '../exchange/decimal.js';
+import { orderMarket, restingBuyPrice, SEND_UNIT, smallestAmount } from './valid-requests.js';
+
+/** The largest value in USD of one smallest order over the markets listed (min_amount × price). */
+function largestOrderUsd(ctx: CheckContext): { usd: number; market: string } | undefined {
+  let best: { usd: number; market: string } | undefined;
+  for (const m of ctx.facts.markets) {
+    const price = ctx.facts.prices[m.market];
+    const amount = Number(toUnits(smallestAmount(m)) ?? 0n) / 1e8;
+    if (price === undefined) continue;
+    const usd = amount * price;
+    if (!best || usd > best.usd) best = { usd, market: `${m.market}/${m.pair}` };
+  }
+  return best;
+}
+
+export function writePlan(ctx: CheckContext): string[] {
+  const lines = ['Plan (--allow-writes):'];
+  if (ctx.targets.trading && ctx.trading.key) {
+    const m = orderMarket(ctx.facts);
+    const trader = ctx.facts.traders[0];
+    const largest = largestOrderUsd(ctx);
+    lines.push(
+      `  trading: orders of every kind on the ${ctx.facts.markets.length} markets listed, each of the market's min_amount${largest ? ` (largest ≈ ${largest.usd.toFixed(2)} USD, ${largest.market})` : ''}:`,
+      '           spot market buys and sells (they trade), spot limit orders at half or twice the price (they rest, then are cancelled),',
+      '           margin and futures positions at leverage up to 10 (futures run to their expiry, up to the longest duration accepted),',
+      `           binary bids of 1..3 quote units over the documented durations; copy lead traders with min_copy_amount + up to 2 USDT${trader ? ` (largest ≈ ${Math.ceil(trader.minCopyAmount) + 2} USDT)` : ''}, then stop.`,
+      `           Decision and guard checks add: limit orders of ${smallestAmount(m)} ${m.market}/${m.pair} at ${restingBuyPrice(ctx.facts, m)}, one copy of lead trader ${trader?.id ?? 1} started twice.`,
+      '           only where GET /__doppel/clock answers (doppel\'s fake): an account from /__doppel/keys with 1000 USDT bids 1 and opens a',
+      `           1-hour futures position of ${smallestAmount(m)} ${m.market}, then the fake's clock is moved 61 minutes so that both settle.`,
+    );
+  }
+  if (ctx.targets.wallet) {
+    lines.push(`  wallet: register users doppel-*@example.test; one of them creates a wallet on each of the ${ctx.facts.chains.length} chains listed;`);
+    if (ctx.wallet.key) lines.push(`          send ${SEND_UNIT.toFixed(5)}..${(5 * SEND_UNIT).toFixed(5)} of a native coin (largest ${(5 * SEND_UNIT).toFixed(5)}) from the --wallet-key's wallets to such wallets.`);
+  }
+  return lines;
+}

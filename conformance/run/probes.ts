@@ -1,0 +1,79 @@
+// Valid GET requests generated with fast-check over every read operation; they produce the
+// exchanges the response checks judge (they fail nothing themselves). Run after the scenarios,
+// so that listings hold the orders and transactions those created.
+import fc from 'fast-check';
+import type { CheckContext } from './context.js';
+import { propertySeed } from './property.js';
+import { requestFor } from '../exchange/operation-request.js';
+import { walletKeyPool, type PoolKey } from './wallet-keys.js';
+import type { RequestSpec } from '../exchange/transport.js';
+
+function tradingRequests(ctx: CheckContext): fc.Arbitrary<RequestSpec>[] {
+  const key = ctx.trading.key ?? ctx.trading.readKey;
+  const symbols = ctx.facts.symbols.length ? ctx.facts.symbols : ['BTC'];
+  const arbs: fc.Arbitrary<RequestSpec>[] = [
+    fc.constant(requestFor('getPrices')),
+    fc.constant(requestFor('getMarkets')),
+    fc.constantFrom(...symbols).map((symbol) => requestFor('getPrice', { params: { symbol } })),
+  ];
+  if (key === undefined) return arbs;
+  const query = fc.record(
+    {
+      type: fc.constantFrom('spot', 'margin', 'futures', 'binary'),
+      status: fc.constantFrom('open', 'filled', 'cancelled', 'settled'),
+      limit: fc.oneof(fc.integer({ min: 1, max: 3 }), fc.integer({ min: 1, max: 100 })).map(String),
+    },
+    { requiredKeys: [] },
+  );
+  arbs.push(
+    fc.constant(requestFor('getAccount', { key })),
+    fc.constant(requestFor('getBalances', { key })),
+    fc.constant(requestFor('listCopyTraders', { key })),
+    query.map((q) => requestFor('listOrders', { key, query: q as Record<string, string> })),
+    query.map((q) => requestFor('listOrders', { key, query: { limit: q['limit'] ?? '1' } })),
+  );
+  return arbs;
+}
+
+/** Wallets the run may read, with the key of their owner: the --wallet-key user's and the pool's. */
+interface OwnedWallet {
+  key: string;
+  id: number;
+}
+
+// The first sample of each arbitrary is the --wallet-key user's (its wallets are the documented
+// data); random ones go round every key, so that reads spread over the keys' budgets (wallet §8).
+function walletRequests(ctx: CheckContext, pool: PoolKey[]): fc.Arbitrary<RequestSpec>[] {
+  const symbols = ['BTC', 'ETH', 'TRX', 'SOL', 'USDT', 'BNB', 'ZZQX'];
+  const arbs: fc.Arbitrary<RequestSpec>[] = [
+    fc.constant(requestFor('listChains')),
+    fc.subarray(symbols, { minLength: 1 }).map((s) => requestFor('getWalletPrices', { query: { symbols: s.join(',') } })),
+  ];
+  const key = ctx.wallet.key;
+  if (key === undefined) return arbs;
+  const keys = [key, ...pool.map((p) => p.key).filter((k) => k !== key)];
+  const owned: OwnedWallet[] = [
+    ...ctx.facts.wallets.map((w) => ({ key, id: w.id })),
+    ...pool.filter((p) => p.key !== key && p.walletId !== undefined).map((p) => ({ key: p.key, id: p.walletId as number })),
+  ];
+  arbs.push(fc.constantFrom(...keys).map((k) => requestFor('listWallets', { key: k })));
+  if (owned.length) {
+    arbs.push(
+      fc.constantFrom(...owned).map((w) => requestFor('getWalletBalance', { key: w.key, params: { id: w.id } })),
+      fc.tuple(fc.constantFrom(...owned), fc.option(fc.integer({ min: 1, max: 100 }), { nil: undefined })).map(([w, limit]) =>
+        requestFor('listWalletTransactions', { key: w.key, params: { id: w.id }, query: limit === undefined ? undefined : { limit: String(limit) } }),
+      ),
+    );
+  }
+  return arbs;
+}
+
+/** Sends the generated valid requests: every operation at least once, then random ones. */
+export async function runProbes(ctx: CheckContext): Promise<void> {
+  const pool = ctx.targets.wallet ? await walletKeyPool(ctx) : [];
+  const arbs = [...(ctx.targets.trading ? tradingRequests(ctx) : []), ...(ctx.targets.wallet ? walletRequests(ctx, pool) : [])];
+  if (!arbs.length) return;
+  const rnd = fc.sample(fc.oneof(...arbs), { seed: propertySeed(ctx.seed, 'probes'), numRuns: ctx.embedded ? ctx.runs : Math.min(ctx.runs, 20) });
+  const firsts = arbs.map((a, i) => fc.sample(a, { seed: propertySeed(ctx.seed, `probe-${i}`), numRuns: 1 })[0] as RequestSpec);
+  for (const spec of [...firsts, ...rnd]) await ctx.send(spec);
+}

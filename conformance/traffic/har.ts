@@ -1,0 +1,202 @@
+// HAR 1.2 (http://www.softwareishard.com/blog/har-12-spec/) for doppel's traffic: an exchange as a
+// HAR entry (doppel proxy --har writes them, masked) and a HAR file back into exchanges, in the
+// order they ended (doppel check --from-har judges them). Each entry carries `_iface`, the
+// interface it went to; a HAR made by another tool (a browser's, mitmproxy's) is read too, the
+// interface then told by the path (GET /api/v1/prices is both: by the origin's other requests, or
+// --trading-url / --wallet-url).
+import { interfacesAt } from '../../spec/index.js';
+import { recordExchange } from '../exchange/exchange.js';
+import type { Exchange, InterfaceName } from '../types.js';
+
+const HAR_CREATOR = 'doppel';
+
+type NameValue = { name: string; value: string };
+
+export interface HarEntry {
+  startedDateTime: string;
+  /** Milliseconds from the request's start to the answer's end. */
+  time: number;
+  request: {
+    method: string;
+    url: string;
+    httpVersion: string;
+    cookies: NameValue[];
+    headers: NameValue[];
+    queryString: NameValue[];
+    postData?: { mimeType: string; text: string };
+    headersSize: number;
+    bodySize: number;
+  };
+  response: {
+    status: number;
+    statusText: string;
+    httpVersion: string;
+    cookies: NameValue[];
+    headers: NameValue[];
+    content: { size: number; mimeType: string; text?: string; encoding?: string; comment?: string };
+    redirectURL: string;
+    headersSize: number;
+    bodySize: number;
+  };
+  cache: Record<string, never>;
+  timings: { send: number; wait: number; receive: number };
+  /** doppel's: the interface the request went to. */
+  _iface?: InterfaceName;
+  /** doppel's: the start in epoch milliseconds to the fraction (startedDateTime keeps whole ones), so that overlaps read back as they were. */
+  _startedAt?: number;
+  /** doppel's: what was not judged (a body over the cap, a target out of reach) and why a body is short. */
+  _doppel?: { unchecked?: number; unreachable?: string; cutOff?: string };
+}
+
+export interface Har {
+  log: { version: '1.2'; creator: { name: string; version: string }; entries: HarEntry[] };
+}
+
+export class HarError extends Error {
+  override readonly name = 'HarError';
+  readonly code = 'invalid_har';
+}
+
+const pairs = (headers: Record<string, string>): NameValue[] => Object.entries(headers).map(([name, value]) => ({ name, value }));
+
+/** What an entry adds to the exchange: when the answer's headers came, and what was not judged. */
+export interface EntryExtras {
+  headersAt?: number | undefined;
+  unchecked?: number | undefined;
+  unreachable?: string | undefined;
+  /** Why the answer could not be read whole (the exchange's jsonError says it with the byte count). */
+  cutOff?: string | undefined;
+}
+
+/**
+ * The exchange as a HAR entry; `mask` is applied to every text that may hold a secret (URL, header
+ * values, bodies).
+ */
+export function harEntryOf(ex: Exchange, mask: (text: string) => string, extras: EntryExtras = {}): HarEntry {
+  const time = ex.endedAt - ex.startedAt;
+  const wait = Math.max(0, Math.min(time, (extras.headersAt ?? ex.endedAt) - ex.startedAt));
+  const url = new URL(mask(ex.url));
+  const maskAll = (headers: Record<string, string>): Record<string, string> => Object.fromEntries(Object.entries(headers).map(([k, v]) => [k, mask(v)]));
+  const responseType = ex.responseHeaders['content-type'] ?? '';
+  const doppel = { ...(extras.unchecked !== undefined ? { unchecked: extras.unchecked } : {}), ...(extras.unreachable !== undefined ? { unreachable: extras.unreachable } : {}), ...(extras.cutOff !== undefined ? { cutOff: extras.cutOff } : {}) };
+  return {
+    startedDateTime: new Date(Math.floor(ex.startedAt)).toISOString(),
+    time,
+    request: {
+      method: ex.method,
+      url: url.toString(),
+      httpVersion: 'HTTP/1.1',
+      cookies: [],
+      headers: pairs(maskAll(ex.requestHeaders)),
+      queryString: [...url.searchParams.entries()].map(([name, value]) => ({ name, value })),
+      ...(ex.requestBody !== undefined ? { postData: { mimeType: ex.requestHeaders['content-type'] ?? '', text: mask(ex.requestBody) } } : {}),
+      headersSize: -1,
+      bodySize: ex.requestBody === undefined ? 0 : Buffer.byteLength(ex.requestBody),
+    },
+    response: {
+      status: ex.status,
+      statusText: '',
+      httpVersion: 'HTTP/1.1',
+      cookies: [],
+      headers: pairs(maskAll(ex.responseHeaders)),
+      content: {
+        size: extras.unchecked ?? Buffer.byteLength(ex.bodyText),
+        mimeType: responseType,
+        ...(extras.unchecked === undefined ? { text: mask(ex.bodyText) } : { comment: `not kept: ${extras.unchecked} bytes, over the checking cap` }),
+      },
+      redirectURL: '',
+      headersSize: -1,
+      bodySize: extras.unchecked ?? Buffer.byteLength(ex.bodyText),
+    },
+    cache: {},
+    timings: { send: 0, wait, receive: time - wait },
+    _iface: ex.iface,
+    _startedAt: ex.startedAt,
+    ...(Object.keys(doppel).length ? { _doppel: doppel } : {}),
+  };
+}
+
+/** The opening of a HAR file whose entries follow, one by one, and its end (a proxy writes as it goes). */
+export function harHead(version: string): string {
+  return `{"log":{"version":"1.2","creator":{"name":"${HAR_CREATOR}","version":${JSON.stringify(version)}},"entries":[\n`;
+}
+export const HAR_TAIL = '\n]}}\n';
+
+/** What a HAR file holds, as doppel reads it. */
+export interface Recording {
+  /** The exchanges to judge, in the order they ended. */
+  exchanges: Exchange[];
+  /** Entries recorded without their body (over the cap): counted, not judged. */
+  unchecked: { iface: InterfaceName; operationId: string | null; status: number; bytes: number }[];
+  /** Entries the proxy answered itself because the target was out of reach. */
+  unreachable: string[];
+  /** The target of each interface met (its origin). */
+  targets: Partial<Record<InterfaceName, string>>;
+}
+
+const headersOf = (list: unknown): Record<string, string> => {
+  const out: Record<string, string> = {};
+  for (const h of Array.isArray(list) ? (list as NameValue[]) : []) if (typeof h?.name === 'string') out[h.name] = out[h.name] === undefined ? String(h.value) : `${out[h.name]}, ${String(h.value)}`;
+  return out;
+};
+
+/**
+ * The exchanges of a HAR document. `origins` names the interface of an origin where the entries do
+ * not (a HAR of another tool); otherwise an origin's interface is what its other paths tell.
+ */
+export function readHar(doc: unknown, origins: Partial<Record<InterfaceName, string>> = {}): Recording {
+  const entries = (doc as Har | undefined)?.log?.entries;
+  if (!Array.isArray(entries)) throw new HarError('not a HAR file: no log.entries');
+  const byOrigin = new Map<string, InterfaceName>();
+  for (const [iface, url] of Object.entries(origins) as [InterfaceName, string][]) byOrigin.set(new URL(url).origin, iface);
+  const parsed = entries.map((e: HarEntry, i) => {
+    const where = `entry ${i + 1}`;
+    let url: URL;
+    try {
+      url = new URL(e.request.url);
+    } catch {
+      throw new HarError(`${where}: request.url is not a URL`);
+    }
+    if (typeof e.response?.status !== 'number') throw new HarError(`${where}: response.status is missing`);
+    const started = typeof e._startedAt === 'number' ? e._startedAt : Date.parse(e.startedDateTime);
+    if (Number.isNaN(started)) throw new HarError(`${where}: startedDateTime is not a date`);
+    const candidates = e._iface ? [e._iface] : interfacesAt(e.request.method, url.pathname);
+    if (candidates.length === 1 && !byOrigin.has(url.origin)) byOrigin.set(url.origin, candidates[0] as InterfaceName);
+    return { e, i, url, started, candidates };
+  });
+  const out: Recording = { exchanges: [], unchecked: [], unreachable: [], targets: {} };
+  const sorted = parsed.map((p) => ({ ...p, ended: p.started + (Number(p.e.time) || 0) })).sort((a, b) => a.ended - b.ended || a.i - b.i);
+  for (const { e, i, url, started, ended, candidates } of sorted) {
+    const iface = candidates.length === 1 ? (candidates[0] as InterfaceName) : byOrigin.get(url.origin);
+    if (!iface) {
+      if (candidates.length === 0) continue; // not a request to either interface (a page, an asset)
+      throw new HarError(`entry ${i + 1}: ${e.request.method} ${url.pathname} is an operation of both interfaces and ${url.origin} made no other request that tells which; give --trading-url or --wallet-url`);
+    }
+    out.targets[iface] ??= url.origin;
+    if (e._doppel?.unreachable !== undefined) {
+      out.unreachable.push(`${e.request.method} ${url.pathname}: ${e._doppel.unreachable}`);
+      continue;
+    }
+    const content = e.response.content ?? { size: 0, mimeType: '' };
+    const ex = recordExchange({
+      seq: out.exchanges.length + 1,
+      iface,
+      method: e.request.method,
+      url: url.toString(),
+      requestHeaders: headersOf(e.request.headers),
+      requestBody: e.request.postData?.text,
+      status: e.response.status,
+      responseHeaders: headersOf(e.response.headers),
+      bodyText: content.encoding === 'base64' ? Buffer.from(content.text ?? '', 'base64').toString('utf8') : (content.text ?? ''),
+      startedAt: started,
+      endedAt: ended,
+      cutOff: e._doppel?.cutOff,
+    });
+    if (e._doppel?.unchecked !== undefined || (content.text === undefined && content.size > 0)) {
+      out.unchecked.push({ iface, operationId: ex.operationId, status: ex.status, bytes: e._doppel?.unchecked ?? content.size });
+      continue;
+    }
+    out.exchanges.push(ex);
+  }
+  return out;
+}

@@ -1,0 +1,197 @@
+// Judging traffic doppel did not send (doppel proxy, doppel check --from-har): the one judge of
+// doppel check over a stream of exchanges, in the order they ended; the secrets the traffic shows
+// (keys in headers, tokens in login answers) masked in every line and report; coverage counted as
+// the exchanges come; what was not judged (bodies over the cap, a target out of reach, clients
+// that went away) counted apart. The report is doppel check's, so every reporter reads it.
+import { REPORT_FORMAT, doppelVersion } from '../report/report-format.js';
+import { DEFAULT_DECISIONS } from '../../spec/decision-points.js';
+import { readProfile } from '../../spec/profile.js';
+import { CHECKS, type Check } from '../checks/index.js';
+import { CoverageTally } from '../judge/coverage.js';
+import { Findings } from '../judge/findings.js';
+import { createJudge, type Judge } from '../judge/judge.js';
+import { obj } from '../exchange/json-shape.js';
+import { countsOf, maskedReport, reportedFailure } from '../report/masked-report.js';
+import { Secrets } from '../report/secrets.js';
+import type { CheckResult, Exchange, Failure, InterfaceName, ReportedFailure, RunReport, TrafficSummary } from '../types.js';
+
+export interface TrafficOptions {
+  /** Where each watched interface's traffic goes (the target, not a proxy). */
+  targets: Partial<Record<InterfaceName, string>>;
+  source: TrafficSummary['source'];
+  /** The proxy's addresses, or the HAR file. */
+  from: string;
+  /** Decision assertions fail too (--strict). */
+  strict?: boolean | undefined;
+  /** A deployment profile (parsed JSON): decision assertions compare with its values. Invalid → ProfileError. */
+  profile?: unknown;
+  profileName?: string | undefined;
+  /** Keys and tokens in clear text (--show-secrets). */
+  showSecrets?: boolean | undefined;
+  /** Bodies over this many bytes are forwarded without being judged (the proxy's cap; a recording has none). */
+  maxCheckBytes?: number | undefined;
+  /** Told of each new failure as it is found, masked and with its curl line. */
+  onFailure?: ((failure: ReportedFailure) => void) | undefined;
+}
+
+/** The headers whose values are secrets, and the variable a masked one becomes. */
+const SECRET_HEADERS: Readonly<Record<string, readonly [string, string]>> = {
+  'api-key': ['DOPPEL_TRADING_KEY', 'API-KEY seen in the traffic'],
+  'x-api-key': ['DOPPEL_WALLET_KEY', 'X-API-Key seen in the traffic'],
+  authorization: ['DOPPEL_AUTHORIZATION', 'Authorization header seen in the traffic'],
+  cookie: ['DOPPEL_COOKIE', 'Cookie header seen in the traffic'],
+};
+
+const ALREADY_MASKED = /^\$DOPPEL_[A-Z0-9_]+$/;
+
+/** Examples of unreachable-target answers the report keeps. */
+const UNREACHABLE_EXAMPLES = 5;
+
+export class TrafficSession {
+  readonly secrets: Secrets;
+  private readonly findings = new Findings();
+  private readonly judge: Judge;
+  private readonly coverage = new CoverageTally();
+  private readonly checks: readonly Check[] = CHECKS;
+  private readonly started = Date.now();
+  private readonly countsAll: boolean;
+  private seq = 0;
+  private judged = 0;
+  private readonly unchecked = { count: 0, bytes: 0 };
+  private readonly unreachable: TrafficSummary['unreachable'] = { count: 0, examples: [] };
+  private abandoned = 0;
+  private from: string;
+
+  constructor(private readonly options: TrafficOptions) {
+    const decisions = options.profile === undefined ? DEFAULT_DECISIONS : readProfile(options.profile);
+    this.secrets = new Secrets(Boolean(options.showSecrets));
+    this.from = options.from;
+    this.countsAll = Boolean(options.strict);
+    this.judge = createJudge({
+      checks: this.checks,
+      decisions,
+      findings: this.findings,
+      onFailure: (f) => options.onFailure?.(this.reported(f)),
+      // Per-check times mean little for traffic and cost two clock reads per check and exchange.
+      timing: false,
+    });
+  }
+
+  /** Where the traffic comes from, once known (a proxy's addresses after it listens). */
+  describe(from: string): void {
+    this.from = from;
+  }
+
+  /** The next exchange's number (1, 2, …). */
+  nextSeq(): number {
+    return ++this.seq;
+  }
+
+  /** Registers the secrets an exchange shows, so that every line and report masks them from here on. */
+  learnSecrets(ex: Pick<Exchange, 'requestHeaders' | 'operationId' | 'status' | 'json'>): void {
+    // A recording masked already names its secrets `$DOPPEL_…`: those stay as they are.
+    const add = (value: unknown, base: string, what: string): void => {
+      if (typeof value === 'string' && !ALREADY_MASKED.test(value)) this.secrets.add(value, base, what);
+    };
+    for (const [name, [base, what]] of Object.entries(SECRET_HEADERS)) add(ex.requestHeaders[name], base, what);
+    if (ex.operationId === 'login' && ex.status >= 200 && ex.status < 300) add(obj(ex.json)['token'], 'DOPPEL_LOGIN_TOKEN', 'login token seen in the traffic');
+  }
+
+  /** Judges an exchange (they come in the order they ended). */
+  see(ex: Exchange): void {
+    this.learnSecrets(ex);
+    this.judged++;
+    this.coverage.add(ex.iface, ex.operationId, ex.status);
+    this.judge.see(ex);
+  }
+
+  /** An answer forwarded without being judged: its body exceeded the cap. */
+  seeUnchecked(iface: InterfaceName, operationId: string | null, status: number, bytes: number): void {
+    this.unchecked.count++;
+    this.unchecked.bytes += bytes;
+    this.coverage.add(iface, operationId, status);
+  }
+
+  /** A request the target could not be reached for (answered 502 by the proxy): noted, not judged. */
+  seeUnreachable(line: string): void {
+    this.unreachable.count++;
+    if (this.unreachable.examples.length < UNREACHABLE_EXAMPLES) this.unreachable.examples.push(this.secrets.mask(line));
+  }
+
+  /** A client that went away before its answer ended. */
+  seeAbandoned(): void {
+    this.abandoned++;
+  }
+
+  private fails(f: Failure): boolean {
+    return this.countsAll || f.kind === 'seed';
+  }
+
+  private reported(f: Failure): ReportedFailure {
+    return reportedFailure(f, this.fails(f) ? 'failure' : 'observation', this.secrets);
+  }
+
+  /** The failures so far (violations and observations), masked: GET /__doppel/violations. */
+  failures(): ReportedFailure[] {
+    return this.findings.failures.map((f) => this.reported(f));
+  }
+
+  summary(): TrafficSummary {
+    return {
+      source: this.options.source,
+      from: this.from,
+      exchanges: this.judged,
+      unchecked: { ...this.unchecked, cap: this.options.maxCheckBytes ?? null },
+      unreachable: { count: this.unreachable.count, examples: [...this.unreachable.examples] },
+      abandoned: this.abandoned,
+    };
+  }
+
+  report(): RunReport {
+    const ifaces = (Object.keys(this.options.targets) as InterfaceName[]).sort();
+    const checks = this.checks.map((check) => this.outcome(check, ifaces));
+    const counts = countsOf(checks);
+    const raw: RunReport = {
+      doppel_check_report: REPORT_FORMAT,
+      doppelVersion: doppelVersion(),
+      seed: 0,
+      runs: 0,
+      startedAt: new Date(this.started).toISOString(),
+      durationMs: Date.now() - this.started,
+      targets: ifaces.map((iface) => ({ iface, url: this.options.targets[iface] as string, embedded: false })),
+      allowWrites: false,
+      rateLimit: false,
+      strict: Boolean(this.options.strict),
+      requireAll: false,
+      secrets: this.secrets.show ? [] : this.secrets.names(),
+      checks,
+      counts,
+      tallies: this.findings.allTallies(),
+      failures: this.findings.failures.map((f) => ({ ...f, severity: this.fails(f) ? 'failure' : 'observation', curl: undefined, replay: [] })),
+      coverage: this.coverage.coverage(ifaces),
+      requests: this.judged + this.unchecked.count,
+      throttled: 0,
+      budgetWaitMs: 0,
+      failed: counts.failed > 0,
+      observations: this.judge.observations.list(),
+      profile: this.options.profile === undefined ? undefined : (this.options.profileName ?? 'given'),
+      traffic: this.summary(),
+    };
+    return maskedReport(raw, this.secrets);
+  }
+
+  private outcome(check: Check, ifaces: InterfaceName[]): CheckResult {
+    const base = { id: check.id, appliesTo: check.appliesTo, title: check.title, assertions: check.assertions, durationMs: this.judge.timeOf(check.id), assertionCases: this.findings.casesByAssertion(check) };
+    const cases = this.findings.casesOf(check.id);
+    const mine = this.findings.failuresOf(check.id);
+    if (mine.length || cases > 0) return { ...base, status: mine.some((f) => this.fails(f)) ? 'failed' : mine.length ? 'observed' : 'passed', cases };
+    const reason = !check.appliesTo.some((i) => ifaces.includes(i))
+      ? `no ${check.appliesTo.join(' or ')} traffic watched`
+      : check.scope === 'scenario'
+        ? check.observer
+          ? `the traffic showed none; that takes ${[...new Set(Object.values(check.observer.shows))].join(', or ')}`
+          : 'it sends requests of its own (doppel check runs it); traffic cannot show it'
+        : 'no exchange of the traffic was of the kind it judges';
+    return { ...base, status: 'not-exercised', reason, cases: 0 };
+  }
+}
