@@ -47,13 +47,23 @@ describe('doppel usage errors exit 2', () => {
   it('an unknown flag names the flag and the help to read', async () => {
     const { exitCode, message } = await run(['mock', '--trading-prot', '4011']);
     expect(exitCode).toBe(2);
-    expect(message).toBe('Unknown argument: trading-prot (see doppel mock --help)');
+    expect(message).toBe('Unknown argument: trading-prot. Did you mean --trading-port? (see doppel mock --help)');
   });
 
   it('an unknown flag of check', async () => {
     const { exitCode, message } = await run(['check', '--allow-write']);
     expect(exitCode).toBe(2);
-    expect(message).toMatch(/Unknown argument.*allow-write/);
+    expect(message).toBe('Unknown argument: allow-write. Did you mean --allow-writes? (see doppel check --help)');
+  });
+
+  it('every command suggests the option nearest an unknown one, as for commands', async () => {
+    expect((await run(['mock', '--port', '4010'])).message).toBe('Unknown argument: port. Did you mean --trading-port or --wallet-port? (see doppel mock --help)');
+    expect((await run(['proxy', '--trading-targt', 'http://x.test'])).message).toBe('Unknown argument: trading-targt. Did you mean --trading-target? (see doppel proxy --help)');
+    expect((await run(['fixtures', '--out', 'x', '--seeed', '1'])).message).toBe('Unknown argument: seeed. Did you mean --seed? (see doppel fixtures --help)');
+    expect((await run(['check', '--sed=1', '--quiett'])).message).toBe('Unknown arguments: sed, quiett. Did you mean --seed for --sed; --quiet for --quiett? (see doppel check --help)');
+    // Nothing near: no guess; a stray word is not an option.
+    expect((await run(['mock', '--zzzzzzzz'])).message).toBe('Unknown argument: zzzzzzzz (see doppel mock --help)');
+    expect((await run(['mock', 'seed'])).message).toBe('Unknown argument: seed (see doppel mock --help)');
   });
 
   it('an unknown command, with a suggestion', async () => {
