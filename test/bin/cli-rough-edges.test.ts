@@ -272,3 +272,30 @@ describe('completion', () => {
     expect(options.stdout.split('\n')).toEqual(expect.arrayContaining(['--trading-port', '--wallet-port', '--state', '--fixtures']));
   });
 });
+
+// A path that cannot be created is one line and exit 2 for every option that writes a file, at
+// once: under /proc, Node's recursive mkdir never returns (it retries the parent forever), so
+// these run as processes that the spawn's timeout would kill (exit null) if one hung.
+describe.skipIf(process.platform !== 'linux')('output paths that cannot be created', () => {
+  const cases: [string, string[]][] = [
+    ['--out', ['fixtures', '--out', '/proc/nope/fixtures']],
+    ['--out', ['fixtures', '--out', '/sys/nope']],
+    ['--state', ['mock', '--trading-port', '0', '--wallet-port', '0', '--state', '/proc/nope/state.json']],
+    ['--json', ['check', '--runs', '1', '--json', '/proc/nope/report.json']],
+    ['--html', ['check', '--runs', '1', '--html', '/sys/nope/report.html']],
+    ['--junit', ['check', '--runs', '1', '--junit', '/proc/nope/junit.xml']],
+    ['--replay', ['check', '--runs', '1', '--replay', '/proc/nope/replay.sh']],
+    ['--learn', ['check', '--runs', '1', '--learn', '/proc/nope/profile.json']],
+    ['--har', ['proxy', '--trading-target', 'http://127.0.0.1:9', '--trading-port', '0', '--wallet-port', '0', '--har', '/proc/nope/traffic.har']],
+  ];
+  it('fixtures, mock, check and proxy: exit 2 with one line naming the option', async () => {
+    const results = await Promise.all(cases.map(async ([flag, args]) => {
+      const { code, stdout, stderr } = await new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
+        const child = execFile(process.execPath, [bin, ...args], { timeout: 15_000, killSignal: 'SIGKILL' }, (_error, out, err) => resolve({ code: child.exitCode, stdout: out, stderr: err }));
+      });
+      const lines = stderr.trim().split('\n');
+      return { flag, code, lines: lines.length, named: lines[0]?.includes(flag) === true && /cannot be (created|written)/.test(lines[0] ?? ''), stdout, stderr };
+    }));
+    for (const result of results) expect(result, `${result.flag}: ${result.stderr}`).toMatchObject({ code: 2, lines: 1, named: true, stdout: '' });
+  }, 60_000);
+});

@@ -53,6 +53,20 @@ function guideBlock(file: string, heading: string, containing: string): string {
   return block;
 }
 
+/** The version of a package this repository tests with. */
+const versionOf = (name: string) => (JSON.parse(readFileSync(join(ROOT, 'node_modules', name, 'package.json'), 'utf8')) as { version: string }).version;
+/** A project per test runner for the type check of its toolkit: vitest's is the app; jest's and Playwright's are installed beside it. */
+const RUNNER_PROJECTS = [
+  { runner: 'vitest', cwd: app, installs: [] as string[], types: [] as string[], lib: ['ESNext', 'DOM'],
+    code: ["import { expect, it } from 'vitest';", "import { useDoppel } from 'doppel/vitest';"] },
+  { runner: 'jest', cwd: join(dir, 'app-jest'), installs: [`@jest/globals@${versionOf('@jest/globals')}`], types: ['node'], lib: ['ESNext', 'DOM'],
+    code: ["import { expect, it } from '@jest/globals';", "import { useDoppel } from 'doppel/jest';"] },
+  { runner: 'playwright', cwd: join(dir, 'app-playwright'), installs: [`@playwright/test@${versionOf('@playwright/test')}`, `@types/node@${versionOf('@types/node')}`], types: ['node'], lib: ['ESNext', 'DOM'],
+    code: ["import { expect, test as it } from 'doppel/playwright';"] },
+];
+/** Their installs, started once the tarball exists and left to run beside the other tests. */
+let runnerInstalls: Promise<{ code: number | null; stderr: string } | undefined>[] = [];
+
 beforeAll(() => {
   // A copy of the sources, packed with its scripts: prepack cleans and builds dist/ there, exactly
   // as a release would, without touching the dist/ that other test files run at the same time.
@@ -67,6 +81,12 @@ beforeAll(() => {
     cwd: app,
     stdio: 'pipe',
     timeout: 120_000,
+  });
+  runnerInstalls = RUNNER_PROJECTS.map((project) => {
+    if (project.installs.length === 0) return Promise.resolve(undefined);
+    mkdirSync(project.cwd);
+    writeFileSync(join(project.cwd, 'package.json'), JSON.stringify({ name: `doppel-${project.runner}-user`, version: '1.0.0', private: true, type: 'module' }));
+    return inApp(NPM, ['install', join(dir, packed.filename), ...project.installs, '--no-audit', '--no-fund', '--prefer-offline', '--loglevel', 'error'], 120_000, project.cwd);
   });
 }, 240_000);
 
@@ -242,22 +262,9 @@ describe('the npm package', () => {
   // RequestHandler), no other runner. The vitest project has no @types/node either; jest brings it,
   // and a Playwright project has it (npm init playwright adds it; Playwright's own types need it).
   it('each toolkit type-checks with skipLibCheck: false in a project with only its runner', async () => {
-    const version = (name: string) => (JSON.parse(readFileSync(join(ROOT, 'node_modules', name, 'package.json'), 'utf8')) as { version: string }).version;
-    const projects = [
-      { runner: 'vitest', cwd: app, installs: [], types: [], lib: ['ESNext', 'DOM'],
-        code: ["import { expect, it } from 'vitest';", "import { useDoppel } from 'doppel/vitest';"] },
-      { runner: 'jest', cwd: join(dir, 'app-jest'), installs: [`@jest/globals@${version('@jest/globals')}`], types: ['node'], lib: ['ESNext', 'DOM'],
-        code: ["import { expect, it } from '@jest/globals';", "import { useDoppel } from 'doppel/jest';"] },
-      { runner: 'playwright', cwd: join(dir, 'app-playwright'), installs: [`@playwright/test@${version('@playwright/test')}`, `@types/node@${version('@types/node')}`], types: ['node'], lib: ['ESNext', 'DOM'],
-        code: ["import { expect, test as it } from 'doppel/playwright';"] },
-    ];
-    const results = await Promise.all(projects.map(async (project) => {
-      if (project.installs.length > 0) {
-        mkdirSync(project.cwd);
-        writeFileSync(join(project.cwd, 'package.json'), JSON.stringify({ name: `doppel-${project.runner}-user`, version: '1.0.0', private: true, type: 'module' }));
-        const install = await inApp(NPM, ['install', join(dir, packed.filename), ...project.installs, '--no-audit', '--no-fund', '--prefer-offline', '--loglevel', 'error'], 120_000, project.cwd);
-        if (install.code !== 0) return `${project.runner}: npm install failed: ${install.stderr}`;
-      }
+    const results = await Promise.all(RUNNER_PROJECTS.map(async (project, i) => {
+      const install = await runnerInstalls[i];
+      if (install !== undefined && install.code !== 0) return `${project.runner}: npm install failed: ${install.stderr}`;
       const others = ['msw', 'vitest', '@jest/globals', '@playwright/test'].filter((peer) => existsSync(join(project.cwd, 'node_modules', peer)) && !project.installs.some((i) => i.startsWith(`${peer}@`)) && !(peer === 'vitest' && project.runner === 'vitest'));
       if (others.length > 0) return `${project.runner}: the project has ${others.join(', ')}`;
       const fixture = project.runner === 'playwright' ? 'async ({ doppel })' : 'async ()';
