@@ -99,7 +99,7 @@ afterAll(() => {
     }
   }
   rmSync(dir, { recursive: true, force: true });
-});
+}, 120_000);
 
 describe('the npm package', () => {
   it('carries dist/, the specs, the documentation, README, LICENSE and CHANGELOG', () => {
@@ -151,12 +151,16 @@ describe('the npm package', () => {
     expect(stdout.trim()).toBe(pkg.version);
   });
 
-  it('npx doppel mock answers on both interfaces', async () => {
-    // Its own process group, so the test stops npx and the node it runs together.
-    const child = spawn(NPX, ['doppel', 'mock', '--trading-port', '0', '--wallet-port', '0', '--log-level', 'error'], { cwd: app, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+  // The newcomer's path, the lines asserted as a user sees them: the mock's first lines, then
+  // `doppel check` against it (README's quick starts), then below the vitest quick start and a
+  // deliberately broken matcher.
+  let urls: { trading: string; wallet: string } | undefined;
+  it('npx doppel mock answers on both interfaces, its first lines the two URLs', async () => {
+    // Its own process group, so that afterAll stops npx and the node it runs together.
+    const child = spawn(NPX, ['doppel', 'mock', '--trading-port', '0', '--wallet-port', '0'], { cwd: app, detached: true, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, NO_COLOR: '1' } });
     mock = child;
     let out = '';
-    const urls = await new Promise<{ trading: string; wallet: string }>((resolve, reject) => {
+    urls = await new Promise<{ trading: string; wallet: string }>((resolve, reject) => {
       const timer = setTimeout(() => reject(new Error(`no ready lines: ${out}`)), 30_000);
       const read = (chunk: Buffer) => {
         out += chunk.toString();
@@ -171,15 +175,25 @@ describe('the npm package', () => {
       child.stderr!.on('data', read);
       child.on('exit', (code) => reject(new Error(`exited ${code}: ${out}`)));
     });
+    expect(out.split('\n').slice(0, 2)).toEqual([`doppel trading interface ready at ${urls.trading}`, `doppel wallet interface ready at ${urls.wallet}`]);
     const prices = await fetch(`${urls.trading}/api/v1/prices`);
     expect(prices.status).toBe(200);
     expect(((await prices.json()) as { success: boolean }).success).toBe(true);
     const wallets = await fetch(`${urls.wallet}/api/v1/wallets`, { headers: { 'X-API-Key': 'demo-wallet-key' } });
     expect(wallets.status).toBe(200);
-    const exited = new Promise((resolve) => child.on('exit', resolve));
-    process.kill(-child.pid!, 'SIGTERM');
-    await exited;
   }, 60_000);
+
+  it('npx doppel check against that mock passes, saying what it checks first and PASSED last', async () => {
+    expect(urls, 'the mock of the test before').toBeDefined();
+    const { trading, wallet } = urls!;
+    const { code, stdout, stderr } = await inApp(NPX, ['doppel', 'check', '--trading-url', trading, '--trading-key', 'demo-trade-key', '--wallet-url', wallet, '--wallet-key', 'demo-wallet-key', '--seed', '1', '--runs', '20'], 90_000);
+    expect(code, `${stdout}\n${stderr}`).toBe(0);
+    const lines = stdout.trimEnd().split('\n');
+    expect(lines[0]).toBe(`doppel check: ${trading}, ${wallet} (read-only)`);
+    expect(lines[1]).toMatch(/^  ✓ trading-public-no-key  \d+ cases?, \d+\.\d s$/);
+    expect(lines.at(-1)).toMatch(/^PASSED: \d+ passed, 0 failed, \d+ not exercised, 0 skipped \(\d+ requests, 0 throttled; wallet budget \d+\/min per key: at most \d+ used in a minute \(\$DOPPEL_WALLET_KEY\), 1 key; .*; seed 1\)$/);
+    expect(stderr).toBe('');
+  }, 90_000);
 
   it('npx doppel check passes against the embedded fake, its JSON report naming the package version', async () => {
     const { code, stdout, stderr } = await inApp(NPX, ['doppel', 'check', '--runs', '20', '--seed', '1', '--json', 'check.json']);
@@ -299,7 +313,16 @@ describe('the npm package', () => {
       expect(run.code).toBe(1);
       expect(output).toContain('expect(doppel).toHaveReceived(placeSpotOrder, expected)');
       expect(output).toContain('Received: 1 placeSpotOrder request in namespace default, none with those fields');
-      expect(output).toMatch(/Nearest request:\s+#\d+ POST \/api\/v1\/spot\/order \(placeSpotOrder\) → 200/);
+      // What was sent and what was answered, each labelled; #1: the test's first request.
+      expect(output).toContain([
+        'Nearest request:',
+        '',
+        '#1 POST /api/v1/spot/order (placeSpotOrder)',
+        '  request {"market":"BTC","pair":"USDT","side":"sell","order_type":"market","amount":"0.01"}',
+        '  answered 200',
+        '- Expected',
+        '+ Received',
+      ].join('\n'));
       expect(output).toMatch(/-\s+"side": "buy",\n\+\s+"side": "sell",/);
     } finally {
       rmSync(join(app, 'sells.test.ts'));
