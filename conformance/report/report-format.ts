@@ -2,7 +2,6 @@
 // `--baseline` compares only with a report it can read (a report of another format is refused).
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { getAsset, isSea } from 'node:sea';
 import { fileURLToPath } from 'node:url';
 
 /**
@@ -15,12 +14,10 @@ let version: string | undefined;
 
 /**
  * package.json's version. Looked up from this module's place upwards, since the build moves it:
- * conformance/ (source), dist/chunks/ or dist/conformance/ (built, also when installed); in the
- * single executable, its package.json asset (scripts/build-sea.mjs).
+ * conformance/ (source), dist/chunks/ or dist/conformance/ (built, also when installed).
  */
 export function doppelVersion(): string {
   if (version !== undefined) return version;
-  if (isSea()) return (version = (JSON.parse(getAsset('package.json', 'utf8')) as { version: string }).version);
   version = 'unknown';
   for (let dir = dirname(fileURLToPath(import.meta.url)); ; dir = dirname(dir)) {
     const file = join(dir, 'package.json');
