@@ -129,3 +129,18 @@ export function buildCli(args: readonly string[]): Argv {
       });
     });
 }
+
+/**
+ * Runs the command line and maps a failure to an exit status (a usage problem: 2), with one
+ * `doppel: <message>` line on stderr. The one entry of both executables: dist/bin/doppel.js and the
+ * single executable (bin/sea-main.ts).
+ */
+export async function runCli(args: readonly string[]): Promise<void> {
+  try {
+    await buildCli(args).parseAsync();
+  } catch (error) {
+    const exitCode = (error as { exitCode?: unknown }).exitCode;
+    process.stderr.write(`doppel: ${error instanceof Error ? error.message : String(error)}\n`);
+    process.exitCode = typeof exitCode === 'number' ? exitCode : 1;
+  }
+}

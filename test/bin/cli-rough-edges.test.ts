@@ -12,7 +12,7 @@ import { FIXTURE_SIZE_DEFAULTS } from '../../bin/commands/fixtures.js';
 import { DEFAULT_SIZES } from '../../fixtures/index.js';
 import { createFake } from '../../mock/index.js';
 import { writeSnapshotFile } from '../../mock/snapshot-file.js';
-import { ensureBuilt } from '../robustness/built-cli.js';
+import { doppelCommand, type DoppelCommand } from '../robustness/built-cli.js';
 
 import { run } from './run-cli.js';
 
@@ -25,11 +25,11 @@ async function usageError(args: string[]): Promise<string> {
   return message;
 }
 
-let bin: string;
+let doppel: DoppelCommand;
 const dir = mkdtempSync(join(tmpdir(), 'doppel-cli-'));
 
 beforeAll(() => {
-  bin = ensureBuilt();
+  doppel = doppelCommand();
 }, 120_000);
 
 afterAll(() => {
@@ -38,7 +38,7 @@ afterAll(() => {
 
 function spawnDoppel(args: string[], env: NodeJS.ProcessEnv = {}): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    const child = execFile(process.execPath, [bin, ...args], { timeout: 30_000, env: { ...process.env, ...env } }, (_error, stdout, stderr) => {
+    const child = execFile(doppel.file, [...doppel.args, ...args], { timeout: 30_000, env: { ...doppel.env, ...env } }, (_error, stdout, stderr) => {
       resolve({ code: child.exitCode, stdout, stderr });
     });
   });
@@ -47,7 +47,7 @@ function spawnDoppel(args: string[], env: NodeJS.ProcessEnv = {}): Promise<{ cod
 /** Starts `doppel mock` on free ports, returns what it printed up to the ready lines, then stops it. */
 function mockStartLines(args: string[]): Promise<string> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [bin, 'mock', '--trading-port', '0', '--wallet-port', '0', '--log-level', 'error', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(doppel.file, [...doppel.args, 'mock', '--trading-port', '0', '--wallet-port', '0', '--log-level', 'error', ...args], { stdio: ['ignore', 'pipe', 'pipe'], env: doppel.env });
     let out = '';
     const timer = setTimeout(() => {
       child.kill('SIGKILL');

@@ -2,7 +2,7 @@
 // unknown flags or commands fail with exit status 2 and a message that says what to fix.
 import { execFile } from 'node:child_process';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ensureBuilt } from '../robustness/built-cli.js';
+import { doppelCommand, type DoppelCommand } from '../robustness/built-cli.js';
 
 import { run } from './run-cli.js';
 
@@ -92,21 +92,21 @@ describe('doppel usage errors exit 2', () => {
   });
 });
 
-// The built executable, rebuilt first when stale: the same statuses from a process.
-let executable: string;
+// The built executable (or the single executable named by DOPPEL_EXECUTABLE): the same statuses from a process.
+let doppel: DoppelCommand;
 beforeAll(() => {
-  executable = ensureBuilt();
+  doppel = doppelCommand();
 }, 120_000);
 
 function spawnDoppel(args: string[], env: NodeJS.ProcessEnv = {}): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    const child = execFile(process.execPath, [executable, ...args], { timeout: 20_000, env: { ...process.env, ...env } }, (_error, stdout, stderr) => {
+    const child = execFile(doppel.file, [...doppel.args, ...args], { timeout: 20_000, env: { ...doppel.env, ...env } }, (_error, stdout, stderr) => {
       resolve({ code: child.exitCode, stdout, stderr });
     });
   });
 }
 
-describe('dist/bin/doppel.js', () => {
+describe('the doppel executable', () => {
   it('--help exits 0', async () => {
     const { code, stdout } = await spawnDoppel(['--help']);
     expect(code).toBe(0);
