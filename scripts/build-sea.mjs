@@ -78,17 +78,6 @@ const bundled = await build({
     name: 'sea',
     setup(b) {
       b.onLoad({ filter: /[\\/]spec[\\/]precompiled-validators\.ts$/ }, () => ({ contents: precompiled, loader: 'js', resolveDir: root }));
-      // The JSON report's doppel version (conformance/…/report-format.ts) is looked up in the
-      // package.json above that module, which the executable has no file of: here it reads the
-      // executable's package.json asset first, as bin/package-version.ts does in the source. The
-      // build fails when that function no longer starts as expected.
-      b.onLoad({ filter: /[\\/]conformance[\\/](?:[^\\/]+[\\/])*report-format\.ts$/ }, ({ path }) => {
-        const source = readFileSync(path, 'utf8');
-        const start = 'export function doppelVersion(): string {\n  if (version !== undefined) return version;\n';
-        if (!source.includes(start)) fail(`${relative(root, path)}: doppelVersion() does not start as this build expects; update scripts/build-sea.mjs`);
-        const asset = "  if (__seaIsSea()) return (version = JSON.parse(__seaGetAsset('package.json', 'utf8')).version);\n";
-        return { contents: `import { getAsset as __seaGetAsset, isSea as __seaIsSea } from 'node:sea';\n${source.replace(start, start + asset)}`, loader: 'ts' };
-      });
       // bin/ loads yargs' CommonJS build through createRequire (see bin/index.ts): here a plain
       // require, so that esbuild bundles it.
       b.onLoad({ filter: /[\\/]bin[\\/][^\\/]+\.ts$/ }, ({ path }) => ({

@@ -291,7 +291,7 @@ describe.skipIf(process.platform !== 'linux')('output paths that cannot be creat
   it('fixtures, mock, check and proxy: exit 2 with one line naming the option', async () => {
     const results = await Promise.all(cases.map(async ([flag, args]) => {
       const { code, stdout, stderr } = await new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
-        const child = execFile(process.execPath, [bin, ...args], { timeout: 15_000, killSignal: 'SIGKILL' }, (_error, out, err) => resolve({ code: child.exitCode, stdout: out, stderr: err }));
+        const child = execFile(doppel.file, [...doppel.args, ...args], { timeout: 15_000, killSignal: 'SIGKILL', env: doppel.env }, (_error, out, err) => resolve({ code: child.exitCode, stdout: out, stderr: err }));
       });
       const lines = stderr.trim().split('\n');
       return { flag, code, lines: lines.length, named: lines[0]?.includes(flag) === true && /cannot be (created|written)/.test(lines[0] ?? ''), stdout, stderr };
