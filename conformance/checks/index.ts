@@ -16,6 +16,7 @@ import { priceMapKeys } from './response/price-map-keys.js';
 import { rateLimit429 } from './scenario/rate-limit-429.js';
 import { rateLimitRetryAfter } from './scenario/rate-limit-retry-after.js';
 import { readKey403 } from './scenario/read-key-403.js';
+import { ipLocked403 } from './scenario/ip-locked-403.js';
 import { responseSchema } from './response/response-schema.js';
 import { seedFields } from './response/seed-fields.js';
 import { successEnvelope } from './response/success-envelope.js';
@@ -72,6 +73,7 @@ export const CHECKS: readonly Check[] = [
   walletAuthRequired,
   walletAuth401,
   readKey403,
+  ipLocked403,
   tradingInvalidInput400,
   tradingInvalidInputDecided,
   walletInvalidInput400,

@@ -1,6 +1,7 @@
-// doppel answers a missing or unknown X-API-Key with 401 (wallet.status-codes).
+// doppel answers a missing or unknown X-API-Key with 401 (wallet.status-codes): also a valid key
+// in API-KEY instead (wallet §5.1) and a trading key in X-API-Key (wallet §5.2).
 import { defineScenarioCheck, decision } from '../check.js';
-import { authProbes } from './auth-probes.js';
+import { authProbes, probeCases } from './auth-probes.js';
 import { has } from '../../run/context.js';
 
 export const walletAuth401 = defineScenarioCheck({
@@ -11,7 +12,7 @@ export const walletAuth401 = defineScenarioCheck({
   skip: (ctx) => (has(ctx, 'wallet') ? undefined : 'no wallet target'),
   async run(ctx, out) {
     for (const probe of await authProbes(ctx, 'wallet')) {
-      for (const [what, ex] of [['no X-API-Key', probe.missing], ['an invalid X-API-Key', probe.invalid]] as const) {
+      for (const { what, ex } of probeCases(probe, 'wallet')) {
         out.checked(probe.op.operationId);
         if (ex.status !== 401) out.fail({ operationId: probe.op.operationId, title: `${what} → ${ex.status}`, message: `expected 401 for ${what}, got ${ex.status}`, exchange: ex });
       }
