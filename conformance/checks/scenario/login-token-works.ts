@@ -12,6 +12,8 @@ import { newEmail, registerUser } from '../../run/wallet-peer.js';
 import type { CheckContext } from '../../run/context.js';
 import type { ScenarioOutput } from '../check.js';
 import type { Exchange } from '../../types.js';
+import { getOperation } from '../../../spec/index.js';
+import { keyOf } from '../../exchange/exchange-readers.js';
 
 /**
  * Every keyed wallet operation with a fresh user's login token, on the wallet it creates: each
@@ -49,6 +51,34 @@ export const loginTokenWorks = defineScenarioCheck({
     seed('every-operation', 'wallet §4 bullet 1', 'a login token is accepted on every wallet operation, reads and writes'),
   ],
   appliesTo: ['wallet'],
+  // Any stream: a token a login answered, used as X-API-Key on a keyed operation, is a case;
+  // refused with 401 after the target accepted it on another operation, a failure (wallet §4
+  // bullet 1: the token is the value used as X-API-Key, for every operation).
+  passive: {
+    start: () => {
+      const tokens = new Set<string>();
+      const acceptedOn = new Map<string, Exchange>();
+      return (ex, _model, out) => {
+        if (ex.iface !== 'wallet' || ex.operationId === null) return;
+        if (ex.operationId === 'login' && is2xx(ex.status)) {
+          const token = obj(ex.json)['token'];
+          if (typeof token === 'string') tokens.add(token);
+          return;
+        }
+        const key = keyOf(ex);
+        if (key === undefined || !tokens.has(key) || !getOperation('wallet', ex.operationId).secured) return;
+        if (is2xx(ex.status)) {
+          out.checked(ex, 'every-operation');
+          if (!acceptedOn.has(key)) acceptedOn.set(key, ex);
+          return;
+        }
+        const earlier = acceptedOn.get(key);
+        if (ex.status !== 401 || !earlier) return;
+        out.checked(ex, 'every-operation');
+        out.fail({ assertion: 'every-operation', title: `login token on ${ex.operationId} → 401`, message: `${ex.operationId} #${ex.seq} refused with 401 a login token that ${earlier.operationId} #${earlier.seq} accepted as X-API-Key (wallet §4 bullet 1)`, exchange: ex, requests: [earlier, ex] });
+      };
+    },
+  },
   skip: (ctx) => writesSkip(ctx, 'wallet'),
   async run(ctx, out) {
     const names = fc.string({ minLength: 1, maxLength: 30 }).filter((s) => s.trim().length > 0);

@@ -4,6 +4,7 @@
 import { defineScenarioCheck, seed } from '../check.js';
 import { authProbes, probeCases } from './auth-probes.js';
 import { has } from '../../run/context.js';
+import { describeKeyless, keyCase, keylessVerdict } from './auth-passive.js';
 
 const ASSERTION = { missing: '401', 'wrong-header': 'wrong-header', 'other-key': 'other-key' } as const;
 
@@ -16,6 +17,20 @@ export const tradingAuth401 = defineScenarioCheck({
     seed('other-key', 'trading §5.6', 'a valid wallet key in API-KEY is an invalid key: 401'),
   ],
   appliesTo: ['trading'],
+  // Any stream: a keyed operation without API-KEY (a key in X-API-Key instead or none) refused
+  // with 401 is a case, answered with a success is a failure; a keyed request's 401 is a case.
+  passive: {
+    start: () => (ex, _model, out) => {
+      const c = ex.iface === 'trading' ? keyCase(ex) : undefined;
+      if (!c) return;
+      if (c.kind === 'keyed') return ex.status === 401 ? out.checked(ex, '401') : undefined;
+      const verdict = keylessVerdict(ex);
+      if (!verdict) return;
+      const assertion = c.otherHeader ? 'wrong-header' : '401';
+      out.checked(ex, assertion);
+      if (verdict === 'broken') out.fail({ assertion, title: `no API-KEY → ${ex.status}`, message: `${describeKeyless(ex, c, 'API-KEY')}, expected 401 (trading §5.6)`, exchange: ex, requests: [ex] });
+    },
+  },
   skip: (ctx) => (has(ctx, 'trading') ? undefined : 'no trading target'),
   async run(ctx, out) {
     for (const probe of await authProbes(ctx, 'trading')) {

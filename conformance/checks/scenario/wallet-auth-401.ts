@@ -3,12 +3,25 @@
 import { defineScenarioCheck, decision } from '../check.js';
 import { authProbes, probeCases } from './auth-probes.js';
 import { has } from '../../run/context.js';
+import { describeKeyless, keyCase, keylessVerdict } from './auth-passive.js';
 
 export const walletAuth401 = defineScenarioCheck({
   id: 'wallet-auth-401',
   title: '401 for a missing and an invalid X-API-Key',
   assertions: [decision('401', 'wallet.status-codes')],
   appliesTo: ['wallet'],
+  // Any stream: a keyed operation without X-API-Key answered 401 is a case, with a success a failure.
+  passive: {
+    start: () => (ex, _model, out) => {
+      const c = ex.iface === 'wallet' ? keyCase(ex) : undefined;
+      if (!c) return;
+      if (c.kind === 'keyed') return ex.status === 401 ? out.checked(ex) : undefined;
+      const verdict = keylessVerdict(ex);
+      if (!verdict) return;
+      out.checked(ex);
+      if (verdict === 'broken') out.fail({ title: `no X-API-Key → ${ex.status}`, message: `${describeKeyless(ex, c, 'X-API-Key')}, expected 401`, exchange: ex, requests: [ex] });
+    },
+  },
   skip: (ctx) => (has(ctx, 'wallet') ? undefined : 'no wallet target'),
   async run(ctx, out) {
     for (const probe of await authProbes(ctx, 'wallet')) {

@@ -6,6 +6,7 @@ import { defineScenarioCheck, seed } from '../check.js';
 import { is2xx } from '../../exchange/exchange-readers.js';
 import { authProbes, probeCases } from './auth-probes.js';
 import { has } from '../../run/context.js';
+import { describeKeyless, keyCase, keylessVerdict } from './auth-passive.js';
 
 const ASSERTION = { missing: 'refused', 'wrong-header': 'wrong-header', 'other-key': 'other-key' } as const;
 
@@ -18,6 +19,20 @@ export const walletAuthRequired = defineScenarioCheck({
     seed('other-key', 'wallet §5.2', 'a trading key in X-API-Key never succeeds'),
   ],
   appliesTo: ['wallet'],
+  // Any stream: a keyed operation without X-API-Key (a key in API-KEY instead or none) refused is
+  // a case, answered with a success is a failure; a keyed request's 401 is a case.
+  passive: {
+    start: () => (ex, _model, out) => {
+      const c = ex.iface === 'wallet' ? keyCase(ex) : undefined;
+      if (!c) return;
+      if (c.kind === 'keyed') return ex.status === 401 ? out.checked(ex, 'refused') : undefined;
+      const verdict = keylessVerdict(ex);
+      if (!verdict) return;
+      const assertion = c.otherHeader ? 'wrong-header' : 'refused';
+      out.checked(ex, assertion);
+      if (verdict === 'broken') out.fail({ assertion, title: `no X-API-Key → ${ex.status}`, message: describeKeyless(ex, c, 'X-API-Key'), exchange: ex, requests: [ex] });
+    },
+  },
   skip: (ctx) => (has(ctx, 'wallet') ? undefined : 'no wallet target'),
   async run(ctx, out) {
     for (const probe of await authProbes(ctx, 'wallet')) {
