@@ -6,6 +6,7 @@ import { cancelLeavesOpen } from './state/cancel-leaves-open.js';
 import { balancesFollowWrites } from './state/balances-follow-writes.js';
 import { readsAnswerAsked } from './state/reads-answer-asked.js';
 import { walletCreatedListed } from './state/wallet-created-listed.js';
+import { listingsHoldAccepted } from './state/listings-hold-accepted.js';
 import { contentTypeJson } from './response/content-type-json.js';
 import { duplicateEmailRefused } from './scenario/duplicate-email-refused.js';
 import { loginTokenWorks } from './scenario/login-token-works.js';
@@ -101,6 +102,7 @@ export const CHECKS: readonly Check[] = [
   cancelLeavesOpen,
   balancesFollowWrites,
   walletCreatedListed,
+  listingsHoldAccepted,
   walletSendDebits,
   readsAnswerAsked,
   usdValueMatchesPrice,

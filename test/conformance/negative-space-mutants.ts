@@ -14,6 +14,8 @@ export interface NegativeMutant {
   cites: string;
   /** Whether the killing assertion is a decision (then the run needs --strict to fail). */
   strict: boolean;
+  /** Checks the run needs besides the negative-space ones (one that places an order). */
+  checks?: string[];
   breakage: () => Breakage;
 }
 

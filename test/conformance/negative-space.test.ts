@@ -1,15 +1,17 @@
 // The negative space: requests the documents imply must be refused are sent, and a deployment
 // accepting one fails the run through the assertion that cites the refusing clause (a seed rule
-// without --strict). The same checks pass doppel mock unbroken over several seeds.
+// without --strict); and listings that say "all" are held against what the target accepted. The
+// same checks pass doppel mock unbroken over several seeds.
 import { describe, expect, it } from 'vitest';
 import { startMock } from '../../mock/index.js';
 import { runConformance, type RunReport } from '../../conformance/index.js';
 import { startProxy, type Breakage } from './broken-proxy.js';
 import { NEGATIVE_MUTANTS } from './negative-space-mutants.js';
+import { LISTING_MUTANTS } from './listing-mutants.js';
 
-const CHECKS = ['trading-auth-401', 'wallet-auth-401', 'wallet-auth-required', 'read-key-403', 'ip-locked-403', 'login-token-works', 'wallet-isolation'];
+const CHECKS = ['trading-auth-401', 'wallet-auth-401', 'wallet-auth-required', 'read-key-403', 'ip-locked-403', 'login-token-works', 'wallet-isolation', 'listings-hold-accepted'];
 
-async function checkBehind(breakage: Breakage | undefined, iface: 'trading' | 'wallet', seed: number, strict: boolean): Promise<RunReport> {
+async function checkBehind(breakage: Breakage | undefined, iface: 'trading' | 'wallet', seed: number, strict: boolean, extra: string[] = []): Promise<RunReport> {
   const mock = await startMock({ tradingPort: 0, walletPort: 0, seed: 7, clock: 'manual', walletRateLimit: 1_000_000, quiet: true });
   const proxy = breakage ? await startProxy(iface === 'wallet' ? mock.wallet.url : mock.trading.url, breakage) : undefined;
   try {
@@ -22,7 +24,7 @@ async function checkBehind(breakage: Breakage | undefined, iface: 'trading' | 'w
       runs: 5,
       allowWrites: true,
       strict,
-      checks: CHECKS,
+      checks: [...CHECKS, ...extra],
       walletKeyBudget: Number.POSITIVE_INFINITY,
     });
   } finally {
@@ -32,9 +34,9 @@ async function checkBehind(breakage: Breakage | undefined, iface: 'trading' | 'w
 }
 
 describe('negative space', () => {
-  for (const mutant of NEGATIVE_MUTANTS) {
+  for (const mutant of [...NEGATIVE_MUTANTS, ...LISTING_MUTANTS]) {
     it(`"${mutant.name}" fails the run through ${mutant.killedBy} (${mutant.cites})`, async () => {
-      const report = await checkBehind(mutant.breakage(), mutant.iface, 11, mutant.strict);
+      const report = await checkBehind(mutant.breakage(), mutant.iface, 11, mutant.strict, mutant.checks);
       const [checkId, assertion] = mutant.killedBy.split('/');
       const found = report.failures.filter((f) => f.checkId === checkId && f.assertion === assertion);
       expect(found.map((f) => f.title), `failures: ${report.failures.map((f) => `${f.checkId}/${f.assertion}`).join(', ')}`).not.toEqual([]);
