@@ -3,9 +3,31 @@
 // wallet is on, a symbol /price answers), or lists an inactive lead trader, and names the
 // assertion that must catch it and the clause that assertion cites.
 import { editJson, pathOf, type ProxiedRequest } from './broken-proxy.js';
+import type { Breakage } from './broken-proxy.js';
 import type { NegativeMutant } from './negative-space-mutants.js';
 
 const isGet = (req: ProxiedRequest, path: string): boolean => req.method === 'GET' && pathOf(req) === path;
+
+/**
+ * A listing at `path` whose `limit` (when `when` holds for the query) keeps the oldest entries
+ * instead of the newest, still listed newest first: the request asks for 100, the answer keeps
+ * the last `limit` of them.
+ */
+function keepsOldest(path: RegExp, field: string, when: (q: URLSearchParams) => boolean = () => true): () => Breakage {
+  return () => ({
+    request: (req) => {
+      const url = new URL(req.path, 'http://x');
+      const limit = url.searchParams.get('limit');
+      if (req.method !== 'GET' || !path.test(url.pathname) || limit === null || !when(url.searchParams)) return req;
+      url.searchParams.set('limit', '100');
+      return { ...req, path: `${url.pathname}${url.search}`, headers: { ...req.headers, 'x-broken-limit': limit } };
+    },
+    response: (req, res) => {
+      const limit = Number(req.headers['x-broken-limit']);
+      return limit > 0 && res.status === 200 ? editJson(res, (b) => void (b[field] = b[field].slice(-limit))) : res;
+    },
+  });
+}
 
 export const LISTING_MUTANTS: NegativeMutant[] = [
   {
@@ -64,5 +86,32 @@ export const LISTING_MUTANTS: NegativeMutant[] = [
     cites: 'seed trading §4 GET /api/v1/prices',
     strict: false,
     breakage: () => ({ response: (req, res) => (isGet(req, '/api/v1/prices') && res.status === 200 ? editJson(res, (b) => void delete b.data.BTC) : res) }),
+  },
+  {
+    name: 'the orders listing keeps the oldest orders under limit',
+    iface: 'trading',
+    killedBy: 'listing-order/cut-orders',
+    cites: 'decision:trading.orders-listing',
+    strict: true,
+    checks: ['listing-order'],
+    breakage: keepsOldest(/\/account\/orders$/, 'data'),
+  },
+  {
+    name: 'the orders listing filtered by status keeps the oldest orders under limit',
+    iface: 'trading',
+    killedBy: 'listing-order/cut-orders',
+    cites: 'decision:trading.orders-listing',
+    strict: true,
+    checks: ['listing-order'],
+    breakage: keepsOldest(/\/account\/orders$/, 'data', (q) => q.get('status') !== null),
+  },
+  {
+    name: "a wallet's transactions keep the oldest under limit",
+    iface: 'wallet',
+    killedBy: 'listing-order/cut-transactions',
+    cites: 'decision:wallet.transactions-paging',
+    strict: true,
+    checks: ['listing-order'],
+    breakage: keepsOldest(/\/transactions$/, 'transactions'),
   },
 ];
