@@ -16,6 +16,8 @@ export interface NegativeMutant {
   strict: boolean;
   /** Checks the run needs besides the negative-space ones (one that places an order). */
   checks?: string[];
+  /** Whether the run needs both interfaces (a key of the other one); else only the broken one is checked. */
+  both?: boolean;
   breakage: () => Breakage;
 }
 
@@ -46,6 +48,7 @@ export const NEGATIVE_MUTANTS: NegativeMutant[] = [
   },
   {
     name: 'trading accepts a wallet key',
+    both: true,
     iface: 'trading',
     killedBy: 'trading-auth-401/other-key',
     cites: 'seed trading §5.6',
@@ -54,6 +57,7 @@ export const NEGATIVE_MUTANTS: NegativeMutant[] = [
   },
   {
     name: 'wallet accepts a trading key',
+    both: true,
     iface: 'wallet',
     killedBy: 'wallet-auth-required/other-key',
     cites: 'seed wallet §5.2',
