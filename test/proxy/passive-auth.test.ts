@@ -1,7 +1,8 @@
 // Passive judging of the refusing rules: a client's own requests through doppel proxy (and the
 // same traffic recorded and judged with --from-har) are cases of the auth assertions, not "not
 // exercised": a 401 for a missing key or for a key in the other interface's header, a 403 for a
-// read key on a trade operation, a login token used as X-API-Key. A broken layer that lets such a
+// read key on a trade operation, a login token used as X-API-Key, a token on another user's wallet.
+// A broken layer that lets such a
 // request through fails the assertion that cites the clause, in the proxy and in the recording.
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -37,7 +38,11 @@ async function client(b: Bases): Promise<void> {
   await send(b.wallet, 'POST', '/api/v1/register', {}, { name: 'passive', email, password: 'pw-passive' });
   const token = (await send(b.wallet, 'POST', '/api/v1/login', {}, { email, password: 'pw-passive' })).json.token as string;
   await send(b.wallet, 'GET', '/api/v1/wallets', { 'X-API-Key': token });
-  await send(b.wallet, 'POST', '/api/v1/wallets/create', { 'X-API-Key': token }, { chain: 'ethereum' });
+  const created = await send(b.wallet, 'POST', '/api/v1/wallets/create', { 'X-API-Key': token }, { chain: 'ethereum' });
+  // A second user's token on the first user's wallet.
+  await send(b.wallet, 'POST', '/api/v1/register', {}, { name: 'other', email: `other-${email}`, password: 'pw-passive' });
+  const other = (await send(b.wallet, 'POST', '/api/v1/login', {}, { email: `other-${email}`, password: 'pw-passive' })).json.token as string;
+  await send(b.wallet, 'GET', `/api/v1/wallets/${created.json?.wallet?.id ?? 1}/balance`, { 'X-API-Key': other });
 }
 
 /** The client through doppel proxy (recording HAR), in front of a broken layer on `broken`'s interface, in front of the fake. */
@@ -70,6 +75,7 @@ describe('passive judging of authentication', () => {
       expect(cases(report, 'wallet-auth-401')).toMatchObject({ status: 'passed' });
       expect(cases(report, 'read-key-403')).toMatchObject({ status: 'passed', assertionCases: { '403': 1 } });
       expect(cases(report, 'login-token-works')).toMatchObject({ status: 'passed', assertionCases: { 'every-operation': 2 } });
+      expect(cases(report, 'wallet-isolation')).toMatchObject({ status: 'passed', assertionCases: { isolated: 1 } });
     }
   });
 
@@ -82,6 +88,15 @@ describe('passive judging of authentication', () => {
       killedBy: 'login-token-works/every-operation',
       cites: 'seed wallet §4 bullet 1',
       breakage: () => ({ response: (req, res) => (req.method === 'POST' && req.headers['x-api-key'] !== undefined ? { ...res, status: 401, body: '{"success":false,"error":"invalid X-API-Key"}' } : res) }),
+    },
+    {
+      name: "another user's token reads a wallet's balance",
+      iface: 'wallet',
+      killedBy: 'wallet-isolation/isolated',
+      cites: 'seed wallet §5.2',
+      breakage: () => ({
+        response: (req, res) => (/\/balance$/.test(req.path) && res.status >= 400 && res.status < 500 ? { ...res, status: 200, body: '{"success":true,"balance":"0.00000000","symbol":"ETH","usd_value":"0.00"}' } : res),
+      }),
     },
   ];
 
