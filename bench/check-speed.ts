@@ -33,7 +33,7 @@ async function measure(mode: Mode, delayMs: number, seed: number): Promise<Check
       }
     }
     const run = await runDoppelCheck([
-      '--trading-url', `http://127.0.0.1:${tradingPort}`, '--trading-key', 'demo-trade-key', '--trading-read-key', 'demo-read-key',
+      '--trading-url', `http://127.0.0.1:${tradingPort}`, '--trading-key', 'demo-trade-key', '--trading-read-key', 'demo-read-key', '--trading-ip-locked-key', 'demo-ip-locked-key',
       '--wallet-url', `http://127.0.0.1:${walletPort}`, '--wallet-key', 'demo-wallet-key',
       ...(mode === 'writes' ? ['--allow-writes', '--rate-limit'] : []), '--seed', String(seed), '--quiet',
     ]);

@@ -24,7 +24,7 @@ function checkUrls(argv: { 'trading-url'?: string; 'wallet-url'?: string }): tru
 /** A recording is judged as it is: options that shape the requests a run sends have nothing to act on. */
 function checkFromHar(argv: Record<string, unknown>): true {
   if (argv['from-har'] === undefined) return true;
-  const sending = ['trading-key', 'trading-read-key', 'wallet-key', 'allow-writes', 'rate-limit', 'seed', 'require-all', 'only', 'skip'].filter((name) => argv[name] !== undefined && argv[name] !== false);
+  const sending = ['trading-key', 'trading-read-key', 'trading-ip-locked-key', 'wallet-key', 'allow-writes', 'rate-limit', 'seed', 'require-all', 'only', 'skip'].filter((name) => argv[name] !== undefined && argv[name] !== false);
   if (sending.length) throw new Error(`--from-har judges a recording and sends no request: ${sending.map((n) => `--${n}`).join(', ')} ${sending.length === 1 ? 'has' : 'have'} nothing to act on`);
   return true;
 }
@@ -45,6 +45,7 @@ function builder(y: Argv) {
     .option('trading-url', { type: 'string', describe: 'Base URL of a trading deployment (without /api/v1)' })
     .option('trading-key', { type: 'string', describe: 'API-KEY holding read and trade (trade needed with --allow-writes)' })
     .option('trading-read-key', { type: 'string', describe: 'API-KEY holding read only; enables the 403 permission checks' })
+    .option('trading-ip-locked-key', { type: 'string', describe: 'API-KEY whose address whitelist excludes the checker\'s address; enables the 403 whitelist checks (trading §5.6)' })
     .option('wallet-url', { type: 'string', describe: 'Base URL of a wallet deployment (without /api/v1)' })
     .option('wallet-key', { type: 'string', array: true, describe: 'X-API-Key of the wallet interface; repeat to spread requests over more keys (the first one\'s wallets are read and sent from)' })
     .option('allow-writes', { type: 'boolean', default: false, describe: 'Allow requests that move money or create things (orders, bids, copy, users, sends). The run starts at once: it prints what it will write, and nothing asks for confirmation' })
@@ -69,6 +70,7 @@ function builder(y: Argv) {
     .option('quiet', { type: 'boolean', default: false, describe: 'No progress lines; only failures and the summary' })
     .implies('trading-key', 'trading-url')
     .implies('trading-read-key', 'trading-url')
+    .implies('trading-ip-locked-key', 'trading-url')
     .implies('wallet-key', 'wallet-url')
     .check(checkInteger({ seed: [0], runs: [1], 'wallet-rate-limit': [1] }))
     .check(checkUrls)
@@ -91,6 +93,7 @@ export const checkCommand: CommandModule<object, CheckArgs> = {
       tradingUrl: argv.tradingUrl,
       tradingKey: argv.tradingKey,
       tradingReadKey: argv.tradingReadKey,
+      tradingIpLockedKey: argv.tradingIpLockedKey,
       walletUrl: argv.walletUrl,
       walletKeys: argv.walletKey,
       allowWrites: argv.allowWrites,

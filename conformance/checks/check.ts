@@ -72,6 +72,12 @@ export interface ScenarioCheck extends CheckMeta {
   observes?: readonly PointId[];
   /** Reads its decision points from any stream of exchanges; the judge runs it on every stream. */
   observer?: PointObserver;
+  /**
+   * What any stream of exchanges shows of the check's assertions without a request of its own (a
+   * client's own 401 for a missing key, 403 for a read key): the judge runs it on every stream, as
+   * it runs a state check, so that doppel proxy and --from-har count those as cases.
+   */
+  passive?: Pick<StateCheck, 'start'> | undefined;
   /** Why the check cannot run with these options (e.g. no read key); undefined when it can. */
   skip(ctx: CheckContext): string | undefined;
   run(ctx: CheckContext, out: ScenarioOutput): Promise<void>;

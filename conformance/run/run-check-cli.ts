@@ -23,6 +23,8 @@ export interface CheckCliOptions {
   tradingUrl?: string | undefined;
   tradingKey?: string | undefined;
   tradingReadKey?: string | undefined;
+  /** A key the target refuses for the checker's address (IP whitelist). */
+  tradingIpLockedKey?: string | undefined;
   walletUrl?: string | undefined;
   /** --wallet-key, repeatable: the first one's wallets are read and sent from. */
   walletKeys?: string[] | undefined;
@@ -107,7 +109,7 @@ export async function runCheckCli(options: CheckCliOptions): Promise<number> {
   if (options.fromHar !== undefined) return checkRecording(options.fromHar, profile, baseline, options, out, err);
   const [walletKey, ...extraKeys] = options.walletKeys ?? [];
   const targets: ConformanceTargets = {};
-  if (options.tradingUrl) targets.trading = { url: options.tradingUrl, key: options.tradingKey, readKey: options.tradingReadKey };
+  if (options.tradingUrl) targets.trading = { url: options.tradingUrl, key: options.tradingKey, readKey: options.tradingReadKey, ipLockedKey: options.tradingIpLockedKey };
   if (options.walletUrl) targets.wallet = { url: options.walletUrl, key: walletKey, extraKeys };
   const embedded = !targets.trading && !targets.wallet;
   out(embedded ? 'doppel check: the embedded fake (writes on)' : `doppel check: ${[targets.trading?.url, targets.wallet?.url].filter(Boolean).join(', ')}${options.allowWrites ? ' (writes allowed)' : ' (read-only)'}`);

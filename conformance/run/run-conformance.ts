@@ -24,7 +24,7 @@ import { DEFAULT_DECISIONS } from '../../spec/decision-points.js';
 import { readProfile } from '../../spec/profile.js';
 
 export interface ConformanceTargets {
-  trading?: { url: string; key?: string | undefined; readKey?: string | undefined } | undefined;
+  trading?: { url: string; key?: string | undefined; readKey?: string | undefined; ipLockedKey?: string | undefined } | undefined;
   /** key: the user whose wallets are read and sent from; extraKeys: more keys to spread requests over. */
   wallet?: { url: string; key?: string | undefined; extraKeys?: string[] | undefined } | undefined;
 }
@@ -80,7 +80,7 @@ export async function runConformance(options: ConformanceOptions = {}): Promise<
   const decisions = options.profile === undefined ? DEFAULT_DECISIONS : readProfile(options.profile);
   const mock = embedded ? await startEmbedded(seed, undefined, options.profile) : undefined;
   const targets: ConformanceTargets = mock
-    ? { trading: { url: mock.trading.url, key: DEMO_KEYS.trading, readKey: DEMO_KEYS.tradingRead }, wallet: { url: mock.wallet.url, key: DEMO_KEYS.wallet } }
+    ? { trading: { url: mock.trading.url, key: DEMO_KEYS.trading, readKey: DEMO_KEYS.tradingRead, ipLockedKey: DEMO_KEYS.tradingIpLocked }, wallet: { url: mock.wallet.url, key: DEMO_KEYS.wallet } }
     : (options.targets as ConformanceTargets);
   const bases: Partial<Record<InterfaceName, string>> = {};
   if (targets.trading) bases.trading = targets.trading.url;
@@ -90,6 +90,7 @@ export async function runConformance(options: ConformanceOptions = {}): Promise<
   const given = (flag: string) => (embedded ? `the embedded fake's demo key for ${flag}` : flag);
   secrets.add(targets.trading?.key, 'DOPPEL_TRADING_KEY', given('--trading-key'));
   secrets.add(targets.trading?.readKey, 'DOPPEL_TRADING_READ_KEY', given('--trading-read-key'));
+  secrets.add(targets.trading?.ipLockedKey, 'DOPPEL_TRADING_IP_LOCKED_KEY', given('--trading-ip-locked-key'));
   for (const key of [targets.wallet?.key, ...(targets.wallet?.extraKeys ?? [])]) secrets.add(key, 'DOPPEL_WALLET_KEY', given('--wallet-key'));
 
   const walletLimit = options.walletRateLimit ?? 60;
@@ -113,7 +114,7 @@ export async function runConformance(options: ConformanceOptions = {}): Promise<
     embedded,
     client,
     targets: bases,
-    trading: { key: targets.trading?.key, readKey: targets.trading?.readKey },
+    trading: { key: targets.trading?.key, readKey: targets.trading?.readKey, ipLockedKey: targets.trading?.ipLockedKey },
     wallet: { key: targets.wallet?.key, extraKeys: targets.wallet?.extraKeys ?? [] },
     // Derived from the seed alone: the same seed against the same target sends the same requests.
     nonce: `s${seed}`,

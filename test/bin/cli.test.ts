@@ -10,7 +10,7 @@ const OPTIONS = {
   mock: ['--host', '--trading-port', '--wallet-port', '--seed', '--clock', '--wallet-rate-limit', '--fixtures',
     '--state', '--admin-token', '--log-level'],
   // The option names other tooling relies on (bin/commands/check.ts), name for name.
-  check: ['--trading-url', '--trading-key', '--trading-read-key', '--wallet-url', '--wallet-key', '--allow-writes',
+  check: ['--trading-url', '--trading-key', '--trading-read-key', '--trading-ip-locked-key', '--wallet-url', '--wallet-key', '--allow-writes',
     '--rate-limit', '--strict', '--seed', '--runs', '--json', '--junit',
     // And those that make a verdict trustworthy and its reports usable.
     '--wallet-rate-limit', '--require-all', '--only', '--skip', '--list-checks', '--html', '--replay', '--show-secrets', '--quiet'],

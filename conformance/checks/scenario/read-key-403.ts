@@ -6,6 +6,8 @@ import { defineScenarioCheck, seed } from '../check.js';
 import { is2xx } from '../../exchange/exchange-readers.js';
 import { has } from '../../run/context.js';
 import { validTradingBody } from '../../run/valid-requests.js';
+import { keyOf } from '../../exchange/exchange-readers.js';
+import { getOperation } from '../../../spec/index.js';
 
 // Cancel and stop name resources the read key's account does not have; which of 403 and 404 comes
 // first is doppel's guard order (trading.guard-order), so for them the seed only forbids success.
@@ -20,6 +22,15 @@ export const readKey403 = defineScenarioCheck({
     seed('refused', 'trading §5.5', 'a read-only key never cancels or stops (403, or 404 for what its account lacks: decision trading.guard-order)'),
   ],
   appliesTo: ['trading'],
+  // Any stream: a trade operation refused with 403 for a key (a client's read key) is a case. The
+  // stream does not say which key lacks the trade permission, so it shows no failure here.
+  passive: {
+    start: () => (ex, _model, out) => {
+      if (ex.iface !== 'trading' || ex.operationId === null || ex.status !== 403 || keyOf(ex) === undefined) return;
+      if (getOperation('trading', ex.operationId).permission !== 'trade') return;
+      out.checked(ex, RESOURCE_OPS.has(ex.operationId) ? 'refused' : '403');
+    },
+  },
   skip: (ctx) =>
     !has(ctx, 'trading') ? 'no trading target' : !ctx.trading.readKey ? 'no --trading-read-key given' : !ctx.allowWrites ? 'writes not allowed (--allow-writes; a broken target would trade)' : undefined,
   async run(ctx, out) {
