@@ -65,7 +65,9 @@ describe('invalid bodies from the spec', () => {
     expect(described).toContain('leverage = 11 (market max_leverage 10)');
     expect(described).toContain('amount = "1e5" (malformed decimal)');
     expect(described).toContain('market = "ZZQX" (unknown symbol)');
-    expect(cases.find((c) => c.mutation.startsWith('leverage = 0'))?.basis).toBe('seed trading §8');
+    expect(cases.find((c) => c.mutation.startsWith('leverage = 0'))?.basis).toBe('seed trading §8 leverage; trading §4 Body of POST /api/v1/margin/order.leverage; trading §7 400');
+    // A field the margin body takes "as in the spot body" cites that sentence.
+    expect(cases.find((c) => c.mutation === 'amount = 123 (not string)')?.basis).toBe('seed trading §4 Body of POST /api/v1/margin/order; trading §7 400');
     expect(cases.find((c) => c.mutation === 'amount = "1.123456789" (malformed decimal)')?.basis).toBe('decision:trading.required-fields');
     expect(cases.every((c) => c.basis.startsWith('seed') || c.basis.startsWith('decision:'))).toBe(true);
   });

@@ -2,12 +2,12 @@
 // validated without any of doppel's additions.
 import { defineResponseCheck, seed } from '../check.js';
 import { is2xx } from '../../exchange/exchange-readers.js';
-import { seedValidator } from './seed-shapes.js';
+import { SEED_FIELD_CLAUSES, seedValidator } from './seed-shapes.js';
 
 export const seedFields = defineResponseCheck({
   id: 'seed-fields',
   title: 'seed record fields and types',
-  assertions: [seed('fields', 'trading §2, wallet §2 §4', 'seed record fields and types')],
+  assertions: [seed('fields', SEED_FIELD_CLAUSES, 'seed record fields and types')],
   appliesTo: ['trading', 'wallet'],
   applies: (ex) => is2xx(ex.status) && ex.jsonError === undefined && ex.operationId !== null && seedValidator(ex.iface, ex.operationId) !== undefined,
   run(ex) {

@@ -35,6 +35,26 @@ const walletShapes: Record<string, Schema> = {
   getWalletPrices: record({ success: { const: true }, prices: { type: 'object', additionalProperties: num } }),
 };
 
+/** The clauses these shapes transcribe: the §2 field rows of both documents and the §4 rows that give a response's fields. */
+export const SEED_FIELD_CLAUSES: readonly string[] = [
+  'trading §2 Price entry',
+  ...Object.keys(priceEntry['properties'] as Schema).map((f) => `trading §2 Price entry.${f}`),
+  'trading §2 Balance entry',
+  ...['currency', 'chain', 'balance'].map((f) => `trading §2 Balance entry.${f}`),
+  'trading §4 GET /api/v1/account/balances',
+  ...Object.entries({ User: user, Chain: chain, Wallet: walletWithBalance, Transaction: transaction }).flatMap(([name, s]) => Object.keys(s['properties'] as Schema).map((f) => `wallet §2 ${name}.${f}`)),
+  ...['balance', 'symbol', 'usd_value'].map((f) => `wallet §2 Balance result.${f}`),
+  'wallet §4 POST /api/v1/register',
+  'wallet §4 POST /api/v1/login',
+  'wallet §4 GET /api/v1/chains',
+  'wallet §4 POST /api/v1/wallets/create',
+  'wallet §4 GET /api/v1/wallets',
+  'wallet §4 GET /api/v1/wallets/{id}/balance',
+  'wallet §4 GET /api/v1/wallets/{id}/transactions',
+  'wallet §4 POST /api/v1/wallets/{id}/send',
+  'wallet §4 GET /api/v1/prices',
+];
+
 /** Top-level fields of each wallet success body (wallet §4), for the envelope check. */
 export const WALLET_TOP_LEVEL: Record<string, string[]> = Object.fromEntries(
   Object.entries(walletShapes).map(([op, schema]) => [op, (schema['required'] as string[]).filter((f) => f !== 'success')]),

@@ -77,9 +77,9 @@ export const listingOrderCheck = defineScenarioCheck({
   id: 'listing-order',
   assertions: [
     decision('wallets', 'wallet.list-order', 'wallets are listed oldest first by id (or in the profile\'s order)'),
-    decision('tokens', 'wallet.tokens', 'a wallet\'s tokens are listed by id (or in the profile\'s order)'),
+    decision('tokens', 'wallet.tokens', 'a wallet\'s tokens are listed by id (or in the profile\'s order)', ['wallet §1 bullet 4', 'wallet §2 bullet 2']),
     decision('orders', 'trading.orders-listing', 'orders are listed newest first by creation, then id (or in the profile\'s order)'),
-    decision('transactions', 'wallet.transactions-paging', 'a wallet\'s transactions are listed newest first by date, then creation (or in the profile\'s order)'),
+    decision('transactions', 'wallet.transactions-paging', 'a wallet\'s transactions are listed newest first by date, then creation (or in the profile\'s order)', 'wallet §4 bullet 3'),
   ],
   observes: ['wallet.list-order', 'wallet.tokens#order', 'trading.orders-listing#order', 'wallet.transactions-paging#order'],
   appliesTo: ['trading', 'wallet'],

@@ -10,7 +10,7 @@ import { newEmail } from '../../run/wallet-peer.js';
 export const loginTokenWorks = defineScenarioCheck({
   id: 'login-token-works',
   title: 'a login token works as X-API-Key',
-  assertions: [seed('token-works', 'wallet §4, §5.2', 'a login token works as X-API-Key')],
+  assertions: [seed('token-works', ['wallet §4 bullet 1', 'wallet §5.2', 'wallet §4 POST /api/v1/register', 'wallet §4 POST /api/v1/login'], 'a login token works as X-API-Key')],
   appliesTo: ['wallet'],
   skip: (ctx) => writesSkip(ctx, 'wallet'),
   async run(ctx, out) {

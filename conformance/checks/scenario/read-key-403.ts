@@ -15,9 +15,9 @@ export const readKey403 = defineScenarioCheck({
   id: 'read-key-403',
   title: '403 for a read-only key on every trade operation',
   assertions: [
-    seed('reads', 'trading §5.3', 'a read-only key reads the account'),
-    seed('403', 'trading §5.5, §5.6', 'a read-only key placing an order or starting a copy gets 403'),
-    seed('refused', 'trading §5.5', 'a read-only key never cancels or stops (403, or 404 for what its account lacks: decision trading.guard-order)'),
+    seed('reads', ['trading §5.3', 'trading §5.1', 'trading §4 GET /api/v1/account'], 'a read-only key reads the account'),
+    seed('403', ['trading §5.5', 'trading §5.6', 'trading §7 403', 'trading §4 POST /api/v1/spot/order', 'trading §4 POST /api/v1/margin/order', 'trading §4 POST /api/v1/futures/order', 'trading §4 POST /api/v1/binary/order', 'trading §4 POST /api/v1/copy/start'], 'a read-only key placing an order or starting a copy gets 403'),
+    seed('refused', ['trading §5.5', 'trading §4 POST /api/v1/spot/cancel', 'trading §4 POST /api/v1/copy/stop'], 'a read-only key never cancels or stops (403, or 404 for what its account lacks: decision trading.guard-order)'),
   ],
   appliesTo: ['trading'],
   skip: (ctx) =>

@@ -6,7 +6,7 @@ import { has } from '../../run/context.js';
 export const tradingAuth401 = defineScenarioCheck({
   id: 'trading-auth-401',
   title: '401 for a missing and an invalid API-KEY',
-  assertions: [seed('401', 'trading §5.6')],
+  assertions: [seed('401', ['trading §5.6', 'trading §7 401', 'trading §5.5', 'trading §4 GET /api/v1/account', 'trading §4 GET /api/v1/account/balances', 'trading §4 GET /api/v1/account/orders', 'trading §4 GET /api/v1/copy/traders'])],
   appliesTo: ['trading'],
   skip: (ctx) => (has(ctx, 'trading') ? undefined : 'no trading target'),
   async run(ctx, out) {

@@ -6,7 +6,7 @@ import { has } from '../../run/context.js';
 export const walletAuth401 = defineScenarioCheck({
   id: 'wallet-auth-401',
   title: '401 for a missing and an invalid X-API-Key',
-  assertions: [decision('401', 'wallet.status-codes')],
+  assertions: [decision('401', 'wallet.status-codes', '', 'wallet §7 bullet 3')],
   appliesTo: ['wallet'],
   skip: (ctx) => (has(ctx, 'wallet') ? undefined : 'no wallet target'),
   async run(ctx, out) {

@@ -8,7 +8,7 @@ import { has } from '../../run/context.js';
 export const walletAuthRequired = defineScenarioCheck({
   id: 'wallet-auth-required',
   title: 'no success without a valid X-API-Key',
-  assertions: [seed('refused', 'wallet §5')],
+  assertions: [seed('refused', ['wallet §5.1', 'wallet §5.3', 'wallet §4 POST /api/v1/wallets/create', 'wallet §4 GET /api/v1/wallets', 'wallet §4 GET /api/v1/wallets/{id}/balance', 'wallet §4 GET /api/v1/wallets/{id}/transactions', 'wallet §4 POST /api/v1/wallets/{id}/send'])],
   appliesTo: ['wallet'],
   skip: (ctx) => (has(ctx, 'wallet') ? undefined : 'no wallet target'),
   async run(ctx, out) {
