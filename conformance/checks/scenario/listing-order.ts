@@ -28,7 +28,8 @@ export function listingOrder(keys: readonly Key[]): 'oldest-first' | 'newest-fir
   }
   // Within each run of one first key, its entries that carry a second one.
   for (let start = 0; start < keys.length; ) {
-    let end = start;
+    // From start + 1: a key that equals nothing, not even itself (NaN from a missing id), is a run of one.
+    let end = start + 1;
     while (end < keys.length && (keys[end] as Key)[0] === (keys[start] as Key)[0]) end++;
     const seconds = keys.slice(start, end).flatMap((k) => (k[1] === undefined ? [] : [k[1]]));
     for (let i = 1; i < seconds.length; i++) steps.push(sign(seconds[i - 1] as number, seconds[i] as number));
