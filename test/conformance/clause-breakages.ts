@@ -249,6 +249,12 @@ const WRITTEN: ClauseBreakage[] = [
   { clause: 'trading §2 bullet 3', name: 'market records without a decided field', iface: 'trading', strict: true, breakage: onSuccess('GET', '/api/v1/markets', (b) => each(b.data, (m) => void delete m[Object.keys(m)[0] as string])) },
   { clause: 'trading §2 bullet 4', name: 'lead trader records without a decided field', iface: 'trading', strict: true, breakage: onSuccess('GET', '/api/v1/copy/traders', (b) => each(b.data, (t) => void delete t[Object.keys(t)[0] as string])) },
   { clause: 'trading §3 bullet 1', name: 'the open filter answers an order that is not open', iface: 'trading', breakage: () => ({ response: (req, res) => (is(req, 'GET', '/api/v1/account/orders') && req.path.includes('status=open') && ok(res) ? editJson(res, (b) => each(b.data?.slice(0, 1), (o) => void (o.status = 'cancelled'))) : res) }) },
+  { clause: 'trading §4 Query of GET /api/v1/account/orders.status', name: 'the status filter answers an order of another status', iface: 'trading', breakage: () => ({
+    response: (req, res) => {
+      const status = new URL(req.path, 'http://x').searchParams.get('status');
+      return is(req, 'GET', '/api/v1/account/orders') && status !== null && ok(res) ? editJson(res, (b) => each(b.data?.slice(-1), (o) => void (o.status = status === 'filled' ? 'open' : 'filled'))) : res;
+    },
+  }) },
   { clause: 'trading §3 bullet 2', name: 'no refund on copy stop', iface: 'trading', breakage: mutant('no refund on copy stop') },
   { clause: 'trading §4 bullet 1', name: 'a placed order answered without its decided fields', iface: 'trading', strict: true, breakage: onSuccess('POST', '/api/v1/spot/order', (b) => void (b.data = {})) },
   { clause: 'trading §4 bullet 2', name: 'a spot order without side accepted', iface: 'trading', strict: true, breakage: acceptInvalid('trading', ['placeSpotOrder'], (_op, req) => parse(req.body)?.side === undefined, { success: true, data: {} }) },

@@ -36,7 +36,7 @@ async function kills(b: ClauseBreakage): Promise<{ killed: boolean; why: string 
     const report = await runConformance({
       targets: b.iface === 'trading' ? { trading: { url: proxy.url, key: 'demo-trade-key', readKey: 'demo-read-key' } } : { wallet: { url: proxy.url, key: 'demo-wallet-key' } },
       seed: 11,
-      runs: 2,
+      runs: 1,
       allowWrites: true,
       strict: Boolean(b.strict),
       rateLimit: Boolean(b.rateLimit),
