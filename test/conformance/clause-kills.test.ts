@@ -4,6 +4,7 @@
 // failure is one of those assertions, whose source names the clause. Each breakage runs only the
 // checks that cite its clause, with one explorer run, so the whole suite stays short. That doppel
 // mock unbroken passes every check over 20 seeds is state-classes.test.ts's last test.
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { startMock } from '../../mock/index.js';
 import { CHECKS, runConformance } from '../../conformance/index.js';
@@ -68,5 +69,7 @@ describe('every judgeable clause is killed by its assertions', () => {
     console.log(`clauses: ${judgeable.length} judgeable, ${killed.size} killed`);
     const without = judgeable.filter((id) => !killed.has(id) && !(id in LEFT_TO_NEGATIVE_SPACE));
     expect(without).toEqual([]);
+    const guide = readFileSync(new URL('../../docs/guides/checking-a-deployment.md', import.meta.url), 'utf8');
+    expect(guide.replace(/\s+/g, ' '), 'docs/guides/checking-a-deployment.md states another figure').toContain(`Clauses killed: **${killed.size} of ${judgeable.length} judgeable**`);
   });
 });
