@@ -41,8 +41,13 @@ export type CheckKind = 'seed' | 'decision';
 export interface Assertion {
   /** Stable within its check; reports name it `<check>/<assertion>`. */
   id: string;
-  /** `seed trading §4` or `decision:trading.order-fields` (an x-doppel-decision id in spec/). */
+  /** `seed trading §4 GET /api/v1/markets` (its clause ids joined by `; `) or `decision:trading.order-fields` (an x-doppel-decision id in spec/). */
   source: string;
+  /**
+   * The clause ids of docs/interfaces it judges (spec/clauses.ts grammar): a seed assertion's
+   * whole source; a decision assertion's, the clauses it refines (may be none).
+   */
+  clauses: readonly string[];
   kind: CheckKind;
   /** What it asserts, in a few words (the checks table). */
   says: string;

@@ -44,8 +44,8 @@ export const writerOf = (ex: Exchange): string => (ex.iface === 'wallet' ? 'wall
 export const defaultListingLimit = defineScenarioCheck({
   id: 'default-listing-limit',
   assertions: [
-    decision('orders', 'trading.orders-default-limit', 'the orders listing without limit answers its first 50 (or the profile\'s default)'),
-    decision('transactions', 'wallet.transactions-paging', 'a wallet\'s transactions without limit answer the first 50 (or the profile\'s default)'),
+    decision('orders', 'trading.orders-default-limit', 'the orders listing without limit answers its first 50 (or the profile\'s default)', 'trading §8 bullet 1'),
+    decision('transactions', 'wallet.transactions-paging', 'a wallet\'s transactions without limit answer the first 50 (or the profile\'s default)', 'wallet §4 bullet 3'),
   ],
   observes: ['trading.orders-default-limit', 'wallet.transactions-paging'],
   appliesTo: ['trading', 'wallet'],

@@ -69,7 +69,8 @@ export function listingOrder(keys: readonly Key[]): 'oldest-first' | 'newest-fir
   }
   // Within each run of one first key, its entries that carry a second one.
   for (let start = 0; start < keys.length; ) {
-    let end = start;
+    // From start + 1: a key that equals nothing, not even itself (NaN from a missing id), is a run of one.
+    let end = start + 1;
     while (end < keys.length && (keys[end] as Key)[0] === (keys[start] as Key)[0]) end++;
     const seconds = keys.slice(start, end).flatMap((k) => (k[1] === undefined ? [] : [k[1]]));
     for (let i = 1; i < seconds.length; i++) steps.push(sign(seconds[i - 1] as number, seconds[i] as number));
@@ -118,11 +119,11 @@ export const listingOrderCheck = defineScenarioCheck({
   id: 'listing-order',
   assertions: [
     decision('wallets', 'wallet.list-order', 'wallets are listed oldest first by id (or in the profile\'s order)'),
-    decision('tokens', 'wallet.tokens', 'a wallet\'s tokens are listed by id (or in the profile\'s order)'),
+    decision('tokens', 'wallet.tokens', 'a wallet\'s tokens are listed by id (or in the profile\'s order)', ['wallet §1 bullet 4', 'wallet §2 bullet 2']),
     decision('orders', 'trading.orders-listing', 'orders are listed newest first by creation, then id (or in the profile\'s order)'),
-    decision('transactions', 'wallet.transactions-paging', 'a wallet\'s transactions are listed newest first by date, then creation (or in the profile\'s order)'),
+    decision('transactions', 'wallet.transactions-paging', 'a wallet\'s transactions are listed newest first by date, then creation (or in the profile\'s order)', 'wallet §4 bullet 3'),
     decision('cut-orders', 'trading.orders-listing', 'an orders listing cut by limit (filtered or not) holds the first entries of a longer one of the same moment: the newest, not others'),
-    decision('cut-transactions', 'wallet.transactions-paging', 'a wallet\'s transactions cut by limit hold the first entries of a longer listing of the same moment: the newest, not others'),
+    decision('cut-transactions', 'wallet.transactions-paging', 'a wallet\'s transactions cut by limit hold the first entries of a longer listing of the same moment: the newest, not others', 'wallet §4 bullet 3'),
   ],
   observes: ['wallet.list-order', 'wallet.tokens#order', 'trading.orders-listing#order', 'wallet.transactions-paging#order'],
   appliesTo: ['trading', 'wallet'],

@@ -47,7 +47,7 @@ export const loginTokenWorks = defineScenarioCheck({
   id: 'login-token-works',
   title: 'a login token works as X-API-Key',
   assertions: [
-    seed('token-works', 'wallet §4, §5.2', 'a login token works as X-API-Key'),
+    seed('token-works', ['wallet §4 bullet 1', 'wallet §5.2', 'wallet §4 POST /api/v1/register', 'wallet §4 POST /api/v1/login'], 'a login token works as X-API-Key'),
     seed('every-operation', 'wallet §4 bullet 1', 'a login token is accepted on every wallet operation, reads and writes'),
   ],
   appliesTo: ['wallet'],

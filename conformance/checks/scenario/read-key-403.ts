@@ -17,9 +17,9 @@ export const readKey403 = defineScenarioCheck({
   id: 'read-key-403',
   title: '403 for a read-only key on every trade operation',
   assertions: [
-    seed('reads', 'trading §5.3', 'a read-only key reads the account'),
-    seed('403', 'trading §5.5, §5.6', 'a read-only key placing an order or starting a copy gets 403'),
-    seed('refused', 'trading §5.5', 'a read-only key never cancels or stops (403, or 404 for what its account lacks: decision trading.guard-order)'),
+    seed('reads', ['trading §5.3', 'trading §5.1', 'trading §4 GET /api/v1/account'], 'a read-only key reads the account, its balances and orders'),
+    seed('403', ['trading §5.5', 'trading §5.6', 'trading §7 403', 'trading §4 POST /api/v1/spot/order', 'trading §4 POST /api/v1/margin/order', 'trading §4 POST /api/v1/futures/order', 'trading §4 POST /api/v1/binary/order', 'trading §4 POST /api/v1/copy/start'], 'a read-only key placing an order or starting a copy gets 403'),
+    seed('refused', ['trading §5.5', 'trading §4 POST /api/v1/spot/cancel', 'trading §4 POST /api/v1/copy/stop'], 'a read-only key never cancels or stops (403, or 404 for what its account lacks: decision trading.guard-order)'),
   ],
   appliesTo: ['trading'],
   // Any stream: a trade operation refused with 403 for a key (a client's read key) is a case. The
@@ -35,9 +35,12 @@ export const readKey403 = defineScenarioCheck({
     !has(ctx, 'trading') ? 'no trading target' : !ctx.trading.readKey ? 'no --trading-read-key given' : !ctx.allowWrites ? 'writes not allowed (--allow-writes; a broken target would trade)' : undefined,
   async run(ctx, out) {
     const key = ctx.trading.readKey as string;
-    const read = await ctx.call('getAccount', { key });
-    out.checked('getAccount', 'trading', 'reads');
-    if (read.status !== 200) out.fail({ assertion: 'reads', operationId: 'getAccount', title: `read key → ${read.status}`, message: `a read key must read (§5.3), got ${read.status}`, exchange: read });
+    // Trading §5.3: read views the account, balances and orders.
+    for (const operationId of ['getAccount', 'getBalances', 'listOrders']) {
+      const read = await ctx.call(operationId, { key });
+      out.checked(operationId, 'trading', 'reads');
+      if (read.status !== 200) out.fail({ assertion: 'reads', operationId, title: `read key → ${read.status}`, message: `a read key must read ${operationId} (trading §5.3), got ${read.status}`, exchange: read });
+    }
     for (const op of operations('trading').filter((o) => o.permission === 'trade')) {
       const ex = await ctx.call(op.operationId, { key, body: validTradingBody(ctx.facts, op.operationId) });
       out.checked(op.operationId, 'trading', RESOURCE_OPS.has(op.operationId) ? 'refused' : '403');

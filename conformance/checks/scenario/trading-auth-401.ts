@@ -12,7 +12,7 @@ export const tradingAuth401 = defineScenarioCheck({
   id: 'trading-auth-401',
   title: '401 for a missing and an invalid API-KEY',
   assertions: [
-    seed('401', 'trading §5.6', 'no API-KEY, or an invalid one, gets 401'),
+    seed('401', ['trading §5.6', 'trading §7 401', 'trading §5.5', 'trading §4 GET /api/v1/account', 'trading §4 GET /api/v1/account/balances', 'trading §4 GET /api/v1/account/orders', 'trading §4 GET /api/v1/copy/traders'], 'no API-KEY, or an invalid one, gets 401'),
     seed('wrong-header', 'trading §5.1', 'a valid trading key in X-API-Key instead of API-KEY gets 401'),
     seed('other-key', 'trading §5.6', 'a valid wallet key in API-KEY is an invalid key: 401'),
   ],

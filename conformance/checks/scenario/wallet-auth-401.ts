@@ -8,7 +8,7 @@ import { describeKeyless, keyCase, keylessVerdict } from './auth-passive.js';
 export const walletAuth401 = defineScenarioCheck({
   id: 'wallet-auth-401',
   title: '401 for a missing and an invalid X-API-Key',
-  assertions: [decision('401', 'wallet.status-codes')],
+  assertions: [decision('401', 'wallet.status-codes', '', 'wallet §7 bullet 3')],
   appliesTo: ['wallet'],
   // Any stream: a keyed operation without X-API-Key answered 401 is a case, with a success a failure.
   passive: {

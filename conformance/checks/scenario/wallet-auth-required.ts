@@ -14,7 +14,7 @@ export const walletAuthRequired = defineScenarioCheck({
   id: 'wallet-auth-required',
   title: 'no success without a valid X-API-Key',
   assertions: [
-    seed('refused', 'wallet §5', 'no X-API-Key, or an invalid one, never succeeds'),
+    seed('refused', ['wallet §5.1', 'wallet §5.3', 'wallet §4 POST /api/v1/wallets/create', 'wallet §4 GET /api/v1/wallets', 'wallet §4 GET /api/v1/wallets/{id}/balance', 'wallet §4 GET /api/v1/wallets/{id}/transactions', 'wallet §4 POST /api/v1/wallets/{id}/send'], 'no X-API-Key, or an invalid one, never succeeds'),
     seed('wrong-header', 'wallet §5.1', 'a valid wallet key in API-KEY instead of X-API-Key never succeeds'),
     seed('other-key', 'wallet §5.2', 'a trading key in X-API-Key never succeeds'),
   ],
