@@ -128,7 +128,7 @@ describe('the npm package', () => {
   // (docs/guides/operating.md says by how much). The guards keep the code and the documentation from
   // growing unseen, and the shipped JavaScript stays readable (no minification: stack traces point at
   // real lines).
-  it('its code stays under 1.45 MB and its documentation under 700 kB unpacked, and README states its size', () => {
+  it('its code stays under 1.45 MB and its documentation under 800 kB unpacked, and README states its size', () => {
     // 1.45 MB: about 41 kB are the test toolkits, about 75 kB doppel proxy and the traffic it judges,
     // about 70 kB @noble/hashes, @scure/base and ipaddr.js, bundled in for start-up
     // (no longer installed beside it), ~250 kB the type declarations with their comments, and the
@@ -136,9 +136,10 @@ describe('the npm package', () => {
     const documentation = /^(docs\/(guides|reference|images)\/|docs\/[A-Z-]+\.md$|examples\/|deploy\/)/;
     const sum = (files: PackResult['files']) => files.reduce((total, f) => total + f.size, 0);
     expect(sum(packed.files.filter((f) => !documentation.test(f.path)))).toBeLessThan(1_450_000);
-    // 700 kB: the guides and references (~250 kB of Markdown), their screenshots (~310 kB, quantized
-    // PNG), the examples and the deployment files they link to.
-    expect(sum(packed.files.filter((f) => documentation.test(f.path)))).toBeLessThan(700_000);
+    // 800 kB: the guides and references (~290 kB of Markdown, the seed-coverage page among them),
+    // their screenshots (~310 kB, quantized PNG), the examples (Python and Go too) and the
+    // deployment files they link to.
+    expect(sum(packed.files.filter((f) => documentation.test(f.path)))).toBeLessThan(800_000);
     const stated = /about (\d+) kB unpacked/.exec(readFileSync(join(ROOT, 'README.md'), 'utf8'));
     expect(stated, 'README says "about N kB unpacked"').not.toBeNull();
     const kb = packed.unpackedSize / 1000;

@@ -106,7 +106,9 @@ describe('passive judging of authentication', () => {
       const [checkId, assertion] = b.killedBy.split('/');
       for (const report of [live, offline]) {
         const found = report.failures.filter((f) => f.checkId === checkId && f.assertion === assertion);
-        expect(found.map((f) => `${f.severity} ${f.source}`), report.failures.map((f) => `${f.checkId}/${f.assertion}`).join(', ')).toContain(`failure ${b.cites}`);
+        // a seed source lists the clause ids it judges (`seed trading §5.6; trading §7 401; …`)
+        const cited = found.filter((f) => f.severity === 'failure' && f.source.replace(/^seed /, 'seed;').split(/;\s*/).includes(b.cites.replace(/^seed /, '')));
+        expect(cited.length, report.failures.map((f) => `${f.checkId}/${f.assertion} ${f.source}`).join(', ')).toBeGreaterThan(0);
         expect(report.failed).toBe(true);
       }
     });
