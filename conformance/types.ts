@@ -65,6 +65,8 @@ export interface Failure {
   sequence?: string[] | undefined;
   /** The HTTP requests the shrunk case sent, in order (what a reproduction re-sends). */
   requests?: Exchange[] | undefined;
+  /** The requests overlapped (a race check's history): a reproduction fires them together, not in order. */
+  together?: boolean | undefined;
   /** How many exchanges showed the same failure. */
   occurrences: number;
 }
@@ -146,6 +148,8 @@ export interface RunReport {
   targets: { iface: InterfaceName; url: string; embedded: boolean }[];
   allowWrites: boolean;
   rateLimit: boolean;
+  /** --concurrency N of the race checks; absent when not given. */
+  concurrency?: number | undefined;
   strict: boolean;
   requireAll: boolean;
   /** Environment variables that stand for the masked keys in this report (empty with --show-secrets). */

@@ -11,7 +11,10 @@ export function replayScript(report: RunReport): string {
   for (const f of report.failures) {
     const requests = f.replay.length ? f.replay : f.curl ? [f.curl] : [];
     if (!requests.length) continue;
-    lines.push('', `# ${f.severity}${f.baseline ? ` (${f.baseline})` : ''} ${f.checkId}/${f.assertion} on ${f.iface} ${f.operationId ?? '(unknown path)'}: ${f.title.replace(/\n/g, ' ')}`, ...requests.map((r) => `${r}; echo`));
+    const head = `# ${f.severity}${f.baseline ? ` (${f.baseline})` : ''} ${f.checkId}/${f.assertion} on ${f.iface} ${f.operationId ?? '(unknown path)'}: ${f.title.replace(/\n/g, ' ')}`;
+    // A race's requests overlapped: fired together (each in the background), then waited for.
+    if (f.together) lines.push('', head, '# fired together, as they overlapped:', ...requests.map((r) => `{ ${r}; echo; } &`), 'wait');
+    else lines.push('', head, ...requests.map((r) => `${r}; echo`));
   }
   return `${lines.join('\n')}\n`;
 }
