@@ -65,8 +65,8 @@ export interface Failure {
   sequence?: string[] | undefined;
   /** The HTTP requests the shrunk case sent, in order (what a reproduction re-sends). */
   requests?: Exchange[] | undefined;
-  /** The requests overlapped (a race check's history): a reproduction fires them together, not in order. */
-  together?: boolean | undefined;
+  /** How many of `requests`, from the first, overlapped (a race check's history): a reproduction fires those together, then the rest in order. */
+  together?: number | undefined;
   /** How many exchanges showed the same failure. */
   occurrences: number;
 }

@@ -13,7 +13,8 @@ export function replayScript(report: RunReport): string {
     if (!requests.length) continue;
     const head = `# ${f.severity}${f.baseline ? ` (${f.baseline})` : ''} ${f.checkId}/${f.assertion} on ${f.iface} ${f.operationId ?? '(unknown path)'}: ${f.title.replace(/\n/g, ' ')}`;
     // A race's requests overlapped: fired together (each in the background), then waited for.
-    if (f.together) lines.push('', head, '# fired together, as they overlapped:', ...requests.map((r) => `{ ${r}; echo; } &`), 'wait');
+    const together = f.together && f.replay.length ? f.together : 0;
+    if (together > 1) lines.push('', head, `# the first ${together} fired together, as they overlapped:`, ...requests.slice(0, together).map((r) => `{ ${r}; echo; } &`), 'wait', ...requests.slice(together).map((r) => `${r}; echo`));
     else lines.push('', head, ...requests.map((r) => `${r}; echo`));
   }
   return `${lines.join('\n')}\n`;

@@ -23,9 +23,13 @@ export function timings(exchanges: readonly Exchange[]): string {
   return exchanges.map((ex) => `${named(ex)} ${ms(ex.startedAt)}–${ms(ex.endedAt)} ms → ${ex.status}`).join('; ');
 }
 
-/** A failure of a race check: the overlapping requests (in the order they started), with timings, fired together by --replay. */
-export function raceFailure(f: { assertion: string; title: string; message: string; exchanges: readonly Exchange[]; operationId: string }): FailureReport {
-  const requests = [...f.exchanges].sort((a, b) => a.startedAt - b.startedAt);
+/**
+ * A failure of a race check: the overlapping requests (in the order they started), with timings,
+ * fired together by --replay; then `after`, the reads that followed them, in order.
+ */
+export function raceFailure(f: { assertion: string; title: string; message: string; exchanges: readonly Exchange[]; after?: readonly Exchange[]; operationId: string }): FailureReport {
+  const raced = [...f.exchanges].sort((a, b) => a.startedAt - b.startedAt);
+  const requests = [...raced, ...(f.after ?? [])];
   return {
     assertion: f.assertion,
     operationId: f.operationId,
@@ -33,7 +37,7 @@ export function raceFailure(f: { assertion: string; title: string; message: stri
     message: `${f.message}; the requests overlapped: ${timings(requests)}`,
     exchange: requests[requests.length - 1],
     requests,
-    together: true,
+    together: raced.length,
   };
 }
 
@@ -43,7 +47,7 @@ export function raceFailure(f: { assertion: string; title: string; message: stri
  */
 export function judgeRace<S, I, O>(
   out: ScenarioOutput,
-  j: { assertion: string; operationId: string; iface: Exchange['iface']; what: string; model: SequentialModel<S, I, O>; ops: readonly RaceOp<I, O>[] },
+  j: { assertion: string; operationId: string; iface: Exchange['iface']; what: string; model: SequentialModel<S, I, O>; ops: readonly RaceOp<I, O>[]; after?: readonly Exchange[] },
 ): boolean {
   out.checked(j.operationId, j.iface, j.assertion);
   const judged = judgeHistory(j.ops, j.model);
@@ -55,7 +59,8 @@ export function judgeRace<S, I, O>(
       operationId: j.operationId,
       title: `${smallest.length} overlapping requests have no sequential order that explains their answers`,
       message: `no order of ${smallest.map((op) => named(op.ex)).join(', ')} consistent with real time gives these answers when ${j.what}`,
-      exchanges: smallest.map((op) => op.ex),
+      exchanges: smallest.filter((op) => !j.after?.includes(op.ex)).map((op) => op.ex),
+      after: smallest.filter((op) => j.after?.includes(op.ex)).map((op) => op.ex),
     }),
     iface: j.iface,
   });

@@ -76,11 +76,11 @@ export const spotReserveRace = defineScenarioCheck({
     const end = usdtOf(after);
     if (!end) return out.notExercised(`the balances after the orders answered ${after.status}`);
     out.checked('getBalances', 'trading', ['reserved', 'never-negative']);
-    if (end.balance < 0n || end.locked < 0n) out.fail(raceFailure({ assertion: 'never-negative', operationId: 'getBalances', title: `USDT balance ${formatUnits(end.balance)}, locked ${formatUnits(end.locked)} after overlapping orders`, message: `${say}; ${named(after)} read balance ${formatUnits(end.balance)}, locked ${formatUnits(end.locked)}`, exchanges: [...accepted, after] }));
+    if (end.balance < 0n || end.locked < 0n) out.fail(raceFailure({ assertion: 'never-negative', operationId: 'getBalances', title: `USDT balance ${formatUnits(end.balance)}, locked ${formatUnits(end.locked)} after overlapping orders`, message: `${say}; ${named(after)} read balance ${formatUnits(end.balance)}, locked ${formatUnits(end.locked)}`, exchanges: accepted, after: [after] }));
     if (end.balance !== start.balance - reserved || end.locked !== start.locked + reserved) {
-      out.fail(raceFailure({ assertion: 'reserved', operationId: 'getBalances', title: `accepted orders reserving ${formatUnits(reserved)} moved ${formatUnits(start.balance - end.balance)} USDT to ${formatUnits(end.locked - start.locked)} locked`, message: `${say}; ${named(after)} read balance ${formatUnits(end.balance)}, locked ${formatUnits(end.locked)}, expected ${formatUnits(start.balance - reserved)} and ${formatUnits(start.locked + reserved)}`, exchanges: [...orders, after] }));
+      out.fail(raceFailure({ assertion: 'reserved', operationId: 'getBalances', title: `accepted orders reserving ${formatUnits(reserved)} moved ${formatUnits(start.balance - end.balance)} USDT to ${formatUnits(end.locked - start.locked)} locked`, message: `${say}; ${named(after)} read balance ${formatUnits(end.balance)}, locked ${formatUnits(end.locked)}, expected ${formatUnits(start.balance - reserved)} and ${formatUnits(start.locked + reserved)}`, exchanges: orders, after: [after] }));
     }
     const ops = [...settled.map((ex) => opOf<OrderIn, OrderOut>(ex, 'order', is2xx(ex.status))), opOf<OrderIn, OrderOut>(after, 'read', end.balance)];
-    judgeRace(out, { assertion: 'linearizable', operationId: 'placeSpotOrder', iface: 'trading', what: `the account has ${formatUnits(start.balance)} USDT and each accepted order reserves ${formatUnits(reserve)}`, model: reserveModel(start.balance, reserve), ops });
+    judgeRace(out, { assertion: 'linearizable', operationId: 'placeSpotOrder', iface: 'trading', what: `the account has ${formatUnits(start.balance)} USDT and each accepted order reserves ${formatUnits(reserve)}`, model: reserveModel(start.balance, reserve), ops, after: [after] });
   },
 });

@@ -60,17 +60,17 @@ export const walletSendRace = defineScenarioCheck({
     if (sum > start) out.fail(raceFailure({ assertion: 'within-balance', operationId: 'sendFromWallet', title: `${accepted.length} overlapping sends of ${formatUnits(amount)} accepted from a balance of ${formatUnits(start)}`, message: say, exchanges: accepted }));
     if (end === undefined || after.status !== 200) return out.notExercised(`the balance after the sends answered ${after.status}`);
     out.checked('getWalletBalance', 'wallet', ['debited', 'never-negative']);
-    if (end < 0n) out.fail(raceFailure({ assertion: 'never-negative', operationId: 'getWalletBalance', title: `the balance is ${formatUnits(end)} after overlapping sends`, message: `${say}; ${named(after)} read ${formatUnits(end)}`, exchanges: [...accepted, after] }));
+    if (end < 0n) out.fail(raceFailure({ assertion: 'never-negative', operationId: 'getWalletBalance', title: `the balance is ${formatUnits(end)} after overlapping sends`, message: `${say}; ${named(after)} read ${formatUnits(end)}`, exchanges: accepted, after: [after] }));
     if (end !== start - sum) {
-      out.fail(raceFailure({ assertion: 'debited', operationId: 'getWalletBalance', title: `the balance fell by ${formatUnits(start - end)} after accepted sends of ${formatUnits(sum)}`, message: `${say}; ${named(after)} read ${formatUnits(end)}, expected ${formatUnits(start - sum)}`, exchanges: [...sends, after] }));
+      out.fail(raceFailure({ assertion: 'debited', operationId: 'getWalletBalance', title: `the balance fell by ${formatUnits(start - end)} after accepted sends of ${formatUnits(sum)}`, message: `${say}; ${named(after)} read ${formatUnits(end)}, expected ${formatUnits(start - sum)}`, exchanges: sends, after: [after] }));
     }
     if (history.status === 200) {
       const hashes = new Set(arr(obj(history.json)['transactions']).map((t) => obj(t)['tx_hash']));
       out.checked('listWalletTransactions', 'wallet', 'listed');
       const missing = accepted.filter((ex) => !hashes.has(obj(ex.json)['tx_hash']));
-      if (missing.length) out.fail(raceFailure({ assertion: 'listed', operationId: 'listWalletTransactions', title: `${missing.length} accepted send${missing.length === 1 ? ' is' : 's are'} not in the wallet's transactions`, message: `${say}; ${named(history)} lists no ${missing.map((ex) => `${String(obj(ex.json)['tx_hash'])} (${named(ex)})`).join(', ')}`, exchanges: [...missing, history] }));
+      if (missing.length) out.fail(raceFailure({ assertion: 'listed', operationId: 'listWalletTransactions', title: `${missing.length} accepted send${missing.length === 1 ? ' is' : 's are'} not in the wallet's transactions`, message: `${say}; ${named(history)} lists no ${missing.map((ex) => `${String(obj(ex.json)['tx_hash'])} (${named(ex)})`).join(', ')}`, exchanges: missing, after: [history] }));
     }
     const ops: RaceOp<SendIn, SendOut>[] = [...settled.map((ex: Exchange) => opOf<SendIn, SendOut>(ex, { send: amount }, is2xx(ex.status) ? 'accepted' : 'refused')), opOf<SendIn, SendOut>(after, { read: true }, end)];
-    judgeRace(out, { assertion: 'linearizable', operationId: 'sendFromWallet', iface: 'wallet', what: `the wallet holds ${formatUnits(start)} and each accepted send lowers it by ${formatUnits(amount)} (a refusal only when it does not fit)`, model: balanceModel(start), ops });
+    judgeRace(out, { assertion: 'linearizable', operationId: 'sendFromWallet', iface: 'wallet', what: `the wallet holds ${formatUnits(start)} and each accepted send lowers it by ${formatUnits(amount)} (a refusal only when it does not fit)`, model: balanceModel(start), ops, after: [after] });
   },
 });

@@ -35,9 +35,9 @@ describe('the fake under fast-check\'s scheduler (fake.fetch)', () => {
         const fake = createFake({ seed: 5 });
         const get = (path: string) => fake.fetch(`${W}${path}`, { headers: { 'X-API-Key': KEY } });
         const post = (path: string, body: unknown) => fake.fetch(`${W}${path}`, { method: 'POST', headers: { 'X-API-Key': KEY, 'content-type': 'application/json' }, body: JSON.stringify(body) });
-        const wallets = (await (await get('/wallets')).json()).wallets as { id: number; chain: string; balance: string }[];
+        const wallets = ((await (await get('/wallets')).json()) as any).wallets as { id: number; chain: string; balance: string }[];
         const from = wallets.find((w) => units(w.balance) > 0n) as { id: number; chain: string; balance: string };
-        const to = (await (await post('/wallets/create', { chain: from.chain })).json()).wallet.address as string;
+        const to = ((await (await post('/wallets/create', { chain: from.chain })).json()) as any).wallet.address as string;
         const start = units(from.balance);
         const amount = (2n * start) / BigInt(n + 1) + 1n;
         const clock = { t: 0 };
