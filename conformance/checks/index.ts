@@ -58,7 +58,7 @@ import { listingMaxLimit } from './scenario/listing-max-limit.js';
 import { futuresDurationLimit } from './scenario/futures-duration-limit.js';
 import { tradingGuardOrder } from './scenario/trading-guard-order.js';
 import { walletGuardOrder } from './scenario/wallet-guard-order.js';
-import { RACE_CHECKS } from './race/race-checks.js';
+import { HISTORY_CHECKS, RACE_CHECKS } from './race/race-checks.js';
 
 export type { Check, ResponseCheck, ScenarioCheck, ScenarioOutput, StateCheck, StateOutput } from './check.js';
 
@@ -103,6 +103,7 @@ export const CHECKS: readonly Check[] = [
   walletSendDebits,
   readsAnswerAsked,
   usdValueMatchesPrice,
+  ...HISTORY_CHECKS,
   // Stateful scenarios (writes only)
   settlementThroughClock,
   loginTokenWorks,
