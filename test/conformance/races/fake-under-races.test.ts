@@ -11,6 +11,7 @@ const RACES = RACE_CHECKS.map((c) => c.id);
 describe('doppel mock under races (--concurrency 16)', () => {
   it('every history of every race check is linearizable, over 20 seeds', async () => {
     const seen: string[] = [];
+    const plan: string[] = [];
     for (let seed = 1; seed <= 20; seed++) {
       const mock = await startMock({ tradingPort: 0, walletPort: 0, seed, clock: 'manual', walletRateLimit: 60, quiet: true });
       try {
@@ -24,6 +25,7 @@ describe('doppel mock under races (--concurrency 16)', () => {
           strict: true,
           checks: RACES,
           walletKeyBudget: Number.POSITIVE_INFINITY,
+          log: (line) => void (seed === 1 && plan.push(line)),
         });
         seen.push(...report.failures.map((f) => `seed ${seed}: ${f.checkId}/${f.assertion}: ${f.message}`));
         for (const id of RACES) expect(report.checks.find((c) => c.id === id)?.status, `seed ${seed}: ${id}`).toBe('passed');
@@ -32,5 +34,10 @@ describe('doppel mock under races (--concurrency 16)', () => {
       }
     }
     expect(seen).toEqual([]);
+    // The plan names the race requests and the most they move.
+    const text = plan.join('\n');
+    expect(text).toContain('races (--concurrency 16)');
+    expect(text).toMatch(/sends 0\.00005 of its native coin .*the most that leaves the key's user/);
+    expect(text).toContain('16 registrations of one doppel-race-*@example.test e-mail at once');
   }, 120_000);
 });
