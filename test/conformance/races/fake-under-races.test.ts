@@ -1,6 +1,7 @@
 // The fake stays right under races: the race checks fire their overlapping requests at `doppel
 // mock` over HTTP with 16 clients and judge every history; over 20 seeds all are linearizable and
-// every race check evaluated something (none passed by evaluating nothing).
+// every race check evaluated something (none passed by evaluating nothing). The limiter's burst
+// (120 requests) runs on every fourth seed: its answers do not depend on the seed's data.
 import { describe, expect, it } from 'vitest';
 import { startMock } from '../../../mock/index.js';
 import { runConformance } from '../../../conformance/index.js';
@@ -23,12 +24,12 @@ describe('doppel mock under races (--concurrency 16)', () => {
           rateLimit: true,
           concurrency: 16,
           strict: true,
-          checks: RACES,
+          checks: seed % 4 === 1 ? RACES : RACES.filter((id) => id !== 'rate-limit-race'),
           walletKeyBudget: Number.POSITIVE_INFINITY,
           log: (line) => void (seed === 1 && plan.push(line)),
         });
         seen.push(...report.failures.map((f) => `seed ${seed}: ${f.checkId}/${f.assertion}: ${f.message}`));
-        for (const id of RACES) expect(report.checks.find((c) => c.id === id)?.status, `seed ${seed}: ${id}`).toBe('passed');
+        for (const id of seed % 4 === 1 ? RACES : RACES.filter((id) => id !== 'rate-limit-race')) expect(report.checks.find((c) => c.id === id)?.status, `seed ${seed}: ${id}`).toBe('passed');
       } finally {
         await mock.close();
       }
