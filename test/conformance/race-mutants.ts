@@ -97,8 +97,8 @@ export const RACE_MUTANTS: RaceMutant[] = [
   {
     name: 'a send that overlaps another from its wallet is accepted past the balance, never applied',
     iface: 'wallet',
-    killedBy: 'wallet-send-race/within-balance',
-    strict: true,
+    killedBy: 'wallet-send-race/debit',
+    strict: false,
     breakage: () =>
       overlapLayer({
         resource: (req) => (post(req, /^\/api\/v1\/wallets\/\d+\/send$/) ? pathOf(req) : undefined),
@@ -109,15 +109,15 @@ export const RACE_MUTANTS: RaceMutant[] = [
   {
     name: 'a limit buy that overlaps another of its key reserves past the balance, never applied',
     iface: 'trading',
-    killedBy: 'spot-reserve-race/within-balance',
-    strict: true,
+    killedBy: 'spot-reserve-race/listed',
+    strict: false,
     breakage: () => fabricate((req) => (post(req, /^\/api\/v1\/spot\/order$/) ? keyOf(req) : undefined), (body) => ({ id: ++fakeIds, type: 'spot', ...body, status: 'open' })),
   },
   {
     name: 'a second copy start that overlaps the first is accepted too',
     iface: 'trading',
-    killedBy: 'copy-start-race/linearizable',
-    strict: true,
+    killedBy: 'copy-start-race/lock',
+    strict: false,
     breakage: () => fabricate((req) => (post(req, /^\/api\/v1\/copy\/start$/) ? `${keyOf(req)} ${req.body}` : undefined), (body) => ({ ...body, status: 'active' })),
   },
   {

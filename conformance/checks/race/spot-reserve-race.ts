@@ -3,7 +3,8 @@
 // account the checker creates (doppel's fake: /__doppel/keys) holding 1.5 + ⌊N/2⌋ − 1 reservations,
 // so that at most ⌊N/2⌋ fit; each order is the market's smallest at half the price, which rests.
 // Judged: what was accepted against the balance, what is reserved afterwards, and the history.
-import { decision, defineScenarioCheck } from '../check.js';
+import { decision, defineScenarioCheck, seed } from '../check.js';
+import { arr } from '../../exchange/json-shape.js';
 import { is2xx } from '../../exchange/exchange-readers.js';
 import { formatUnits, toUnits } from '../../exchange/decimal.js';
 import { obj } from '../../exchange/json-shape.js';
@@ -46,6 +47,7 @@ export const spotReserveRace = defineScenarioCheck({
     decision('within-balance', 'trading.spot-semantics', 'the overlapping orders accepted reserve at most the USDT available before them'),
     decision('reserved', 'trading.spot-semantics', 'what was accepted is what is reserved: locked rose, and balance fell, by exactly the accepted orders\' amount × price'),
     decision('never-negative', 'trading.balance-meaning', 'balance and locked are never negative'),
+    seed('listed', 'trading §4 GET /api/v1/account/orders', 'every accepted order is in the key\'s orders listing'),
     decision('linearizable', 'trading.spot-semantics', 'some order of the orders, consistent with real time, gives every answer the target gave'),
   ],
   appliesTo: ['trading'],
@@ -79,6 +81,13 @@ export const spotReserveRace = defineScenarioCheck({
     if (end.balance < 0n || end.locked < 0n) out.fail(raceFailure({ assertion: 'never-negative', operationId: 'getBalances', title: `USDT balance ${formatUnits(end.balance)}, locked ${formatUnits(end.locked)} after overlapping orders`, message: `${say}; ${named(after)} read balance ${formatUnits(end.balance)}, locked ${formatUnits(end.locked)}`, exchanges: accepted, after: [after] }));
     if (end.balance !== start.balance - reserved || end.locked !== start.locked + reserved) {
       out.fail(raceFailure({ assertion: 'reserved', operationId: 'getBalances', title: `accepted orders reserving ${formatUnits(reserved)} moved ${formatUnits(start.balance - end.balance)} USDT to ${formatUnits(end.locked - start.locked)} locked`, message: `${say}; ${named(after)} read balance ${formatUnits(end.balance)}, locked ${formatUnits(end.locked)}, expected ${formatUnits(start.balance - reserved)} and ${formatUnits(start.locked + reserved)}`, exchanges: orders, after: [after] }));
+    }
+    const listing = await ctx.call('listOrders', { key: account.key, query: { limit: '100' } });
+    if (listing.status === 200) {
+      out.checked('listOrders', 'trading', 'listed');
+      const ids = new Set(arr(obj(listing.json)['data']).map((o) => obj(o)['id']));
+      const missing = accepted.filter((ex) => !ids.has(obj(obj(ex.json)['data'])['id']));
+      if (missing.length) out.fail(raceFailure({ assertion: 'listed', operationId: 'listOrders', title: `${missing.length} accepted overlapping order${missing.length === 1 ? ' is' : 's are'} not in the orders listing`, message: `${say}; ${named(listing)} lists no ${missing.map((ex) => `${String(obj(obj(ex.json)['data'])['id'])} (${named(ex)})`).join(', ')}`, exchanges: missing, after: [listing] }));
     }
     const ops = [...settled.map((ex) => opOf<OrderIn, OrderOut>(ex, 'order', is2xx(ex.status))), opOf<OrderIn, OrderOut>(after, 'read', end.balance)];
     judgeRace(out, { assertion: 'linearizable', operationId: 'placeSpotOrder', iface: 'trading', what: `the account has ${formatUnits(start.balance)} USDT and each accepted order reserves ${formatUnits(reserve)}`, model: reserveModel(start.balance, reserve), ops, after: [after] });

@@ -52,6 +52,9 @@ describe('race classes', () => {
       expect(report.failed).toBe(true);
       const f = found[0] as (typeof found)[number];
       expect(f.kind).toBe(mutant.strict ? 'decision' : 'seed');
+      expect(f.severity).toBe('failure');
+      // Under --strict the history judge (a decision) sees it too, where the check has one.
+      if (mutant.strict) expect(report.failures.some((x) => x.checkId === checkId && x.assertion === 'linearizable') || checkId === 'register-race' || checkId === 'rate-limit-race').toBe(true);
       // The overlapping requests with their timings, replayed together.
       expect(f.message).toMatch(/the requests overlapped: .+ #\d+ [\d.]+–[\d.]+ ms → \d+/);
       expect(f.replay.length).toBeGreaterThan(1);
