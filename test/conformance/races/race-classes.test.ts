@@ -2,9 +2,12 @@
 // `--concurrency 8` must fail each run through the named check and assertion, with the overlapping
 // requests as curl lines fired together; a sequential run of every check through all the layers at
 // once must pass (none of them is visible one request at a time).
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { startMock } from '../../../mock/index.js';
-import { runConformance, type RunReport } from '../../../conformance/index.js';
+import { runCheckCli, runConformance, type RunReport } from '../../../conformance/index.js';
 import { replayScript } from '../../../conformance/report/replay-script.js';
 import { RACE_CHECKS } from '../../../conformance/checks/race/race-checks.js';
 import { startProxy, type Breakage } from '../broken-proxy.js';
@@ -61,6 +64,23 @@ describe('race classes', () => {
       expect(replayScript(report)).toMatch(/fired together, as they overlapped:\n(\{ curl [^\n]*; echo; \} &\n){2,}wait\n/);
     });
   }
+
+  it('doppel check --allow-writes --concurrency 8 exits 1 against the racy send, and --replay fires the overlapping sends together', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'doppel-races-'));
+    const mock = await startMock({ tradingPort: 0, walletPort: 0, seed: 7, clock: 'manual', quiet: true });
+    const wp = await startProxy(mock.wallet.url, (RACE_MUTANTS[0] as (typeof RACE_MUTANTS)[number]).breakage());
+    const lines: string[] = [];
+    try {
+      const code = await runCheckCli({ walletUrl: wp.url, walletKeys: ['demo-wallet-key'], allowWrites: true, concurrency: 8, seed: 5, runs: 1, only: ['wallet-send-race'], replay: join(dir, 'races.sh'), out: (l) => lines.push(l), err: (l) => lines.push(l) });
+      expect(code, lines.join('\n')).toBe(1);
+      expect(lines.join('\n')).toMatch(/FAILURE wallet-send-race\/debit \[seed wallet §4 POST \/api\/v1\/wallets\/\{id\}\/send\]/);
+      expect(readFileSync(join(dir, 'races.sh'), 'utf8')).toMatch(/# the first 8 fired together, as they overlapped:\n(\{ curl -sS -i -X POST [^\n]*\/send' [^\n]*; echo; \} &\n){8}wait\ncurl -sS -i [^\n]*\/balance'/);
+    } finally {
+      await wp.close();
+      await mock.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
 
   it('a sequential run of every check through all the layers at once sees none of them', async () => {
     const layers = { trading: [] as Breakage[], wallet: [] as Breakage[] };
