@@ -54,7 +54,7 @@ function builder(y: Argv) {
     .option('trading-read-key', { type: 'string', describe: 'API-KEY holding read only; enables the 403 permission checks' })
     .option('wallet-url', { type: 'string', describe: 'Base URL of a wallet deployment (without /api/v1)' })
     .option('wallet-key', { type: 'string', array: true, describe: 'X-API-Key of the wallet interface; repeat to spread requests over more keys (the first one\'s wallets are read and sent from)' })
-    .option('allow-writes', { type: 'boolean', default: false, describe: 'Allow requests that move money or create things (orders, bids, copy, users, sends); the plan is printed first' })
+    .option('allow-writes', { type: 'boolean', default: false, describe: 'Allow requests that move money or create things (orders, bids, copy, users, sends). The run starts at once: it prints what it will write, and nothing asks for confirmation' })
     .option('rate-limit', { type: 'boolean', default: false, describe: 'Also check that the 61st wallet request in a minute on one key gets 429' })
     .option('concurrency', { type: 'number', describe: 'Also run the race checks: N (2 to 16) overlapping requests that move money, reserve or register, judged as a history (needs --allow-writes against a URL; the plan lists them)' })
     .option('wallet-rate-limit', { type: 'number', default: 60, describe: 'The target\'s wallet limit per key and minute, when it differs from the documented 60' })

@@ -177,7 +177,11 @@ export async function runConformance(options: ConformanceOptions = {}): Promise<
     });
     ctx.facts = await discoverFacts(client, { trading: Boolean(bases.trading), wallet: Boolean(bases.wallet), tradingKey: ctx.trading.key ?? ctx.trading.readKey, walletKey: ctx.wallet.key });
     if (allowWrites) writePlan(ctx).forEach((l) => log(l));
-    await explore(ctx);
+    // The explorer's and the probes' requests are for the checks that judge a stream of exchanges
+    // (response and state checks); a scenario check sends what reveals its own points, so a run of
+    // scenario checks alone (--only) sends theirs and nothing else.
+    const judgesStream = selected.some((check) => check.scope !== 'scenario');
+    if (judgesStream) await explore(ctx);
 
     // A scenario check with an observer is judged by it over the whole run (its own requests and
     // every other's), so its outcome is told at the end, with the response and state checks.
@@ -216,7 +220,7 @@ export async function runConformance(options: ConformanceOptions = {}): Promise<
       finish(check, { status, reason: status === 'not-exercised' ? (notExercised ?? 'it evaluated no case') : undefined, cases, durationMs: ms }, true);
     }
 
-    await runProbes(ctx);
+    if (judgesStream) await runProbes(ctx);
     for (const check of selected) {
       if (check.scope === 'scenario' && !check.observer) continue;
       const cases = findings.casesOf(check.id);
@@ -255,10 +259,20 @@ export async function runConformance(options: ConformanceOptions = {}): Promise<
     requests: client.exchanges.length,
     throttled: client.throttled,
     budgetWaitMs: Math.round(client.budgetWaitMs),
-    walletBudget: client.budgetUsage(),
+    walletBudget: givenKeysOnly(client.budgetUsage(), [targets.wallet?.key, ...(targets.wallet?.extraKeys ?? [])]),
     failed: counts.failed > 0 || (Boolean(options.requireAll) && counts.notExercised > 0),
     observations: judge.observations.list(),
     profile: options.profile === undefined ? undefined : (options.profileName ?? 'given'),
   };
   return maskedReport(raw, secrets);
+}
+
+/**
+ * The wallet budget as the user's keys used it: the checker's own keys (the invalid key the auth
+ * checks send, keys of users it registered) are metered too, but the summary's "N keys" and the
+ * busiest key are about the --wallet-keys given.
+ */
+function givenKeysOnly(usage: RunReport['walletBudget'], given: (string | undefined)[]): RunReport['walletBudget'] {
+  if (usage === undefined) return undefined;
+  return { ...usage, keys: usage.keys.filter((k) => given.includes(k.key)) };
 }
