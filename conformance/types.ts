@@ -70,6 +70,8 @@ export interface Failure {
   sequence?: string[] | undefined;
   /** The HTTP requests the shrunk case sent, in order (what a reproduction re-sends). */
   requests?: Exchange[] | undefined;
+  /** How many of `requests`, from the first, overlapped (a race check's history): a reproduction fires those together, then the rest in order. */
+  together?: number | undefined;
   /** How many exchanges showed the same failure. */
   occurrences: number;
 }
@@ -151,6 +153,8 @@ export interface RunReport {
   targets: { iface: InterfaceName; url: string; embedded: boolean }[];
   allowWrites: boolean;
   rateLimit: boolean;
+  /** --concurrency N of the race checks; absent when not given. */
+  concurrency?: number | undefined;
   strict: boolean;
   requireAll: boolean;
   /** Environment variables that stand for the masked keys in this report (empty with --show-secrets). */

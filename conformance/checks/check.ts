@@ -114,7 +114,7 @@ export interface StateOutput {
    * A failure: `exchange` is the answer that disagrees (a read), `requests` the exchanges that show
    * it, in order (the write and the read), `message` names the operation, the write and the read.
    */
-  fail(failure: { assertion?: string; title: string; message: string; exchange: Exchange; requests: Exchange[] }): void;
+  fail(failure: { assertion?: string; title: string; message: string; exchange: Exchange; requests: Exchange[]; together?: number }): void;
 }
 
 export type Check = ResponseCheck | ScenarioCheck | StateCheck;

@@ -60,6 +60,7 @@ import { listingMaxLimit } from './scenario/listing-max-limit.js';
 import { futuresDurationLimit } from './scenario/futures-duration-limit.js';
 import { tradingGuardOrder } from './scenario/trading-guard-order.js';
 import { walletGuardOrder } from './scenario/wallet-guard-order.js';
+import { HISTORY_CHECKS, RACE_CHECKS } from './race/race-checks.js';
 
 export type { Check, ResponseCheck, ScenarioCheck, ScenarioOutput, StateCheck, StateOutput } from './check.js';
 
@@ -106,6 +107,7 @@ export const CHECKS: readonly Check[] = [
   walletSendDebits,
   readsAnswerAsked,
   usdValueMatchesPrice,
+  ...HISTORY_CHECKS,
   // Stateful scenarios (writes only)
   settlementThroughClock,
   loginTokenWorks,
@@ -130,6 +132,8 @@ export const CHECKS: readonly Check[] = [
   // Rate limit (--rate-limit)
   rateLimit429,
   rateLimitRetryAfter,
+  // Races (--concurrency N): overlapping requests, each history judged (judge/linearizability.ts)
+  ...RACE_CHECKS,
   // Last: it leaves a key over its limit for a minute (decision wallet.guard-order)
   walletGuardOrder,
 ];

@@ -11,7 +11,11 @@ export function replayScript(report: RunReport): string {
   const sections = report.failures.flatMap((f) => {
     const requests = f.replay.length ? f.replay : f.curl ? [f.curl] : [];
     if (!requests.length) return [];
-    return [['', `# ${f.severity}${f.baseline ? ` (${f.baseline})` : ''} ${f.checkId}/${f.assertion} on ${f.iface} ${f.operationId ?? '(unknown path)'}: ${f.title.replace(/\n/g, ' ')}`, ...requests.map((r) => `${r}; echo`)]];
+    const head = `# ${f.severity}${f.baseline ? ` (${f.baseline})` : ''} ${f.checkId}/${f.assertion} on ${f.iface} ${f.operationId ?? '(unknown path)'}: ${f.title.replace(/\n/g, ' ')}`;
+    // A race's requests overlapped: the first `together` fired together (each in the background), waited for, then the reads after them in order.
+    const together = f.together && f.replay.length ? f.together : 0;
+    if (together > 1) return [['', head, `# the first ${together} fired together, as they overlapped:`, ...requests.slice(0, together).map((r) => `{ ${r}; echo; } &`), 'wait', ...requests.slice(together).map((r) => `${r}; echo`)]];
+    return [['', head, ...requests.map((r) => `${r}; echo`)]];
   });
   if (sections.length === 0) {
     // Nothing failed (or no failure came with a request): the script says so and asks for nothing.

@@ -21,6 +21,8 @@ export interface CheckContext {
   runs: number;
   allowWrites: boolean;
   rateLimit: boolean;
+  /** --concurrency N: the race checks fire N overlapping requests; undefined: no race check runs. */
+  concurrency?: number | undefined;
   /** The target is doppel's embedded fake (every check counts, writes are on). */
   embedded: boolean;
   client: Client;

@@ -30,6 +30,7 @@ export interface CheckCliOptions {
   walletKeys?: string[] | undefined;
   allowWrites?: boolean | undefined;
   rateLimit?: boolean | undefined;
+  concurrency?: number | undefined;
   walletRateLimit?: number | undefined;
   strict?: boolean | undefined;
   requireAll?: boolean | undefined;
@@ -122,6 +123,7 @@ export async function runCheckCli(options: CheckCliOptions): Promise<number> {
       runs: options.runs,
       allowWrites: options.allowWrites,
       rateLimit: options.rateLimit,
+      concurrency: options.concurrency,
       walletRateLimit: options.walletRateLimit,
       strict: options.strict,
       requireAll: options.requireAll,

@@ -36,6 +36,8 @@ export interface ConformanceOptions {
   runs?: number | undefined;
   allowWrites?: boolean | undefined;
   rateLimit?: boolean | undefined;
+  /** --concurrency N (2..16): the race checks fire N overlapping requests; default none. */
+  concurrency?: number | undefined;
   /** Decision checks fail the run against foreign targets too. */
   strict?: boolean | undefined;
   /** Run only these check ids (--only); the others are `skipped`. */
@@ -111,6 +113,7 @@ export async function runConformance(options: ConformanceOptions = {}): Promise<
     runs,
     allowWrites,
     rateLimit: Boolean(options.rateLimit),
+    concurrency: options.concurrency,
     embedded,
     client,
     targets: bases,
@@ -245,6 +248,7 @@ export async function runConformance(options: ConformanceOptions = {}): Promise<
     targets: ifaces.map((iface) => ({ iface, url: bases[iface] as string, embedded })),
     allowWrites,
     rateLimit: Boolean(options.rateLimit),
+    ...(options.concurrency ? { concurrency: options.concurrency } : {}),
     strict: Boolean(options.strict),
     requireAll: Boolean(options.requireAll),
     secrets: secrets.show ? [] : secrets.names(),
