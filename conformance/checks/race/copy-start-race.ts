@@ -25,7 +25,7 @@ export const copyStartRace = defineScenarioCheck({
   id: 'copy-start-race',
   title: 'two overlapping starts of one copy relation: one is accepted, as in some order of the two',
   assertions: [
-    seed('lock', 'trading §3', 'the USDT balance fell by exactly copy_amount for each accepted start'),
+    seed('lock', 'trading §3 bullet 2', 'the USDT balance fell by exactly copy_amount for each accepted start'),
     decision('linearizable', 'trading.conflict-409', 'the answers agree with the conflict rule applied in some order consistent with real time'),
   ],
   appliesTo: ['trading'],
