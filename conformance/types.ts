@@ -210,6 +210,8 @@ export interface TrafficSummary {
   unreachable: { count: number; examples: string[] };
   /** Requests whose client went away before the answer ended (nothing judged, nothing left pending). */
   abandoned: number;
+  /** Requests the proxy refused without forwarding them (Host, admin token, request target): not the target's answers. */
+  refused?: { count: number; examples: string[] } | undefined;
 }
 
 /** A value a check's observer saw at a decision point: how many cases showed it, and the first exchanges that did (masked with the report). */

@@ -15,6 +15,9 @@ export interface ProxyCliOptions {
   tradingPort?: number | undefined;
   walletPort?: number | undefined;
   host?: string | undefined;
+  adminToken?: string | undefined;
+  allowedHosts?: readonly string[] | undefined;
+  adminCors?: readonly string[] | undefined;
   strict?: boolean | undefined;
   profile?: string | undefined;
   showSecrets?: boolean | undefined;
@@ -80,6 +83,9 @@ export async function runProxyCli(options: ProxyCliOptions): Promise<number> {
       targets,
       ports: { trading: options.tradingPort, wallet: options.walletPort },
       host: options.host,
+      adminToken: options.adminToken,
+      allowedHosts: options.allowedHosts,
+      adminCors: options.adminCors,
       strict: options.strict,
       profile,
       profileName: options.profile,
@@ -88,6 +94,7 @@ export async function runProxyCli(options: ProxyCliOptions): Promise<number> {
       har: options.har,
       version: options.version,
       onFailure: (f) => err(violationLine(f)),
+      onNote: err,
     });
   } catch (error) {
     stop();

@@ -60,6 +60,7 @@ export class TrafficSession {
   private readonly unchecked = { count: 0, bytes: 0 };
   private readonly unreachable: TrafficSummary['unreachable'] = { count: 0, examples: [] };
   private abandoned = 0;
+  private readonly refused: NonNullable<TrafficSummary['refused']> = { count: 0, examples: [] };
   private from: string;
 
   constructor(private readonly options: TrafficOptions) {
@@ -118,6 +119,12 @@ export class TrafficSession {
     if (this.unreachable.examples.length < UNREACHABLE_EXAMPLES) this.unreachable.examples.push(this.secrets.mask(line));
   }
 
+  /** A request the proxy answered itself without forwarding it (a Host not of this machine, no admin token, a request target that is not a path). */
+  seeRefused(line: string): void {
+    this.refused.count++;
+    if (this.refused.examples.length < UNREACHABLE_EXAMPLES) this.refused.examples.push(this.secrets.mask(line));
+  }
+
   /** A client that went away before its answer ended. */
   seeAbandoned(): void {
     this.abandoned++;
@@ -144,6 +151,7 @@ export class TrafficSession {
       unchecked: { ...this.unchecked, cap: this.options.maxCheckBytes ?? null },
       unreachable: { count: this.unreachable.count, examples: [...this.unreachable.examples] },
       abandoned: this.abandoned,
+      ...(this.refused.count ? { refused: { count: this.refused.count, examples: [...this.refused.examples] } } : {}),
     };
   }
 
