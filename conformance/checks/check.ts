@@ -2,6 +2,7 @@
 // recorded exchange; a scenario check sends its own requests; a state check follows the stream of
 // exchanges and compares each read with what earlier answers said. Each asserts one or more rules,
 // every one with its source (seed or decision), and reports typed Failures naming the rule.
+import { parseBoundedJson } from '../exchange/bounded-json.js';
 import type { DecisionValues, PointId } from '../../spec/decision-points.js';
 import { validateRequestBody } from '../../spec/validators.js';
 import type { CheckContext } from '../run/context.js';
@@ -180,13 +181,7 @@ const requestJson = new WeakMap<Exchange, unknown>();
 export function requestBodyOf(exchange: Exchange): unknown {
   if (exchange.requestBody === undefined) return undefined;
   if (!requestJson.has(exchange)) {
-    let value: unknown;
-    try {
-      value = JSON.parse(exchange.requestBody);
-    } catch {
-      value = undefined;
-    }
-    requestJson.set(exchange, value);
+    requestJson.set(exchange, parseBoundedJson(exchange.requestBody).value);
   }
   return requestJson.get(exchange);
 }
