@@ -30,8 +30,9 @@ function builder(y: Argv) {
       'Point your clients at the proxy instead of the deployment: each request is forwarded unchanged and the answer comes back unchanged; '
         + 'every exchange is judged by the checks of doppel check as it ends. A violation is one line on stderr at once (the check and '
         + 'assertion, what was wrong, a curl line with keys masked); GET /__doppel/violations on either port lists them as JSON. '
-        + 'On SIGINT or SIGTERM it writes the reports asked for. Exit status 0: no violation seen; 1: a violation (a seed rule broken, '
-        + 'or with --strict a decision); 2: a usage problem. A target that cannot be reached is answered 502 in the interface\'s error '
+        + 'On SIGINT or SIGTERM (or an internal error) it writes the reports asked for; the HAR is written an entry at a time, so a proxy '
+        + 'killed outright leaves one that --from-har reads up to its last whole entry. Exit status 0: no violation seen; 1: a violation (a seed rule broken, '
+        + 'or with --strict a decision) or an internal error; 2: a usage problem. A target that cannot be reached is answered 502 in the interface\'s error '
         + 'envelope and noted in the report, not counted against the target. Example: doppel proxy --trading-target https://trading.example.test '
         + '--wallet-target https://wallet.example.test --har traffic.har --html proxy.html, then doppel check --from-har traffic.har --learn profile.json.',
     )

@@ -12,7 +12,7 @@ import { compareWithBaseline } from '../report/compare-with-baseline.js';
 import { PreflightError } from './preflight.js';
 import { reportPathProblem } from '../report/report-paths.js';
 import { progressLine } from '../report/console.js';
-import { HarError } from '../traffic/har.js';
+import { HarError, readHarText } from '../traffic/har.js';
 import { judgeRecording } from '../traffic/judge-recording.js';
 import { writeReports } from '../report/write-reports.js';
 import type { RunReport } from '../types.js';
@@ -148,7 +148,9 @@ function checkRecording(file: string, profile: unknown, baseline: Baseline | und
   let judged: RunReport;
   try {
     const origins = { ...(options.tradingUrl ? { trading: options.tradingUrl } : {}), ...(options.walletUrl ? { wallet: options.walletUrl } : {}) };
-    judged = judgeRecording(JSON.parse(readFileSync(file, 'utf8')), { file, origins, strict: options.strict, profile, profileName: options.profile, showSecrets: options.showSecrets });
+    const { doc, cut } = readHarText(readFileSync(file, 'utf8'));
+    if (cut) err(`doppel check: --from-har ${file}: ${cut}`);
+    judged = judgeRecording(doc, { file, origins, strict: options.strict, profile, profileName: options.profile, showSecrets: options.showSecrets });
   } catch (error) {
     if (error instanceof SyntaxError || error instanceof HarError || (error as { code?: string }).code === 'ENOENT') {
       err(`doppel check: --from-har ${file}: ${(error as Error).message}`);
