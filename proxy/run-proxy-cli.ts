@@ -4,6 +4,7 @@
 // (the reports written all the same), 0 otherwise, 2 for a usage problem before it starts. What needs the file system is checked here; shapes by yargs.
 import { readProfileOption } from '../conformance/run/profile-option.js';
 import type { EventEmitter } from 'node:events';
+import { plainText } from '../conformance/report/plain-text.js';
 import { reportPathProblem } from '../conformance/report/report-paths.js';
 import { writeReports } from '../conformance/report/write-reports.js';
 import type { InterfaceName, ReportedFailure } from '../conformance/types.js';
@@ -37,11 +38,11 @@ export interface ProxyCliOptions {
   onListening?: ((proxy: RunningProxy) => void) | undefined;
 }
 
-/** One line per violation or observation, as it is found: what, where, and how to reproduce it. */
+/** One line per violation or observation, as it is found: what, where, and how to reproduce it (plain text: what the network sent is escaped). */
 export function violationLine(f: ReportedFailure): string {
   const label = f.severity === 'failure' ? 'VIOLATION' : 'observation';
   const status = f.exchange ? ` → ${f.exchange.status}` : '';
-  return `doppel proxy: ${label} ${f.checkId}/${f.assertion} [${f.source}] on ${f.iface} ${f.operationId ?? '(unknown path)'}${status}: ${f.title}${f.curl ? ` | ${f.curl}` : ''}`;
+  return plainText(`doppel proxy: ${label} ${f.checkId}/${f.assertion} [${f.source}] on ${f.iface} ${f.operationId ?? '(unknown path)'}${status}: ${f.title}${f.curl ? ` | ${f.curl}` : ''}`);
 }
 
 export async function runProxyCli(options: ProxyCliOptions): Promise<number> {

@@ -14,6 +14,7 @@ import { epochNow, recordExchange } from '../conformance/exchange/exchange.js';
 import { harEntryOf, type EntryExtras } from '../conformance/traffic/har.js';
 import { TrafficSession } from '../conformance/traffic/traffic-session.js';
 import type { Exchange, InterfaceName, ReportedFailure, RunReport } from '../conformance/types.js';
+import { plainText } from '../conformance/report/plain-text.js';
 import { HarFile } from './har-file.js';
 import { endToEnd, recordOf } from './hop-by-hop.js';
 import { bindProblem, createLocalGuard, routedPath, type OwnAnswer } from './local-guard.js';
@@ -115,7 +116,7 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
   const bind = bindProblem({ host, adminToken: options.adminToken });
   if (bind) throw new Error(bind);
   const guard = createLocalGuard({ host, allowedHosts: options.allowedHosts, adminToken: options.adminToken, adminCors: options.adminCors });
-  const note = (line: string): void => options.onNote?.(live.secrets.mask(line));
+  const note = (line: string): void => options.onNote?.(plainText(live.secrets.mask(line)));
   // No timeout of the proxy's own: a slow target or client is what the client would meet directly.
   const live = new TrafficSession({
     targets: Object.fromEntries(ifaces.map((i) => [i, options.targets[i] as string])),
