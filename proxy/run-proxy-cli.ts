@@ -119,5 +119,5 @@ export async function runProxyCli(options: ProxyCliOptions): Promise<number> {
   const report = await proxy.close();
   writeReports(report, options, out, 'doppel proxy');
   if (options.har) out(`doppel proxy: the traffic is in ${options.har} (HAR 1.2${options.showSecrets ? '' : ', secrets masked'}); doppel check --from-har ${options.har} judges it again`);
-  return report.failed || signal === 'internal error' ? 1 : 0;
+  return report.failed || report.inconclusive || signal === 'internal error' ? 1 : 0;
 }

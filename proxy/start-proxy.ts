@@ -15,6 +15,7 @@ import { harEntryOf, type EntryExtras } from '../conformance/traffic/har.js';
 import { TrafficSession } from '../conformance/traffic/traffic-session.js';
 import type { Exchange, InterfaceName, ReportedFailure, RunReport } from '../conformance/types.js';
 import { plainText } from '../conformance/report/plain-text.js';
+import { withoutApiPath } from '../conformance/run/target-base.js';
 import { HarFile } from './har-file.js';
 import { endToEnd, recordOf } from './hop-by-hop.js';
 import { bindProblem, createLocalGuard, routedPath, type OwnAnswer } from './local-guard.js';
@@ -109,6 +110,16 @@ class Tap {
 }
 
 export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
+  const notes: string[] = [];
+  const given = options.targets;
+  const targetsOf: Partial<Record<InterfaceName, string>> = {};
+  for (const i of Object.keys(given) as InterfaceName[]) {
+    if (given[i] === undefined) continue;
+    const { url, line } = withoutApiPath(given[i] as string, `--${i}-target`, 'doppel proxy');
+    targetsOf[i] = url;
+    if (line) notes.push(line);
+  }
+  options = { ...options, targets: targetsOf };
   const ifaces = (Object.keys(options.targets) as InterfaceName[]).filter((i) => options.targets[i] !== undefined);
   if (ifaces.length === 0) throw new Error('doppel proxy needs a target: --trading-target or --wallet-target');
   const cap = options.maxCheckBytes ?? DEFAULT_MAX_CHECK_BYTES;
@@ -128,7 +139,9 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
     showSecrets: options.showSecrets,
     maxCheckBytes: cap,
     onFailure: options.onFailure,
+    onWarning: (line) => note(`doppel proxy: ${line}`),
   });
+  for (const line of notes) note(line);
   const agent = new Agent({ headersTimeout: 0, bodyTimeout: 0, connect: { timeout: 0 } });
   const har = options.har ? new HarFile(options.har, options.version ?? 'unknown') : undefined;
   const underway = new Set<AbortController>();

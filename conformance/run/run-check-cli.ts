@@ -13,6 +13,7 @@ import { PreflightError } from './preflight.js';
 import { reportPathProblem } from '../report/report-paths.js';
 import { progressLine } from '../report/console.js';
 import { HarError, readHarText } from '../traffic/har.js';
+import { withoutApiPath } from './target-base.js';
 import { judgeRecording } from '../traffic/judge-recording.js';
 import { writeReports } from '../report/write-reports.js';
 import type { RunReport } from '../types.js';
@@ -107,8 +108,13 @@ export async function runCheckCli(options: CheckCliOptions): Promise<number> {
   if (options.fromHar !== undefined) return checkRecording(options.fromHar, profile, baseline, options, out, err);
   const [walletKey, ...extraKeys] = options.walletKeys ?? [];
   const targets: ConformanceTargets = {};
-  if (options.tradingUrl) targets.trading = { url: options.tradingUrl, key: options.tradingKey, readKey: options.tradingReadKey };
-  if (options.walletUrl) targets.wallet = { url: options.walletUrl, key: walletKey, extraKeys };
+  const base = (url: string, option: string): string => {
+    const { url: stripped, line } = withoutApiPath(url, option, 'doppel check');
+    if (line) err(line);
+    return stripped;
+  };
+  if (options.tradingUrl) targets.trading = { url: base(options.tradingUrl, '--trading-url'), key: options.tradingKey, readKey: options.tradingReadKey };
+  if (options.walletUrl) targets.wallet = { url: base(options.walletUrl, '--wallet-url'), key: walletKey, extraKeys };
   const embedded = !targets.trading && !targets.wallet;
   out(embedded ? 'doppel check: the embedded fake (writes on)' : `doppel check: ${[targets.trading?.url, targets.wallet?.url].filter(Boolean).join(', ')}${options.allowWrites ? ' (writes allowed)' : ' (read-only)'}`);
   if (baseline) announceBaseline(baseline, out);

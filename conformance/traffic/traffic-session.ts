@@ -13,6 +13,7 @@ import { createJudge, type Judge } from '../judge/judge.js';
 import { obj } from '../exchange/json-shape.js';
 import { countsOf, maskedReport, reportedFailure } from '../report/masked-report.js';
 import { Secrets } from '../report/secrets.js';
+import { AimWatch } from './aim-watch.js';
 import type { CheckResult, Exchange, Failure, InterfaceName, ReportedFailure, RunReport, TrafficSummary } from '../types.js';
 
 export interface TrafficOptions {
@@ -32,6 +33,8 @@ export interface TrafficOptions {
   maxCheckBytes?: number | undefined;
   /** Told of each new failure as it is found, masked and with its curl line. */
   onFailure?: ((failure: ReportedFailure) => void) | undefined;
+  /** Told at once when the traffic of an interface reaches none of its routes (a misaimed target), masked. */
+  onWarning?: ((line: string) => void) | undefined;
 }
 
 /** The headers whose values are secrets, and the variable a masked one becomes. */
@@ -62,11 +65,13 @@ export class TrafficSession {
   private abandoned = 0;
   private readonly refused: NonNullable<TrafficSummary['refused']> = { count: 0, examples: [] };
   private from: string;
+  private readonly aim: AimWatch;
 
   constructor(private readonly options: TrafficOptions) {
     const decisions = options.profile === undefined ? DEFAULT_DECISIONS : readProfile(options.profile);
     this.secrets = new Secrets(Boolean(options.showSecrets));
     this.from = options.from;
+    this.aim = new AimWatch(options.targets, (line) => options.onWarning?.(this.secrets.mask(line)));
     this.countsAll = Boolean(options.strict);
     this.judge = createJudge({
       checks: this.checks,
@@ -103,6 +108,7 @@ export class TrafficSession {
     this.learnSecrets(ex);
     this.judged++;
     this.coverage.add(ex.iface, ex.operationId, ex.status);
+    this.aim.see(ex);
     this.judge.see(ex);
   }
 
@@ -151,6 +157,7 @@ export class TrafficSession {
       unchecked: { ...this.unchecked, cap: this.options.maxCheckBytes ?? null },
       unreachable: { count: this.unreachable.count, examples: [...this.unreachable.examples] },
       abandoned: this.abandoned,
+      ...(this.aim.warnings().length ? { warnings: this.aim.warnings() } : {}),
       ...(this.refused.count ? { refused: { count: this.refused.count, examples: [...this.refused.examples] } } : {}),
     };
   }
@@ -181,6 +188,7 @@ export class TrafficSession {
       throttled: 0,
       budgetWaitMs: 0,
       failed: counts.failed > 0,
+      ...(this.aim.warnings().length ? { inconclusive: true } : {}),
       observations: this.judge.observations.list(),
       profile: this.options.profile === undefined ? undefined : (this.options.profileName ?? 'given'),
       traffic: this.summary(),
