@@ -18,6 +18,7 @@ import { PreflightError, preflight } from './preflight.js';
 import { runProbes } from './probes.js';
 import { REPORT_FORMAT, doppelVersion } from '../report/report-format.js';
 import { Secrets } from '../report/secrets.js';
+import { learnSecrets } from '../report/learn-secrets.js';
 import { Client, TransportError } from '../exchange/transport.js';
 import type { CheckResult, Failure, InterfaceName, RunReport } from '../types.js';
 import { DEFAULT_DECISIONS } from '../../spec/decision-points.js';
@@ -100,7 +101,11 @@ export async function runConformance(options: ConformanceOptions = {}): Promise<
   const client = new Client({
     bases,
     walletKeyBudget: budget,
-    onExchange: (ex) => judge?.see(ex),
+    onExchange: (ex) => {
+      // Secrets by name, both ways (a token in an answer, a key in a state dump): masked from here on.
+      learnSecrets(secrets, ex);
+      judge?.see(ex);
+    },
     onBudgetWait: (ms, key) => log(`  … waiting ${Math.ceil(ms / 1000)} s: wallet budget ${budget}/min per key (--wallet-rate-limit ${walletLimit}) used up by ${secrets.mask(key)}`),
   });
   const allowWrites = embedded || Boolean(options.allowWrites);

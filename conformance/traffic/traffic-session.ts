@@ -10,9 +10,9 @@ import { CHECKS, type Check } from '../checks/index.js';
 import { CoverageTally } from '../judge/coverage.js';
 import { Findings } from '../judge/findings.js';
 import { createJudge, type Judge } from '../judge/judge.js';
-import { obj } from '../exchange/json-shape.js';
 import { countsOf, maskedReport, reportedFailure } from '../report/masked-report.js';
 import { Secrets } from '../report/secrets.js';
+import { learnSecrets, type SecretsSource } from '../report/learn-secrets.js';
 import { AimWatch } from './aim-watch.js';
 import type { CheckResult, Exchange, Failure, InterfaceName, ReportedFailure, RunReport, TrafficSummary } from '../types.js';
 
@@ -36,16 +36,6 @@ export interface TrafficOptions {
   /** Told at once when the traffic of an interface reaches none of its routes (a misaimed target), masked. */
   onWarning?: ((line: string) => void) | undefined;
 }
-
-/** The headers whose values are secrets, and the variable a masked one becomes. */
-const SECRET_HEADERS: Readonly<Record<string, readonly [string, string]>> = {
-  'api-key': ['DOPPEL_TRADING_KEY', 'API-KEY seen in the traffic'],
-  'x-api-key': ['DOPPEL_WALLET_KEY', 'X-API-Key seen in the traffic'],
-  authorization: ['DOPPEL_AUTHORIZATION', 'Authorization header seen in the traffic'],
-  cookie: ['DOPPEL_COOKIE', 'Cookie header seen in the traffic'],
-};
-
-const ALREADY_MASKED = /^\$DOPPEL_[A-Z0-9_]+$/;
 
 /** Examples of unreachable-target answers the report keeps. */
 const UNREACHABLE_EXAMPLES = 5;
@@ -93,14 +83,9 @@ export class TrafficSession {
     return ++this.seq;
   }
 
-  /** Registers the secrets an exchange shows, so that every line and report masks them from here on. */
-  learnSecrets(ex: Pick<Exchange, 'requestHeaders' | 'operationId' | 'status' | 'json'>): void {
-    // A recording masked already names its secrets `$DOPPEL_…`: those stay as they are.
-    const add = (value: unknown, base: string, what: string): void => {
-      if (typeof value === 'string' && !ALREADY_MASKED.test(value)) this.secrets.add(value, base, what);
-    };
-    for (const [name, [base, what]] of Object.entries(SECRET_HEADERS)) add(ex.requestHeaders[name], base, what);
-    if (ex.operationId === 'login' && ex.status >= 200 && ex.status < 300) add(obj(ex.json)['token'], 'DOPPEL_LOGIN_TOKEN', 'login token seen in the traffic');
+  /** Registers the secrets an exchange shows (by name, both ways), so that every line and report masks them from here on. */
+  learnSecrets(ex: SecretsSource): void {
+    learnSecrets(this.secrets, ex);
   }
 
   /** Judges an exchange (they come in the order they ended). */
