@@ -212,6 +212,8 @@ export interface TrafficSummary {
   unreachable: { count: number; examples: string[] };
   /** Requests whose client went away before the answer ended (nothing judged, nothing left pending). */
   abandoned: number;
+  /** Resets of the target seen or told of (the judge forgot what the target said before each). */
+  resets?: number | undefined;
   /** Why the traffic gives no verdict (most answers of an interface were the target's 404 for an unknown route). */
   warnings?: string[] | undefined;
   /** Requests the proxy refused without forwarding them (Host, admin token, request target): not the target's answers. */

@@ -24,6 +24,8 @@ import { bindProblem, createLocalGuard, routedPath, type OwnAnswer } from './loc
 export const DEFAULT_MAX_CHECK_BYTES = 5 * 1024 * 1024;
 export const DEFAULT_PORTS: Readonly<Record<InterfaceName, number>> = { trading: 4110, wallet: 4120 };
 export const VIOLATIONS_PATH = '/__doppel/violations';
+/** POST here (Content-Type: application/json) to say the target was reset around the proxy: the judge forgets what it said before. */
+export const TARGET_RESET_PATH = '/__doppel/target-reset';
 
 export interface ProxyOptions {
   /** The deployment each interface forwards to (its base URL, without /api/v1). */
@@ -178,6 +180,7 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
     }
     const path = routedPath(url.pathname.slice(prefix.length) || '/');
     if (path === VIOLATIONS_PATH) return violations(req, res, method);
+    if (path === TARGET_RESET_PATH) return targetReset(req, res, method);
     const refusedAdmin = guard.admin(req.headers, method, url.pathname, false);
     if (refusedAdmin) return refuse(res, method, refusedAdmin, `${method} ${url.pathname}: the admin API needs the admin token (401)`);
     const requestHeaders = endToEnd(req.rawHeaders, true);
@@ -285,6 +288,22 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
   function refuse(res: ServerResponse, method: string, answer: OwnAnswer, line: string): void {
     live.seeRefused(line);
     own(res, method, answer);
+  }
+
+  /** A harness that reset the target beside the proxy says so: the judge forgets what the target said before. */
+  function targetReset(req: IncomingMessage, res: ServerResponse, method: string): void {
+    const origin = req.headers.origin;
+    if (method === 'OPTIONS') return own(res, method, guard.preflight(origin, ['POST']));
+    if (method !== 'POST') {
+      const text = JSON.stringify({ success: false, error: `${TARGET_RESET_PATH} answers POST`, code: 'method_not_allowed' });
+      return own(res, method, { status: 405, headers: guard.cors(origin, { 'content-type': ENVELOPE_TYPE, allow: 'POST, OPTIONS' }), text });
+    }
+    const refused = guard.admin(req.headers, method, TARGET_RESET_PATH, true);
+    req.resume();
+    if (refused) return own(res, method, { ...refused, headers: guard.cors(origin, refused.headers) });
+    live.targetReset();
+    const text = JSON.stringify({ success: true, data: { forgotten: true, resets: live.summary().resets ?? 0 } });
+    own(res, method, { status: 200, headers: guard.cors(origin, { 'content-type': ENVELOPE_TYPE, 'cache-control': 'no-store' }), text });
   }
 
   function violations(req: IncomingMessage, res: ServerResponse, method: string): void {

@@ -14,6 +14,7 @@ import { countsOf, maskedReport, reportedFailure } from '../report/masked-report
 import { Secrets } from '../report/secrets.js';
 import { learnSecrets, type SecretsSource } from '../report/learn-secrets.js';
 import { AimWatch } from './aim-watch.js';
+import { isTargetReset } from './target-reset.js';
 import type { CheckResult, Exchange, Failure, InterfaceName, ReportedFailure, RunReport, TrafficSummary } from '../types.js';
 
 export interface TrafficOptions {
@@ -53,6 +54,7 @@ export class TrafficSession {
   private readonly unchecked = { count: 0, bytes: 0 };
   private readonly unreachable: TrafficSummary['unreachable'] = { count: 0, examples: [] };
   private abandoned = 0;
+  private resets = 0;
   private readonly refused: NonNullable<TrafficSummary['refused']> = { count: 0, examples: [] };
   private from: string;
   private readonly aim: AimWatch;
@@ -95,6 +97,13 @@ export class TrafficSession {
     this.coverage.add(ex.iface, ex.operationId, ex.status);
     this.aim.see(ex);
     this.judge.see(ex);
+    if (isTargetReset(ex)) this.targetReset();
+  }
+
+  /** The target's state was dropped (a reset made around the proxy, or seen through it): the judge forgets what it said before. */
+  targetReset(): void {
+    this.resets++;
+    this.judge.forget();
   }
 
   /** An answer forwarded without being judged: its body exceeded the cap. */
@@ -142,6 +151,7 @@ export class TrafficSession {
       unchecked: { ...this.unchecked, cap: this.options.maxCheckBytes ?? null },
       unreachable: { count: this.unreachable.count, examples: [...this.unreachable.examples] },
       abandoned: this.abandoned,
+      ...(this.resets ? { resets: this.resets } : {}),
       ...(this.aim.warnings().length ? { warnings: this.aim.warnings() } : {}),
       ...(this.refused.count ? { refused: { count: this.refused.count, examples: [...this.refused.examples] } } : {}),
     };
