@@ -280,7 +280,12 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
       return;
     }
     const ex = exchangeOf(upstream.statusCode, responseHeaders, text, cutOff);
-    live.see(ex);
+    try {
+      live.see(ex);
+    } catch (error) {
+      // A fault of the judge is doppel's, not the target's: said, and the exchange still recorded.
+      note(`doppel proxy: ${method} ${url.pathname}: the checks could not judge this exchange (${(error as Error)?.message ?? String(error)})`);
+    }
     record(ex, { headersAt, cutOff });
   }
 
