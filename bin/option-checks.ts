@@ -115,7 +115,7 @@ export function checkStateFile(name: string) {
 /**
  * A profile or baseline option: an existing file of JSON. Its content is validated by the command
  * (a profile against its schema, spec/profile.ts; a baseline as a report of this report format,
- * conformance/baseline-file.ts), exit 2 in one line, so that yargs does not load the validator for
+ * conformance/report/baseline-file.ts), exit 2 in one line, so that yargs does not load the validator for
  * every command line.
  */
 export function checkJsonFile(name: string) {

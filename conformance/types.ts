@@ -3,7 +3,7 @@ import type { InterfaceName } from '../spec/index.js';
 
 export type { InterfaceName };
 
-/** One request and its answer, as sent and received (transport.ts records every one). */
+/** One request and its answer, as sent and received (exchange/transport.ts records every one). */
 export interface Exchange {
   seq: number;
   iface: InterfaceName;

@@ -2,7 +2,7 @@
 // (method, path, query, headers but those of one hop, body) to the target and answers with the
 // target's answer unchanged (status, headers but those of one hop, body bytes as they come), and
 // sends no request of its own. Each exchange, once its answer has ended, goes to the judge of
-// doppel check (conformance/traffic-session.ts), in the order they end, with their start and end
+// doppel check (conformance/traffic/traffic-session.ts), in the order they end, with their start and end
 // times. What it adds: GET /__doppel/violations, its own; a 502 in the interface's error envelope
 // when the target cannot be reached. It adds no timeout: the target's and the client's apply.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';

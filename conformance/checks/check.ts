@@ -2,9 +2,7 @@
 // recorded exchange; a scenario check sends its own requests; a state check follows the stream of
 // exchanges and compares each read with what earlier answers said. Each asserts one or more rules,
 // every one with its source (seed or decision), and reports typed Failures naming the rule.
-import { parseBoundedJson } from '../exchange/bounded-json.js';
 import type { DecisionValues, PointId } from '../../spec/decision-points.js';
-import { validateRequestBody } from '../../spec/validators.js';
 import type { CheckContext } from '../run/context.js';
 import type { TargetModel } from '../judge/model/target-model.js';
 import type { Assertion, CheckMeta, Exchange, Failure } from '../types.js';
@@ -154,40 +152,4 @@ export function assertionOf(check: CheckMeta, id: string | undefined): Assertion
 export function kindsOf(check: CheckMeta): 'seed' | 'decision' | 'seed+decision' {
   const kinds = new Set(check.assertions.map((a) => a.kind));
   return kinds.size === 2 ? 'seed+decision' : (check.assertions[0]?.kind ?? 'seed');
-}
-
-/** Status classes used by many checks. */
-export const is2xx = (status: number): boolean => status >= 200 && status < 300;
-
-/** The body as an object, or undefined. */
-export function bodyOf(exchange: Exchange): Record<string, unknown> | undefined {
-  const json = exchange.json;
-  return json && typeof json === 'object' && !Array.isArray(json) ? (json as Record<string, unknown>) : undefined;
-}
-
-/** Query parameters of the exchange's URL. */
-export function queryOf(exchange: Exchange): URLSearchParams {
-  return new URL(exchange.url).searchParams;
-}
-
-/** The interface's key header of the request (trading §5 API-KEY, wallet §5 X-API-Key); undefined when absent or empty. */
-export function keyOf(exchange: Exchange): string | undefined {
-  return exchange.requestHeaders[exchange.iface === 'trading' ? 'api-key' : 'x-api-key'] || undefined;
-}
-
-const requestJson = new WeakMap<Exchange, unknown>();
-
-/** The request body parsed as JSON (undefined when there is none or it is not JSON); parsed once per exchange. */
-export function requestBodyOf(exchange: Exchange): unknown {
-  if (exchange.requestBody === undefined) return undefined;
-  if (!requestJson.has(exchange)) {
-    requestJson.set(exchange, parseBoundedJson(exchange.requestBody).value);
-  }
-  return requestJson.get(exchange);
-}
-
-/** Whether the request's body is one the operation's schema accepts (spec/; a copy: the validator fills in defaults). */
-export function bodyIsValid(exchange: Exchange): boolean {
-  const body = requestBodyOf(exchange);
-  return exchange.operationId !== null && body !== undefined && validateRequestBody(exchange.iface, exchange.operationId, structuredClone(body)).ok;
 }

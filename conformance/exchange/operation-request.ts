@@ -2,7 +2,22 @@
 // header the interface documents (trading §5 API-KEY, wallet §5 X-API-Key). No path is written
 // twice: checks name operations, never URLs.
 import { getOperation, INTERFACES, operations, type InterfaceName, type Operation } from '../../spec/index.js';
-import type { RequestSpec } from './transport.js';
+
+/** One request to send: the interface, its operation (null for a path no operation has) and the HTTP parts. */
+export interface RequestSpec {
+  iface: InterfaceName;
+  operationId: string | null;
+  method: 'GET' | 'POST';
+  /** Path with parameters filled in (from spec/: requestFor builds it). */
+  path: string;
+  query?: Record<string, string> | undefined;
+  headers?: Record<string, string> | undefined;
+  /** A JSON value to send; `rawBody` sends text as is. */
+  body?: unknown;
+  rawBody?: string | undefined;
+  /** Return a 429 as it is instead of waiting it out, and skip the client-side budget (the rate-limit check). */
+  keep429?: boolean | undefined;
+}
 
 export interface CallOptions {
   /** Path parameters, e.g. `{ id: 3 }` for `/wallets/{id}/balance`; any text is sent as given. */

@@ -3,7 +3,7 @@
 import { Agent, request } from 'undici';
 import { createKeyBudget, delay, type KeyBudget } from './key-budget.js';
 import { epochNow, recordExchange } from './exchange.js';
-import { findOperation } from './operation-request.js';
+import { findOperation, type RequestSpec } from './operation-request.js';
 import type { Exchange, InterfaceName } from '../types.js';
 
 export class TransportError extends Error {
@@ -14,21 +14,6 @@ export class TransportError extends Error {
     super(message);
     this.name = 'TransportError';
   }
-}
-
-export interface RequestSpec {
-  iface: InterfaceName;
-  operationId: string | null;
-  method: 'GET' | 'POST';
-  /** Path with parameters filled in (from spec/: operation-request.ts builds it). */
-  path: string;
-  query?: Record<string, string> | undefined;
-  headers?: Record<string, string> | undefined;
-  /** A JSON value to send; `rawBody` sends text as is. */
-  body?: unknown;
-  rawBody?: string | undefined;
-  /** Return a 429 as it is instead of waiting it out, and skip the client-side budget (the rate-limit check). */
-  keep429?: boolean | undefined;
 }
 
 export interface ClientOptions {

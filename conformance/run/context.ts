@@ -1,8 +1,8 @@
 // What every scenario check gets: options, the recording client, keys and discovered facts.
 import type { DecisionValues } from '../../spec/decision-points.js';
 import type { Facts } from './facts.js';
-import type { CallOptions } from '../exchange/operation-request.js';
-import type { Client, RequestSpec } from '../exchange/transport.js';
+import type { CallOptions, RequestSpec } from '../exchange/operation-request.js';
+import type { Client } from '../exchange/transport.js';
 import type { Exchange, InterfaceName } from '../types.js';
 
 export interface FreshWalletTarget {

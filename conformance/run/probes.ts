@@ -4,9 +4,8 @@
 import fc from 'fast-check';
 import type { CheckContext } from './context.js';
 import { propertySeed } from './property.js';
-import { requestFor } from '../exchange/operation-request.js';
+import { requestFor, type RequestSpec } from '../exchange/operation-request.js';
 import { walletKeyPool, type PoolKey } from './wallet-keys.js';
-import type { RequestSpec } from '../exchange/transport.js';
 
 function tradingRequests(ctx: CheckContext): fc.Arbitrary<RequestSpec>[] {
   const key = ctx.trading.key ?? ctx.trading.readKey;

@@ -1,7 +1,8 @@
 // Trading §2: a balance is a "decimal with 8 fractional digits": a string, exactly 8 digits after
 // the point, no exponent (text-level; JSON Schema types alone would let 1e-7 or "1.5" through).
 import { needsTradingKey } from '../needs.js';
-import { is2xx, bodyOf, defineResponseCheck, seed } from '../check.js';
+import { defineResponseCheck, seed } from '../check.js';
+import { is2xx, bodyOf } from '../../exchange/exchange-readers.js';
 
 export const DECIMAL_8 = /^-?(0|[1-9][0-9]*)\.[0-9]{8}$/;
 

@@ -1,7 +1,8 @@
 // Trading §2: "a currency that exists on several chains has one entry per chain": entries are
 // unique per (currency, chain).
 import { needsTradingKey } from '../needs.js';
-import { is2xx, bodyOf, defineResponseCheck, seed } from '../check.js';
+import { defineResponseCheck, seed } from '../check.js';
+import { is2xx, bodyOf } from '../../exchange/exchange-readers.js';
 
 export const balanceUnique = defineResponseCheck({
   id: 'balance-unique',

@@ -1,7 +1,8 @@
 // Trading §4: the orders listing takes type, status and limit (at most 100, §8): the answer holds
 // no more than limit orders, and only of the asked type and status.
 import { needsTradingKey } from '../needs.js';
-import { is2xx, bodyOf, defineResponseCheck, queryOf, seed } from '../check.js';
+import { defineResponseCheck, seed } from '../check.js';
+import { is2xx, bodyOf, queryOf } from '../../exchange/exchange-readers.js';
 
 export const ordersListingQuery = defineResponseCheck({
   id: 'orders-listing-query',

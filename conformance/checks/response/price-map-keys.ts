@@ -1,6 +1,7 @@
 // Trading §4: prices `data` is an "object keyed by symbol": each key equals its entry's symbol.
 // Wallet §4: prices maps the requested symbols to prices: every key is one of the symbols asked for.
-import { is2xx, bodyOf, defineResponseCheck, queryOf, seed } from '../check.js';
+import { defineResponseCheck, seed } from '../check.js';
+import { is2xx, bodyOf, queryOf } from '../../exchange/exchange-readers.js';
 
 export const priceMapKeys = defineResponseCheck({
   id: 'price-map-keys',

@@ -1,6 +1,7 @@
 // Record fields and their types as the seed documents give them (trading §2; wallet §2, §4),
 // validated without any of doppel's additions.
-import { is2xx, defineResponseCheck, seed } from '../check.js';
+import { defineResponseCheck, seed } from '../check.js';
+import { is2xx } from '../../exchange/exchange-readers.js';
 import { seedValidator } from './seed-shapes.js';
 
 export const seedFields = defineResponseCheck({

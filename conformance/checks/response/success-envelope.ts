@@ -1,6 +1,7 @@
 // Success envelopes: trading §1 `{success: true, data}`; wallet §4 `success` plus the fields the
 // endpoint table lists for the operation.
-import { is2xx, bodyOf, defineResponseCheck, seed } from '../check.js';
+import { defineResponseCheck, seed } from '../check.js';
+import { is2xx, bodyOf } from '../../exchange/exchange-readers.js';
 import { WALLET_TOP_LEVEL } from './seed-shapes.js';
 
 export const successEnvelope = defineResponseCheck({

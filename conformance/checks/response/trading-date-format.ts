@@ -1,7 +1,8 @@
 // Trading records show no dates in the seed; doppel uses the wallet format in UTC (trading.dates):
 // every *_at field is `YYYY-MM-DD HH:MM:SS` and, except expires_at, not after the Date header.
 import { needsTradingKey } from '../needs.js';
-import { is2xx, defineResponseCheck, decision } from '../check.js';
+import { defineResponseCheck, decision } from '../check.js';
+import { is2xx } from '../../exchange/exchange-readers.js';
 import { SEED_DATE, dateHeaderMs, fieldsNamed, seedDateMs } from '../../exchange/dates.js';
 
 export const tradingDateFormat = defineResponseCheck({

@@ -1,6 +1,7 @@
 // Trading §7 shows no error shape; doppel uses the wallet's `{success: false, error, code}`
 // (trading.error-shape).
-import { is2xx, defineResponseCheck, decision } from '../check.js';
+import { defineResponseCheck, decision } from '../check.js';
+import { is2xx } from '../../exchange/exchange-readers.js';
 import { errorBodyProblems } from './wallet-error-body.js';
 
 export const tradingErrorBody = defineResponseCheck({

@@ -2,7 +2,8 @@
 // without `limit`, never more than the default (doppel's 50, or the --profile's).
 import { needsWalletData } from '../needs.js';
 import { DEFAULT_DECISIONS } from '../../../spec/decision-points.js';
-import { is2xx, bodyOf, defineResponseCheck, queryOf, decision } from '../check.js';
+import { defineResponseCheck, decision } from '../check.js';
+import { is2xx, bodyOf, queryOf } from '../../exchange/exchange-readers.js';
 
 export const transactionsLimit = defineResponseCheck({
   id: 'transactions-limit',

@@ -1,7 +1,8 @@
 // Wallet §2: a transaction date is `YYYY-MM-DD HH:MM:SS`. The zone is not shown, so "plausible"
 // here allows any offset: no later than the response's Date header plus 14 hours.
 import { needsWalletData } from '../needs.js';
-import { is2xx, bodyOf, defineResponseCheck, seed } from '../check.js';
+import { defineResponseCheck, seed } from '../check.js';
+import { is2xx, bodyOf } from '../../exchange/exchange-readers.js';
 import { SEED_DATE, dateHeaderMs, seedDateMs } from '../../exchange/dates.js';
 
 const MAX_ZONE_MS = 14 * 3600_000;

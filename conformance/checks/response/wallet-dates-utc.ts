@@ -1,6 +1,7 @@
 // doppel answers transaction dates in UTC (wallet.dates-utc): never after the Date header.
 import { needsWalletData } from '../needs.js';
-import { is2xx, bodyOf, defineResponseCheck, decision } from '../check.js';
+import { defineResponseCheck, decision } from '../check.js';
+import { is2xx, bodyOf } from '../../exchange/exchange-readers.js';
 import { SEED_DATE, dateHeaderMs, seedDateMs } from '../../exchange/dates.js';
 
 export const walletDatesUtc = defineResponseCheck({

@@ -1,7 +1,8 @@
 // The wallet seed says "string, decimal"; doppel answers every wallet decimal with exactly 8
 // fraction digits (wallet.decimal-format).
 import { needsWalletData } from '../needs.js';
-import { is2xx, bodyOf, defineResponseCheck, decision } from '../check.js';
+import { defineResponseCheck, decision } from '../check.js';
+import { is2xx, bodyOf } from '../../exchange/exchange-readers.js';
 import { DECIMAL_8 } from './balance-decimals.js';
 
 function decimals(op: string, body: Record<string, unknown>): [string, unknown][] {

@@ -1,5 +1,6 @@
 // Wallet §7: "Every error body is JSON: success is false and error is a string".
-import { is2xx, bodyOf, defineResponseCheck, seed } from '../check.js';
+import { defineResponseCheck, seed } from '../check.js';
+import { is2xx, bodyOf } from '../../exchange/exchange-readers.js';
 
 export const walletErrorBody = defineResponseCheck({
   id: 'wallet-error-body',

@@ -2,7 +2,8 @@
 // trading.cancel-semantics#not-open-status), or the status the --profile gives; --learn writes the
 // one seen. The order is a spot limit buy far below the price, so it rests until cancelled. The
 // observer knows, per key, the spot orders a stream showed not open (cancelled, filled, listed so).
-import { bodyIsValid, defineScenarioCheck, decision, is2xx, keyOf, requestBodyOf } from '../check.js';
+import { defineScenarioCheck, decision } from '../check.js';
+import { bodyIsValid, is2xx, keyOf, requestBodyOf } from '../../exchange/exchange-readers.js';
 import { writesSkip } from '../writes-skip.js';
 import { BoundedMap } from '../bounded-map.js';
 import { arr, obj } from '../../exchange/json-shape.js';

@@ -1,7 +1,8 @@
 // Starting to copy a lead trader the account already copies answers 409 (decision
 // trading.conflict-409), or the status the --profile gives; the status seen is what --learn writes.
 // The observer knows which relations a stream started and has not stopped since, per key.
-import { bodyIsValid, defineScenarioCheck, decision, is2xx, keyOf, requestBodyOf } from '../check.js';
+import { defineScenarioCheck, decision } from '../check.js';
+import { bodyIsValid, is2xx, keyOf, requestBodyOf } from '../../exchange/exchange-readers.js';
 import { writesSkip } from '../writes-skip.js';
 import { BoundedMap } from '../bounded-map.js';
 import { obj } from '../../exchange/json-shape.js';

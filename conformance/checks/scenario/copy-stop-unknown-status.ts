@@ -3,7 +3,8 @@
 // one seen. Stops a listed lead trader twice: the first ends a relation an earlier run may have
 // left (and refunds it), the second has nothing to stop. The observer reads any stop that follows
 // a stop of the same key and trader with no start in between.
-import { bodyIsValid, defineScenarioCheck, decision, is2xx, requestBodyOf } from '../check.js';
+import { defineScenarioCheck, decision } from '../check.js';
+import { bodyIsValid, is2xx, requestBodyOf } from '../../exchange/exchange-readers.js';
 import { relationOf } from './copy-conflict-status.js';
 import { writesSkip } from '../writes-skip.js';
 import { BoundedMap } from '../bounded-map.js';

@@ -4,7 +4,8 @@
 // its first min(n, default) entries. When it answers fewer than the wide one, its length is the
 // target's default (a decision point --learn writes); otherwise only a lower bound. The observer
 // pairs the two listings of one key (and wallet, and filters) with no write of the key between.
-import { decision, defineScenarioCheck, keyOf, queryOf } from '../check.js';
+import { decision, defineScenarioCheck } from '../check.js';
+import { keyOf, queryOf } from '../../exchange/exchange-readers.js';
 import { has } from '../../run/context.js';
 import { BoundedMap } from '../bounded-map.js';
 import { arr, obj } from '../../exchange/json-shape.js';

@@ -2,7 +2,8 @@
 // (wallet.register-semantics), or the status the --profile gives at its point
 // wallet.register-semantics#duplicate-status; --learn writes the refusal's status. The observer
 // knows the e-mails a stream registered (case-insensitively) and reads any registration of one again.
-import { bodyIsValid, defineScenarioCheck, decision, is2xx, requestBodyOf, seed } from '../check.js';
+import { defineScenarioCheck, decision, seed } from '../check.js';
+import { bodyIsValid, is2xx, requestBodyOf } from '../../exchange/exchange-readers.js';
 import { writesSkip } from '../writes-skip.js';
 import { BoundedMap } from '../bounded-map.js';
 import { obj } from '../../exchange/json-shape.js';

@@ -4,7 +4,8 @@
 // position that runs to its expiry, which is the cost of learning this point. A refusal counts only
 // when its message names duration_hours (a 400 for the balance says nothing about the bound). The
 // observer reads the bound from any stream that shows N hours accepted next to N+1 refused.
-import { defineScenarioCheck, decision, requestBodyOf } from '../check.js';
+import { defineScenarioCheck, decision } from '../check.js';
+import { requestBodyOf } from '../../exchange/exchange-readers.js';
 import { writesSkip } from '../writes-skip.js';
 import { obj } from '../../exchange/json-shape.js';
 import { validTradingBody } from '../../run/valid-requests.js';

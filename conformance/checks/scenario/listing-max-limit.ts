@@ -6,7 +6,8 @@
 // searched for (doubling up, then bisecting: a few requests), within the point's range. The
 // observer (boundObserver) reads a bound from any stream that shows N accepted next to N+1 refused.
 import { decisionPoint, type PointId } from '../../../spec/decision-points.js';
-import { decision, defineScenarioCheck, queryOf, type PointCase } from '../check.js';
+import { decision, defineScenarioCheck, type PointCase } from '../check.js';
+import { queryOf } from '../../exchange/exchange-readers.js';
 import { BoundedMap } from '../bounded-map.js';
 import { obj } from '../../exchange/json-shape.js';
 import { has, type CheckContext } from '../../run/context.js';

@@ -4,7 +4,8 @@
 // as the --profile says; --learn writes the order seen. Read-only; a listing shows an order from two entries on. A transaction's creation is
 // not in its record: of two of one date, the observer orders only sends whose answers the stream
 // showed (in the order they were answered).
-import { decision, defineScenarioCheck, is2xx, type PointCase } from '../check.js';
+import { decision, defineScenarioCheck, type PointCase } from '../check.js';
+import { is2xx } from '../../exchange/exchange-readers.js';
 import { has } from '../../run/context.js';
 import { BoundedMap } from '../bounded-map.js';
 import { arr, obj } from '../../exchange/json-shape.js';

@@ -4,7 +4,8 @@
 // the shared auth probes send every keyed operation without a key; the observer reads every such
 // 401 of any stream, with the operation's id turned back into `{operationId}` (--learn).
 import { getOperation, renderTemplate, templateOf } from '../../../spec/index.js';
-import { decision, defineScenarioCheck, keyOf } from '../check.js';
+import { decision, defineScenarioCheck } from '../check.js';
+import { keyOf } from '../../exchange/exchange-readers.js';
 import { authProbes } from './auth-probes.js';
 import { has } from '../../run/context.js';
 import { obj } from '../../exchange/json-shape.js';

@@ -1,7 +1,8 @@
 // Wallet §8: 60 requests a minute per API key, "On excess: HTTP 429", with the §7 error body.
 // Only with --rate-limit. On a fresh key the first 60 pass and the 61st is refused; on a key
 // already in use (foreign target without writes) a 429 must come within 61 requests.
-import { defineScenarioCheck, is2xx, seed } from '../check.js';
+import { defineScenarioCheck, seed } from '../check.js';
+import { is2xx } from '../../exchange/exchange-readers.js';
 import { has } from '../../run/context.js';
 import { errorBodyProblems } from '../response/wallet-error-body.js';
 import { burst } from './rate-limit-burst.js';

@@ -2,7 +2,8 @@
 // (and can still read, §5.3). Needs --trading-read-key; sent only with writes allowed, because a
 // target that wrongly accepts the request would place the order.
 import { operations } from '../../../spec/index.js';
-import { defineScenarioCheck, is2xx, seed } from '../check.js';
+import { defineScenarioCheck, seed } from '../check.js';
+import { is2xx } from '../../exchange/exchange-readers.js';
 import { has } from '../../run/context.js';
 import { validTradingBody } from '../../run/valid-requests.js';
 

@@ -6,7 +6,8 @@
 // is read-only from its account's permissions (GET /account, decision trading.account-fields) and
 // reads any trade request of such a key with a body the spec refuses.
 import { getOperation, TRADING_GUARD_ORDERS } from '../../../spec/index.js';
-import { bodyIsValid, defineScenarioCheck, decision, keyOf } from '../check.js';
+import { defineScenarioCheck, decision } from '../check.js';
+import { bodyIsValid, keyOf } from '../../exchange/exchange-readers.js';
 import { has } from '../../run/context.js';
 import { BoundedMap } from '../bounded-map.js';
 import { arr, obj } from '../../exchange/json-shape.js';

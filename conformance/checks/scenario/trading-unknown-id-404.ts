@@ -1,7 +1,8 @@
 // doppel answers cancelling an unknown order (trading.cancel-semantics), and copying or stopping an
 // unknown lead trader (trading.copy-semantics), with 404 (stopping: the --profile's status at
 // trading.copy-semantics#stop-unknown-status). POSTs, so only with --allow-writes.
-import { defineScenarioCheck, decision, is2xx, seed } from '../check.js';
+import { defineScenarioCheck, decision, seed } from '../check.js';
+import { is2xx } from '../../exchange/exchange-readers.js';
 import { has } from '../../run/context.js';
 
 export const tradingUnknownId404 = defineScenarioCheck({

@@ -1,6 +1,7 @@
 // Wallet §5.1-5.3: wallet endpoints carry X-API-Key; without a valid one nothing succeeds.
 // The seed names no status for it (see wallet-auth-401 for doppel's 401).
-import { defineScenarioCheck, is2xx, seed } from '../check.js';
+import { defineScenarioCheck, seed } from '../check.js';
+import { is2xx } from '../../exchange/exchange-readers.js';
 import { authProbes } from './auth-probes.js';
 import { has } from '../../run/context.js';
 

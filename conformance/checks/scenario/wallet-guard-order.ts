@@ -6,7 +6,8 @@
 // refused whichever guard comes first. The observer reads any request with a body the spec refuses
 // from a key whose last answer (within the minute) was a 429.
 import { WALLET_GUARD_ORDERS } from '../../../spec/decision-points.js';
-import { bodyIsValid, defineScenarioCheck, decision, is2xx, keyOf } from '../check.js';
+import { defineScenarioCheck, decision } from '../check.js';
+import { bodyIsValid, is2xx, keyOf } from '../../exchange/exchange-readers.js';
 import { BoundedMap } from '../bounded-map.js';
 import { has } from '../../run/context.js';
 import { requestFor } from '../../exchange/operation-request.js';

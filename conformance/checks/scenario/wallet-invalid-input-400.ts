@@ -2,7 +2,8 @@
 // fields, a JSON body; wallet §4) is never accepted; the seed names no status for it (§7: only the
 // error body), so the 400 doppel answers is decision wallet.status-codes, as are the other rules
 // (malformed ids, limits, missing symbols, unknown chains).
-import { defineScenarioCheck, decision, is2xx, seed } from '../check.js';
+import { defineScenarioCheck, decision, seed } from '../check.js';
+import { is2xx } from '../../exchange/exchange-readers.js';
 import { has } from '../../run/context.js';
 import { runInvalidInputs } from './invalid-inputs.js';
 

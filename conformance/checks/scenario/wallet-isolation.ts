@@ -1,6 +1,7 @@
 // Wallet §5.2: the key identifies the user; another user's token can neither read the wallet's
 // balance or history nor send from it.
-import { defineScenarioCheck, is2xx, seed } from '../check.js';
+import { defineScenarioCheck, seed } from '../check.js';
+import { is2xx } from '../../exchange/exchange-readers.js';
 import { writesSkip } from '../writes-skip.js';
 import { registerUser } from '../../run/wallet-peer.js';
 

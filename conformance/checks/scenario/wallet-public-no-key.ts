@@ -1,6 +1,7 @@
 // doppel exempts chains and prices (and register, login) from X-API-Key (wallet.auth-exemptions),
 // or they need one when the --profile says key-required; --learn writes which. Read-only.
-import { defineScenarioCheck, decision, keyOf } from '../check.js';
+import { defineScenarioCheck, decision } from '../check.js';
+import { keyOf } from '../../exchange/exchange-readers.js';
 import { has } from '../../run/context.js';
 
 const POINT = 'wallet.auth-exemptions';

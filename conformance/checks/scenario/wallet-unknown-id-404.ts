@@ -1,6 +1,7 @@
 // doppel answers a wallet id that does not exist (or is not the caller's) and an unknown path with
 // 404 (wallet.status-codes).
-import { defineScenarioCheck, decision, is2xx, seed } from '../check.js';
+import { defineScenarioCheck, decision, seed } from '../check.js';
+import { is2xx } from '../../exchange/exchange-readers.js';
 import { has } from '../../run/context.js';
 import { unknownPath } from '../../exchange/operation-request.js';
 import { nextPoolKey } from '../../run/wallet-keys.js';

@@ -6,7 +6,8 @@
 // position that may have settled, a 5xx, a write through a key that may share the account), the
 // currency is not judged. A resting limit order may fill at any time: a read that disagrees while
 // one is open is judged once a later answer shows that order still open after the read.
-import { decision, defineStateCheck, seed, type StateOutput, keyOf } from '../check.js';
+import { decision, defineStateCheck, seed, type StateOutput } from '../check.js';
+import { keyOf } from '../../exchange/exchange-readers.js';
 import { formatUnits } from '../../exchange/decimal.js';
 import { accepted, named } from '../../judge/model/exchange-facts.js';
 import { holdingsOf, type Effect, type Holdings, type KnownOrder, type TradingAccount } from '../../judge/model/trading-model.js';

@@ -1,7 +1,8 @@
 // A spot order whose cancel the target accepted is no longer open (trading §3 "open", §4
 // "cancellation of a spot order"): no later listing shows it open or holds it under status=open.
 // The cancel answers the order `cancelled`, and listings show it so (decision trading.cancel-semantics).
-import { decision, defineStateCheck, seed, keyOf, queryOf } from '../check.js';
+import { decision, defineStateCheck, seed } from '../check.js';
+import { keyOf, queryOf } from '../../exchange/exchange-readers.js';
 import { writesSkip } from '../writes-skip.js';
 import { accepted, dataListOf, dataOf, idOf, named, overlapped, requestFieldsOf } from '../../judge/model/exchange-facts.js';
 

@@ -2,7 +2,8 @@
 // of the same key whose filters it matches, as long as that listing is not cut by its limit; and it
 // is answered and listed with the fields it was placed with (decision trading.order-fields).
 // Judged on any stream of exchanges: the checker's own orders, a proxied client's, a recording's.
-import { decision, defineStateCheck, seed, keyOf, queryOf } from '../check.js';
+import { decision, defineStateCheck, seed } from '../check.js';
+import { keyOf, queryOf } from '../../exchange/exchange-readers.js';
 import { writesSkip } from '../writes-skip.js';
 import { toUnits } from '../../exchange/decimal.js';
 import { accepted, dataListOf, dataOf, idOf, named, overlapped, requestFieldsOf, targetTimeOf } from '../../judge/model/exchange-facts.js';

@@ -3,7 +3,8 @@
 // rounded down to 8 fraction digits by decision wallet.usd-value; a symbol /prices leaves out has
 // usd_value 0 (wallet.prices-unknown). Prices move, so a balance is judged only between two /prices
 // answers for its symbol that agree, the one just before it and the one just after.
-import { decision, defineStateCheck, seed, type StateOutput, queryOf } from '../check.js';
+import { decision, defineStateCheck, seed, type StateOutput } from '../check.js';
+import { queryOf } from '../../exchange/exchange-readers.js';
 import { formatUnits, toUnits } from '../../exchange/decimal.js';
 import { obj } from '../../exchange/json-shape.js';
 import { accepted, named, overlapped, topOf } from '../../judge/model/exchange-facts.js';

@@ -3,7 +3,8 @@
 // "the caller's wallets"); its symbol is its chain's native symbol as /chains lists it and it starts
 // empty (decision wallet.create-semantics).
 import { toUnits } from '../../exchange/decimal.js';
-import { decision, defineStateCheck, seed, keyOf } from '../check.js';
+import { decision, defineStateCheck, seed } from '../check.js';
+import { keyOf } from '../../exchange/exchange-readers.js';
 import { writesSkip } from '../writes-skip.js';
 import { arr, obj } from '../../exchange/json-shape.js';
 import { accepted, idOf, named, overlapped, requestFieldsOf, topOf } from '../../judge/model/exchange-facts.js';

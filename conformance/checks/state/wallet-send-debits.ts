@@ -3,7 +3,8 @@
 // addresses (wallet §2 Transaction, §4 transactions). doppel debits it at once and by exactly the
 // amount, and a send to another wallet the run knows shows there as a `receive` once confirmed
 // (decision wallet.send-semantics; no fee: wallet.limits). Where nothing of unknown effect happened.
-import { decision, defineStateCheck, seed, queryOf } from '../check.js';
+import { decision, defineStateCheck, seed } from '../check.js';
+import { queryOf } from '../../exchange/exchange-readers.js';
 import { writesSkip } from '../writes-skip.js';
 import { formatUnits, toUnits } from '../../exchange/decimal.js';
 import { arr, obj } from '../../exchange/json-shape.js';

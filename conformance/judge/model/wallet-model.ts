@@ -4,7 +4,7 @@
 // a login token and an API key of the same user see the same wallets.
 import type { Exchange } from '../../types.js';
 import { toUnits } from '../../exchange/decimal.js';
-import { keyOf } from '../../checks/check.js';
+import { keyOf } from '../../exchange/exchange-readers.js';
 import { accepted, idOf, pathParam, refused, requestFieldsOf, topOf } from './exchange-facts.js';
 import { arr, obj } from '../../exchange/json-shape.js';
 
