@@ -23,13 +23,20 @@ const variable = (name: string): string => `DOPPEL_${name.toUpperCase().replace(
 
 export type SecretsSource = Pick<Exchange, 'url' | 'requestHeaders' | 'requestBody' | 'responseHeaders' | 'operationId' | 'status' | 'json'>;
 
-export function learnSecrets(secrets: Secrets, ex: SecretsSource): void {
+/** Where learned secrets go: Secrets itself, or a collector that adds them later. */
+export type SecretSink = Pick<Secrets, 'add'>;
+
+/**
+ * Registers what the exchange shows under secret names. `requestHeaders: false` leaves the request's
+ * headers to whoever chose them (doppel check registers the keys it sends under their own names).
+ */
+export function learnSecrets(secrets: SecretSink, ex: SecretsSource, options: { requestHeaders?: boolean } = {}): void {
   const add = (value: unknown, base: string, what: string): void => {
     if (typeof value === 'string' && !ALREADY_MASKED.test(value)) secrets.add(value, base, what);
   };
   // A login's token first, so that it keeps its own name.
   if (ex.operationId === 'login' && ex.status >= 200 && ex.status < 300 && ex.json !== null && typeof ex.json === 'object') add((ex.json as Record<string, unknown>)['token'], 'DOPPEL_LOGIN_TOKEN', 'login token seen in the traffic');
-  for (const [name, value] of Object.entries(ex.requestHeaders)) {
+  for (const [name, value] of Object.entries(options.requestHeaders === false ? {} : ex.requestHeaders)) {
     if (!isSecretName(name)) continue;
     const [base, what] = NAMED_HEADERS[name] ?? [variable(name), `${name} header seen in the traffic`];
     add(value, base, what);

@@ -41,13 +41,14 @@ export class Secrets {
    */
   mask(text: string): string {
     if (this.show) return text;
-    let out = maskSecretFields(text);
+    let out = text;
     this.replacements ??= [...this.byValue.entries()]
       .sort((a, b) => b[0].length - a[0].length)
       // Also the value as it appears inside JSON text (a key with a quote or backslash).
       .flatMap(([value, { name }]) => [...new Set([value, JSON.stringify(value).slice(1, -1)])].map((form): [string, string] => [form, `$${name}`]));
     for (const [form, mask] of this.replacements) out = out.split(form).join(mask);
-    return out;
+    // Then what secret names hold that is no known secret (known ones are `$NAME` by now).
+    return maskSecretFields(out);
   }
 }
 
