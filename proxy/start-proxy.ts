@@ -181,7 +181,7 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
     const path = routedPath(url.pathname.slice(prefix.length) || '/');
     if (path === VIOLATIONS_PATH) return violations(req, res, method);
     if (path === TARGET_RESET_PATH) return targetReset(req, res, method);
-    const refusedAdmin = guard.admin(req.headers, method, url.pathname, false);
+    const refusedAdmin = guard.admin(req.headers, method, url.pathname.slice(prefix.length) || '/', false);
     if (refusedAdmin) return refuse(res, method, refusedAdmin, `${method} ${url.pathname}: the admin API needs the admin token (401)`);
     const requestHeaders = endToEnd(req.rawHeaders, true);
     const sent = new Tap(cap);

@@ -76,6 +76,9 @@ describe('binding and the admin token', () => {
     expect((await send(url, 'GET', '/__doppel/state', auth)).status).toBe(200);
     expect((await send(url, 'GET', '/__doppel/violations', auth)).status).toBe(200);
     expect((await send(url, 'GET', '/api/v1/prices')).status).toBe(200);
+    // A target URL with a path: the admin API is still known under it.
+    const based = await proxyOf(m, { targets: { trading: `${m.trading.url}/base` }, ports: { trading: 0 }, adminToken: 't0ken-admin' });
+    expect((await send(based.listening.trading!.url, 'GET', '/__doppel/state')).status).toBe(401);
     const journal = json(await send(m.trading.url, 'GET', '/__doppel/requests', auth));
     // Only the two allowed requests reached the target (the journal does not record its own reads).
     expect((journal.data.requests ?? journal.data).map((r: { path: string }) => r.path).sort()).toEqual(['/__doppel/state', '/api/v1/prices']);
