@@ -1,7 +1,8 @@
 // How long `doppel check` takes against a deployment with one key of each kind, at the documented
 // wallet limit of 60 requests a minute per key: `doppel mock` at its default limit, every answer
 // held back by a fault rule (`{"type": "delay"}`) to stand for a network round trip. Targets:
-// read-only ≤ 10 s; `--allow-writes --rate-limit` ≤ 60 s. Baseline in the same run: the same
+// read-only ≤ 10 s; `--allow-writes --rate-limit` ≤ 60 s; the races (`--concurrency 8` added) at most 30 s
+// more than that run. Baseline in the same run: the same
 // checks with no delay, so the ratio shows what the round trips cost. Each run gets a fresh mock
 // (the fake's per-key windows would carry over from one run to the next).
 //
@@ -9,9 +10,9 @@
 import { runDoppelCheck, type CheckRun } from './check-runs.js';
 import { DOPPEL_BIN, freePort, startServer } from './processes.js';
 
-type Mode = 'read-only' | 'writes';
+type Mode = 'read-only' | 'writes' | 'races';
 
-const TARGET_MS: Record<Mode, number> = { 'read-only': 10_000, writes: 60_000 };
+const TARGET_MS: Record<Mode, number> = { 'read-only': 10_000, writes: 60_000, races: 90_000 };
 
 async function measure(mode: Mode, delayMs: number, seed: number): Promise<CheckRun & { budget: string }> {
   const [tradingPort, walletPort] = [await freePort(), await freePort()];
@@ -33,9 +34,9 @@ async function measure(mode: Mode, delayMs: number, seed: number): Promise<Check
       }
     }
     const run = await runDoppelCheck([
-      '--trading-url', `http://127.0.0.1:${tradingPort}`, '--trading-key', 'demo-trade-key', '--trading-read-key', 'demo-read-key',
+      '--trading-url', `http://127.0.0.1:${tradingPort}`, '--trading-key', 'demo-trade-key', '--trading-read-key', 'demo-read-key', '--trading-ip-locked-key', 'demo-ip-locked-key',
       '--wallet-url', `http://127.0.0.1:${walletPort}`, '--wallet-key', 'demo-wallet-key',
-      ...(mode === 'writes' ? ['--allow-writes', '--rate-limit'] : []), '--seed', String(seed), '--quiet',
+      ...(mode === 'read-only' ? [] : ['--allow-writes', '--rate-limit']), ...(mode === 'races' ? ['--concurrency', '8'] : []), '--seed', String(seed), '--quiet',
     ]);
     return { ...run, budget: /wallet budget [^;]*/.exec(run.tail)?.[0] ?? 'no wallet budget line' };
   } finally {
@@ -49,7 +50,7 @@ async function main(): Promise<void> {
   const runs = Number(process.argv[2] ?? 3);
   const delayMs = Number(process.argv[3] ?? 25);
   const summary: Record<string, unknown> = { runs, delayMs };
-  for (const mode of ['read-only', 'writes'] as const) {
+  for (const mode of ['read-only', 'writes', 'races'] as const) {
     const delayed: number[] = [];
     const direct: number[] = [];
     for (let seed = 1; seed <= runs; seed++) {
@@ -67,6 +68,9 @@ async function main(): Promise<void> {
     console.log(`${mode}: median ${(ms / 1000).toFixed(1)} s with ${delayMs} ms a request (target ≤ ${TARGET_MS[mode] / 1000} s: ${met ? 'met' : 'NOT met'}), ${(median(direct) / 1000).toFixed(1)} s without, ratio ${(ms / median(direct)).toFixed(1)}`);
     summary[mode] = { medianMs: ms, directMs: median(direct), met };
   }
+  const writes = summary['writes'] as { medianMs: number };
+  const races = summary['races'] as { medianMs: number };
+  console.log(`races: --concurrency 8 adds ${((races.medianMs - writes.medianMs) / 1000).toFixed(1)} s to the --allow-writes --rate-limit run (target ≤ 30 s: ${races.medianMs - writes.medianMs <= 30_000 ? 'met' : 'NOT met'})`);
   console.log(JSON.stringify(summary));
 }
 

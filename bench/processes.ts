@@ -54,6 +54,11 @@ export interface StartOptions {
   probeUrl: string;
   probeHeaders?: Record<string, string>;
   timeoutMs?: number;
+  /**
+   * Start it as a process group and stop the whole group: for a launcher such as npx, which does
+   * not pass SIGTERM on to the server it started.
+   */
+  group?: boolean;
 }
 
 /** Spawns a server and polls probeUrl every 5 ms; startupMs runs from spawn to the first answer. */
@@ -63,7 +68,19 @@ export async function startServer(options: StartOptions): Promise<Server> {
     cwd: ROOT,
     env: { ...process.env, ...options.env },
     stdio: ['ignore', 'pipe', 'pipe'],
+    detached: options.group === true,
   });
+  const signal = (name: NodeJS.Signals): void => {
+    if (options.group !== true || child.pid === undefined) {
+      child.kill(name);
+      return;
+    }
+    try {
+      process.kill(-child.pid, name);
+    } catch {
+      // already gone
+    }
+  };
   let output = '';
   const keep = (chunk: Buffer): void => {
     output += chunk.toString('utf8');
@@ -84,8 +101,8 @@ export async function startServer(options: StartOptions): Promise<Server> {
     output: () => output,
     stop: async () => {
       if (!exited) {
-        child.kill('SIGTERM');
-        const forced = setTimeout(() => child.kill('SIGKILL'), 5_000);
+        signal('SIGTERM');
+        const forced = setTimeout(() => signal('SIGKILL'), 5_000);
         await exit;
         clearTimeout(forced);
       }

@@ -12,6 +12,7 @@ import { fixturesCommand } from './commands/fixtures.js';
 import { mockCommand } from './commands/mock.js';
 import { proxyCommand } from './commands/proxy.js';
 import { checkEveryOptionOnce } from './option-checks.js';
+import { didYouMean } from './option-suggestions.js';
 import { version } from './package-version.js';
 
 /** Exit status of a usage problem (unknown command or flag, bad value): check's documented exit status, for every command. */
@@ -54,6 +55,25 @@ function withTypedValue(message: string, args: readonly string[]): string {
   return value === undefined ? message : message.replace('(got NaN)', `(got ${JSON.stringify(value)})`);
 }
 
+/** The option names of the command being parsed (yargs' getOptions, untyped in @types/yargs); [] without it. */
+function optionNames(cli: Argv): string[] {
+  const options = (cli as unknown as { getOptions?: () => { key?: Record<string, unknown> } }).getOptions?.();
+  return Object.keys(options?.key ?? {});
+}
+
+/**
+ * ". Did you mean --trading-port or --wallet-port?" for `Unknown argument: port` when `--port` was
+ * typed as an option (an unknown word that is not an option gets no suggestion); '' otherwise.
+ */
+function optionSuggestion(text: string, args: readonly string[], options: readonly string[]): string {
+  const match = /^Unknown arguments?: (.*)$/s.exec(text);
+  if (!match?.[1]) return '';
+  const typedAsOption = (name: string) => args.some((arg) => arg === `--${name}` || arg.startsWith(`--${name}=`) || arg === `--no-${name}`);
+  const unknown = match[1].split(', ').filter(typedAsOption);
+  const sentence = didYouMean(unknown, options.filter((option) => !/[A-Z]/.test(option)));
+  return sentence === '' ? '' : `. ${sentence}`;
+}
+
 /**
  * After a command's handler has started, yargs 17 renders that command's whole help text and keeps
  * it for a later showHelp() (its usage instance's cacheHelpMessage). doppel never shows help after
@@ -76,7 +96,7 @@ function withoutHelpCache(cli: Argv): Argv {
  */
 export function buildCli(args: readonly string[]): Argv {
   let suggestion = '';
-  const cli = withoutHelpCache(yargs([...args])).scriptName('doppel').usage('$0 <command> [options]');
+  const cli: Argv = withoutHelpCache(yargs([...args])).scriptName('doppel').usage('$0 <command> [options]');
   for (const command of COMMAND_MODULES) cli.command(command as CommandModule);
   return cli
     .completion(COMPLETION.command, COMPLETION.describe)
@@ -102,9 +122,25 @@ export function buildCli(args: readonly string[]): Argv {
       const command = args.find((arg) => COMMANDS.includes(arg));
       const help = command ? `doppel ${command} --help` : 'doppel --help';
       const text = withTypedValue(withoutCamelTwins(message ?? error?.message ?? 'invalid usage'), args);
+      if (suggestion === '') suggestion = optionSuggestion(text, args, optionNames(cli));
       // One line: what is wrong, and where the options are explained.
       throw Object.assign(new Error(`${text}${suggestion} (see ${help})`), {
         exitCode: USAGE_EXIT,
       });
     });
+}
+
+/**
+ * Runs the command line and maps a failure to an exit status (a usage problem: 2), with one
+ * `doppel: <message>` line on stderr. The one entry of both executables: dist/bin/doppel.js and the
+ * single executable (bin/sea-main.ts).
+ */
+export async function runCli(args: readonly string[]): Promise<void> {
+  try {
+    await buildCli(args).parseAsync();
+  } catch (error) {
+    const exitCode = (error as { exitCode?: unknown }).exitCode;
+    process.stderr.write(`doppel: ${error instanceof Error ? error.message : String(error)}\n`);
+    process.exitCode = typeof exitCode === 'number' ? exitCode : 1;
+  }
 }

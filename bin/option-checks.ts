@@ -4,6 +4,8 @@
 import { readFileSync, statSync } from 'node:fs';
 import { dirname, normalize, resolve } from 'node:path';
 import type { Arguments } from 'yargs';
+import { reportPathProblem } from '../conformance/report/report-paths.js';
+import { createFolders } from '../mock/index.js';
 
 /** Bounds per option name: [min] or [min, max], inclusive. */
 export function checkInteger(bounds: Record<string, [number, number?]>) {
@@ -76,7 +78,11 @@ export function checkReportFiles(names: string[]) {
   };
 }
 
-/** Options naming a folder: it must be a folder if it exists, and exist when `mustExist`. */
+/**
+ * Options naming a folder: it must be a folder if it exists, and exist when `mustExist`; one that
+ * may be missing (an output folder) is created now, so that a path that cannot be made (a read-only
+ * file system, /proc) is one line before anything runs.
+ */
 export function checkFolders(folders: Record<string, { mustExist: boolean }>) {
   return (argv: Arguments): true => {
     for (const [name, { mustExist }] of Object.entries(folders)) {
@@ -88,6 +94,13 @@ export function checkFolders(folders: Record<string, { mustExist: boolean }>) {
       const stat = statSync(folder, { throwIfNoEntry: false });
       if (stat === undefined && mustExist) throw new Error(`--${name} ${folder}: no such folder`);
       if (stat !== undefined && !stat.isDirectory()) throw new Error(`--${name} ${folder} is a file, not a folder`);
+      if (stat === undefined) {
+        try {
+          createFolders(folder);
+        } catch (error) {
+          throw new Error(`--${name} ${folder} cannot be created (${(error as { code?: string }).code ?? 'error'}: ${(error as Error).message}); choose a writable path`);
+        }
+      }
     }
     return true;
   };
@@ -103,11 +116,17 @@ function fileOption(argv: Arguments, name: string): string | undefined {
   return file;
 }
 
-/** A snapshot file option: if the path exists it must be a file (it is read, then written back). */
+/**
+ * A snapshot file option: if the path exists it must be a file (it is read, then written back), and
+ * it must be writable now (its missing folders are created), not only when the mock stops.
+ */
 export function checkStateFile(name: string) {
   return (argv: Arguments): true => {
     const file = fileOption(argv, name);
-    if (file !== undefined && statSync(file, { throwIfNoEntry: false })?.isDirectory()) throw new Error(`--${name} ${file} is a folder, not a file`);
+    if (file === undefined) return true;
+    if (statSync(file, { throwIfNoEntry: false })?.isDirectory()) throw new Error(`--${name} ${file} is a folder, not a file`);
+    const problem = reportPathProblem([{ flag: `--${name}`, file }]);
+    if (problem !== undefined) throw new Error(problem);
     return true;
   };
 }

@@ -2,6 +2,7 @@
 export { runConformance } from './run/run-conformance.js';
 export { runCheckCli, listChecks } from './run/run-check-cli.js';
 export { CHECKS } from './checks/index.js';
+export { UNJUDGED_CLAUSES } from './checks/unjudged-clauses.js';
 export { renderConsole } from './report/console.js';
 export { renderJunit } from './report/junit.js';
 export { renderHtml } from './report/html.js';

@@ -41,8 +41,13 @@ export type CheckKind = 'seed' | 'decision';
 export interface Assertion {
   /** Stable within its check; reports name it `<check>/<assertion>`. */
   id: string;
-  /** `seed trading §4` or `decision:trading.order-fields` (an x-doppel-decision id in spec/). */
+  /** `seed trading §4 GET /api/v1/markets` (its clause ids joined by `; `) or `decision:trading.order-fields` (an x-doppel-decision id in spec/). */
   source: string;
+  /**
+   * The clause ids of docs/interfaces it judges (spec/clauses.ts grammar): a seed assertion's
+   * whole source; a decision assertion's, the clauses it refines (may be none).
+   */
+  clauses: readonly string[];
   kind: CheckKind;
   /** What it asserts, in a few words (the checks table). */
   says: string;
@@ -65,6 +70,8 @@ export interface Failure {
   sequence?: string[] | undefined;
   /** The HTTP requests the shrunk case sent, in order (what a reproduction re-sends). */
   requests?: Exchange[] | undefined;
+  /** How many of `requests`, from the first, overlapped (a race check's history): a reproduction fires those together, then the rest in order. */
+  together?: number | undefined;
   /** How many exchanges showed the same failure. */
   occurrences: number;
 }
@@ -146,6 +153,8 @@ export interface RunReport {
   targets: { iface: InterfaceName; url: string; embedded: boolean }[];
   allowWrites: boolean;
   rateLimit: boolean;
+  /** --concurrency N of the race checks; absent when not given. */
+  concurrency?: number | undefined;
   strict: boolean;
   requireAll: boolean;
   /** Environment variables that stand for the masked keys in this report (empty with --show-secrets). */

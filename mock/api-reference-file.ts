@@ -1,7 +1,9 @@
-// Where the HTML API reference is: dist/docs/api.html, written by scripts/build-docs-html.mjs
-// during the build (and so at pack time). Node-only: startMock serves it at /__doppel/docs.
-import { existsSync } from 'node:fs';
+// The HTML API reference: dist/docs/api.html, written by scripts/build-docs-html.mjs during the
+// build (and so at pack time), or the single executable's api.html asset (scripts/build-sea.mjs).
+// Node-only: startMock serves it at /__doppel/docs.
+import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import { getAsset, isSea } from 'node:sea';
 import { fileURLToPath } from 'node:url';
 
 /**
@@ -14,4 +16,11 @@ export function apiReferenceFile(): string | null {
     if (existsSync(candidate)) return candidate;
   }
   return null;
+}
+
+/** The page's text, or null when the build that writes it has not run. */
+export function apiReferenceText(): string | null {
+  if (isSea()) return getAsset('api.html', 'utf8');
+  const file = apiReferenceFile();
+  return file === null ? null : readFileSync(file, 'utf8');
 }

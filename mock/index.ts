@@ -1,6 +1,7 @@
 // mock/: the stateful fake of both interfaces — its whole public surface.
 export { createFake, DEFAULT_BASE_URLS } from './create-fake.js';
 export { startMock } from './start-mock.js';
+export { createFolders } from './create-folders.js';
 export { createHandlers } from './create-handlers.js';
 export { CLIENT_IP_HEADER } from './core/client-ip-header.js';
 export { NAMESPACE_HEADER, DEFAULT_NAMESPACE, DEFAULT_JOURNAL_SIZE, FaultRuleError } from './core/index.js';

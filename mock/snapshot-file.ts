@@ -1,8 +1,9 @@
 // Snapshot files: read one (`doppel mock --state`, `--fixtures`) and write one atomically, so a
 // crash or a second signal mid-write never leaves a half-written file where a good one was.
-import { mkdir, open, readFile, rename, rm, type FileHandle } from 'node:fs/promises';
+import { open, readFile, rename, rm, type FileHandle } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { snapshotChunks } from './domain/snapshot/index.js';
+import { createFolders } from './create-folders.js';
 
 /** Reads and parses a snapshot file; the content is checked by createFake. */
 export async function readSnapshotFile(file: string): Promise<unknown> {
@@ -41,7 +42,7 @@ function reason(error: unknown): string {
  */
 export async function writeSnapshotFile(file: string, snapshot: unknown): Promise<void> {
   try {
-    await mkdir(dirname(file), { recursive: true });
+    createFolders(dirname(file));
   } catch (error) {
     throw new Error(`cannot write snapshot file ${file}: ${reason(error)}`);
   }

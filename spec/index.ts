@@ -6,6 +6,7 @@ export { describe, validateParams, validateRequestBody, validateResponse, valida
 export { decision, decisions } from './decisions.js';
 export { DECISION_POINTS, DEFAULT_DECISIONS, NOT_LEARNABLE, OPERATION_ID_SLOT, TRADING_GUARD_ORDERS, WALLET_GUARD_ORDERS, decisionOf, decisionPoint, keyRequiredByProfile, pointsOf, renderTemplate, statusPointFor, templateOf } from './decision-points.js';
 export { isSecretName } from './secret-name.js';
+export { clausesOf } from './clauses.js';
 export { PROFILE_VERSION, ProfileError, profileSchema, readProfile } from './profile.js';
 
 export type { InterfaceName, OpenApiDocument } from './load-spec.js';
@@ -13,4 +14,5 @@ export type { Operation, ParameterSpec, Permission } from './operations.js';
 export type { ValidationResult } from './validators.js';
 export type { Decision } from './decisions.js';
 export type { DecisionPoint, DecisionValues, PointId, PointKind } from './decision-points.js';
+export type { Clause, ClauseForm, ClauseInterface } from './clauses.js';
 export type { Evidence, Profile, ProfilePoint } from './profile.js';

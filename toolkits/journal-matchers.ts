@@ -44,12 +44,15 @@ export const journalMatchers = {
     const call = `toHaveReceived(${describeTarget(target)}${fields === undefined ? '' : ', expected'})`;
     return after(doppel.requests(pattern), (matching) => {
       const pass = matching.some((e) => fits(this, e, fields));
-      if (this.isNot) return { pass, message: () => `${header(this, call)}Expected: ${wanted('no', target, fields, this)}\nReceived: ${listed(matching.filter((e) => fits(this, e, fields)))}` };
-      if (pass) return { pass, message: () => '' };
-      return after(doppel.requests(), (all) => ({
-        pass,
-        message: () => `${header(this, call)}Expected: ${wanted('a', target, fields, this)}\nReceived: ${receivedLine(all, matching, target, doppel)}${nearest(this, matching.length > 0 ? matching : all, pattern, fields)}`,
-      }));
+      if (pass && !this.isNot) return { pass, message: () => '' };
+      return after(doppel.requests(), (all) => {
+        const n = numbering(all);
+        if (this.isNot) return { pass, message: () => `${header(this, call)}Expected: ${wanted('no', target, fields, this)}\nReceived: ${listed(matching.filter((e) => fits(this, e, fields)), n)}` };
+        return {
+          pass,
+          message: () => `${header(this, call)}Expected: ${wanted('a', target, fields, this)}\nReceived: ${receivedLine(all, matching, target, doppel)}${nearest(this, matching.length > 0 ? matching : all, pattern, fields, n)}`,
+        };
+      });
     });
   },
 
@@ -62,8 +65,12 @@ export const journalMatchers = {
     return after(doppel.requests(pattern), (matching) => {
       const hits = matching.filter((e) => fits(this, e, fields));
       const pass = hits.length === times;
-      const misses = hits.length < times && fields !== undefined ? nearest(this, matching.filter((e) => !hits.includes(e)), pattern, fields) : '';
-      return { pass, message: () => `${header(this, call)}Expected: ${wanted(`${this.isNot ? 'not ' : ''}${times} ×`, target, fields, this)}\nReceived: ${listed(hits)}${misses}` };
+      if (pass === !this.isNot) return { pass, message: () => '' };
+      return after(doppel.requests(), (all) => {
+        const n = numbering(all);
+        const misses = hits.length < times && fields !== undefined ? nearest(this, matching.filter((e) => !hits.includes(e)), pattern, fields, n) : '';
+        return { pass, message: () => `${header(this, call)}Expected: ${wanted(`${this.isNot ? 'not ' : ''}${times} ×`, target, fields, this)}\nReceived: ${listed(hits, n)}${misses}` };
+      });
     });
   },
 
@@ -71,7 +78,7 @@ export const journalMatchers = {
     const doppel = asDoppel(received, 'toHaveReceivedNothing');
     return after(doppel.requests(), (all) => ({
       pass: all.length === 0,
-      message: () => `${header(this, 'toHaveReceivedNothing()')}Expected: ${this.isNot ? 'some request' : 'no request'} in namespace ${doppel.namespace}\nReceived: ${listed(all)}`,
+      message: () => `${header(this, 'toHaveReceivedNothing()')}Expected: ${this.isNot ? 'some request' : 'no request'} in namespace ${doppel.namespace}\nReceived: ${listed(all, numbering(all))}`,
     }));
   },
 };
@@ -144,16 +151,43 @@ function receivedLine(all: JournalEntry[], matching: JournalEntry[], target: Tar
   return `${matching.length} ${typeof target === 'string' ? target : 'such'} request${matching.length === 1 ? '' : 's'} ${where}, none with those fields`;
 }
 
-function listed(entries: JournalEntry[]): string {
-  if (entries.length === 0) return 'none';
-  const more = entries.length > LISTED ? `\n  … and ${entries.length - LISTED} more` : '';
-  return `${entries.length}\n${entries.slice(0, LISTED).map((e) => `  ${summary(e)}`).join('\n')}${more}`;
+/** Each entry's number as a test sees it: 1 for the first request since the last reset or clearRequests(). */
+type Numbering = (e: JournalEntry) => number;
+
+/** `all` is every request of the namespace since the journal was last cleared, newest first. */
+function numbering(all: JournalEntry[]): Numbering {
+  const order = new Map(all.map((e, i) => [e.id, all.length - i]));
+  return (e) => order.get(e.id) ?? e.id;
 }
 
-function summary(e: JournalEntry): string {
+function listed(entries: JournalEntry[], n: Numbering): string {
+  if (entries.length === 0) return 'none';
+  const more = entries.length > LISTED ? `\n  … and ${entries.length - LISTED} more` : '';
+  return `${entries.length}\n${entries.slice(0, LISTED).map((e) => summary(e, n).map((line) => `  ${line}`).join('\n')).join('\n')}${more}`;
+}
+
+/**
+ * An entry as lines: which request (`#2 POST /api/v1/spot/order (placeSpotOrder)`), what it sent
+ * (`  request {…}`, when it had a body) and what it got (`  answered 401 unauthorized: invalid API key`),
+ * so that the request's JSON is never read as the answer.
+ */
+function summary(e: JournalEntry, n: Numbering): string[] {
   const query = Object.keys(e.query).length === 0 ? '' : `?${new URLSearchParams(e.query)}`;
-  const body = e.body === null ? '' : ` ${clip(JSON.stringify(e.body), 100)}`;
-  return `#${e.id} ${e.method} ${e.path}${query} (${e.operationId ?? 'no route'}) → ${e.status === 0 ? 'no answer' : e.status}${body}`;
+  const lines = [`#${n(e)} ${e.method} ${e.path}${query} (${e.operationId ?? 'no route'})`];
+  if (e.body !== null && e.body !== undefined) lines.push(`  request ${clip(typeof e.body === 'string' ? e.body : JSON.stringify(e.body), 100)}`);
+  lines.push(`  ${answer(e)}`);
+  return lines;
+}
+
+/** `answered 200`, `answered 401 unauthorized: invalid API key` (the envelope's code and message, without the operationId prefix), or `no answer`. */
+function answer(e: JournalEntry): string {
+  if (e.status === 0) return `no answer${e.fault === null ? '' : ` (fault ${e.fault})`}`;
+  const response = e.response as { code?: unknown; error?: unknown } | null;
+  if (e.status < 400 || typeof response !== 'object' || response === null) return `answered ${e.status}`;
+  const code = typeof response.code === 'string' ? ` ${response.code}` : '';
+  const raw = typeof response.error === 'string' ? response.error : '';
+  const message = e.operationId !== null && raw.startsWith(`${e.operationId}: `) ? raw.slice(e.operationId.length + 2) : raw;
+  return `answered ${e.status}${code}${message === '' ? '' : `${code === '' ? ' ' : ': '}${clip(message, 100)}`}`;
 }
 
 const clip = (text: string, max: number): string => (text.length > max ? `${text.slice(0, max)}…` : text);
@@ -163,7 +197,7 @@ const clip = (text: string, max: number): string => (text.length > max ? `${text
  * fields and expected fields, newest first among equals. Only the fields asked about are compared,
  * and inside an objectContaining only its keys, so the diff shows what differs and little else.
  */
-function nearest(state: MatcherState, entries: JournalEntry[], pattern: RequestPattern, fields: Expectation | undefined): string {
+function nearest(state: MatcherState, entries: JournalEntry[], pattern: RequestPattern, fields: Expectation | undefined, n: Numbering): string {
   if (entries.length === 0) return '';
   const asked: Record<string, unknown> = { ...pattern, ...fields };
   const ranked = entries
@@ -177,7 +211,7 @@ function nearest(state: MatcherState, entries: JournalEntry[], pattern: RequestP
   const shown = ranked.map(({ entry, view }) => {
     const [expectedSide, receivedSide] = narrow(state, asked, view);
     const diff = state.utils.diff(expectedSide, receivedSide, { expand: false }) ?? '';
-    return `${summary(entry)}\n${diff}`;
+    return `${summary(entry, n).join('\n')}\n${diff}`;
   });
   return `\n\nNearest request${shown.length === 1 ? '' : 's'}:\n\n${shown.join('\n\n')}`;
 }

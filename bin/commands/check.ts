@@ -24,8 +24,15 @@ function checkUrls(argv: { 'trading-url'?: string; 'wallet-url'?: string }): tru
 /** A recording is judged as it is: options that shape the requests a run sends have nothing to act on. */
 function checkFromHar(argv: Record<string, unknown>): true {
   if (argv['from-har'] === undefined) return true;
-  const sending = ['trading-key', 'trading-read-key', 'wallet-key', 'allow-writes', 'rate-limit', 'seed', 'require-all', 'only', 'skip'].filter((name) => argv[name] !== undefined && argv[name] !== false);
+  const sending = ['trading-key', 'trading-read-key', 'trading-ip-locked-key', 'wallet-key', 'allow-writes', 'rate-limit', 'concurrency', 'seed', 'require-all', 'only', 'skip'].filter((name) => argv[name] !== undefined && argv[name] !== false);
   if (sending.length) throw new Error(`--from-har judges a recording and sends no request: ${sending.map((n) => `--${n}`).join(', ')} ${sending.length === 1 ? 'has' : 'have'} nothing to act on`);
+  return true;
+}
+
+/** Overlapping requests are writes: against a URL they need --allow-writes (the embedded fake has writes on). */
+function checkConcurrency(argv: Record<string, unknown>): true {
+  if (argv['concurrency'] === undefined || argv['allow-writes'] || argv['from-har'] !== undefined) return true;
+  if (argv['trading-url'] !== undefined || argv['wallet-url'] !== undefined) throw new Error('--concurrency sends overlapping writes: give --allow-writes too');
   return true;
 }
 
@@ -45,10 +52,12 @@ function builder(y: Argv) {
     .option('trading-url', { type: 'string', describe: 'Base URL of a trading deployment (without /api/v1)' })
     .option('trading-key', { type: 'string', describe: 'API-KEY holding read and trade (trade needed with --allow-writes)' })
     .option('trading-read-key', { type: 'string', describe: 'API-KEY holding read only; enables the 403 permission checks' })
+    .option('trading-ip-locked-key', { type: 'string', describe: 'API-KEY whose address whitelist excludes the checker\'s address; enables the 403 whitelist checks (trading §5.6)' })
     .option('wallet-url', { type: 'string', describe: 'Base URL of a wallet deployment (without /api/v1)' })
     .option('wallet-key', { type: 'string', array: true, describe: 'X-API-Key of the wallet interface; repeat to spread requests over more keys (the first one\'s wallets are read and sent from)' })
-    .option('allow-writes', { type: 'boolean', default: false, describe: 'Allow requests that move money or create things (orders, bids, copy, users, sends); the plan is printed first' })
+    .option('allow-writes', { type: 'boolean', default: false, describe: 'Allow requests that move money or create things (orders, bids, copy, users, sends). The run starts at once: it prints what it will write, and nothing asks for confirmation' })
     .option('rate-limit', { type: 'boolean', default: false, describe: 'Also check that the 61st wallet request in a minute on one key gets 429' })
+    .option('concurrency', { type: 'number', describe: 'Also run the race checks: N (2 to 16) overlapping requests that move money, reserve or register, judged as a history (needs --allow-writes against a URL; the plan lists them)' })
     .option('wallet-rate-limit', { type: 'number', default: 60, describe: 'The target\'s wallet limit per key and minute, when it differs from the documented 60' })
     .option('strict', { type: 'boolean', default: false, describe: 'Decision checks fail the run against any target too (else they are observations; seed checks always count)' })
     .option('profile', { type: 'string', describe: 'Decision checks compare with this profile\'s values instead of doppel\'s (a file --learn wrote); with no URL the embedded fake answers with it' })
@@ -69,8 +78,10 @@ function builder(y: Argv) {
     .option('quiet', { type: 'boolean', default: false, describe: 'No progress lines; only failures and the summary' })
     .implies('trading-key', 'trading-url')
     .implies('trading-read-key', 'trading-url')
+    .implies('trading-ip-locked-key', 'trading-url')
     .implies('wallet-key', 'wallet-url')
-    .check(checkInteger({ seed: [0], runs: [1], 'wallet-rate-limit': [1] }))
+    .check(checkInteger({ seed: [0], runs: [1], 'wallet-rate-limit': [1], concurrency: [2, 16] }))
+    .check(checkConcurrency)
     .check(checkUrls)
     .check(checkReportFiles(REPORTS))
     .check(checkJsonFile('profile'))
@@ -91,10 +102,12 @@ export const checkCommand: CommandModule<object, CheckArgs> = {
       tradingUrl: argv.tradingUrl,
       tradingKey: argv.tradingKey,
       tradingReadKey: argv.tradingReadKey,
+      tradingIpLockedKey: argv.tradingIpLockedKey,
       walletUrl: argv.walletUrl,
       walletKeys: argv.walletKey,
       allowWrites: argv.allowWrites,
       rateLimit: argv.rateLimit,
+      concurrency: argv.concurrency,
       walletRateLimit: argv.walletRateLimit,
       strict: argv.strict,
       requireAll: argv.requireAll,

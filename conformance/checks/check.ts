@@ -7,17 +7,28 @@ import type { CheckContext } from '../run/context.js';
 import type { TargetModel } from '../judge/model/target-model.js';
 import type { Assertion, CheckMeta, Exchange, Failure } from '../types.js';
 
+/** One clause id or several (spec/clauses.ts: `trading §5.6`, `wallet §2 Transaction.date`). */
+export type ClauseIds = string | readonly string[];
+
+const listOf = (clauses: ClauseIds): readonly string[] => (typeof clauses === 'string' ? [clauses] : clauses);
+
 /**
- * An assertion of a seed document's rule: `seed('listed', 'trading §4', 'a placed order is listed')`.
- * Without `says`, the check's title says it (a check with one assertion).
+ * An assertion of a seed document's rule, citing the clause(s) it judges:
+ * `seed('listed', 'trading §4 GET /api/v1/markets', 'a pair an order was accepted on is listed')`,
+ * or an array of clause ids. Without `says`, the check's title says it (a check with one assertion).
  */
-export function seed(id: string, section: string, says = ''): Assertion {
-  return { id, source: `seed ${section}`, kind: 'seed', says };
+export function seed(id: string, clauses: ClauseIds, says = ''): Assertion {
+  const list = listOf(clauses);
+  if (list.length === 0) throw new Error(`seed assertion ${id}: cites no clause`);
+  return { id, source: `seed ${list.join('; ')}`, kind: 'seed', says, clauses: list };
 }
 
-/** An assertion of a doppel decision: `decision('fields', 'trading.order-fields', '…')`. */
-export function decision(id: string, decisionId: string, says = ''): Assertion {
-  return { id, source: `decision:${decisionId}`, kind: 'decision', says };
+/**
+ * An assertion of a doppel decision: `decision('fields', 'trading.order-fields', '…')`; `refines`:
+ * the clause(s) whose "not shown" or open wording the decision settles.
+ */
+export function decision(id: string, decisionId: string, says = '', refines: ClauseIds = []): Assertion {
+  return { id, source: `decision:${decisionId}`, kind: 'decision', says, clauses: listOf(refines) };
 }
 
 /** A problem a check found: a message, or a message and the assertion it breaks (needed when the check has several). */
@@ -72,6 +83,12 @@ export interface ScenarioCheck extends CheckMeta {
   observes?: readonly PointId[];
   /** Reads its decision points from any stream of exchanges; the judge runs it on every stream. */
   observer?: PointObserver;
+  /**
+   * What any stream of exchanges shows of the check's assertions without a request of its own (a
+   * client's own 401 for a missing key, 403 for a read key): the judge runs it on every stream, as
+   * it runs a state check, so that doppel proxy and --from-har count those as cases.
+   */
+  passive?: Pick<StateCheck, 'start'> | undefined;
   /** Why the check cannot run with these options (e.g. no read key); undefined when it can. */
   skip(ctx: CheckContext): string | undefined;
   run(ctx: CheckContext, out: ScenarioOutput): Promise<void>;
@@ -97,7 +114,7 @@ export interface StateOutput {
    * A failure: `exchange` is the answer that disagrees (a read), `requests` the exchanges that show
    * it, in order (the write and the read), `message` names the operation, the write and the read.
    */
-  fail(failure: { assertion?: string; title: string; message: string; exchange: Exchange; requests: Exchange[] }): void;
+  fail(failure: { assertion?: string; title: string; message: string; exchange: Exchange; requests: Exchange[]; together?: number }): void;
 }
 
 export type Check = ResponseCheck | ScenarioCheck | StateCheck;

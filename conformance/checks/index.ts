@@ -6,6 +6,7 @@ import { cancelLeavesOpen } from './state/cancel-leaves-open.js';
 import { balancesFollowWrites } from './state/balances-follow-writes.js';
 import { readsAnswerAsked } from './state/reads-answer-asked.js';
 import { walletCreatedListed } from './state/wallet-created-listed.js';
+import { listingsHoldAccepted } from './state/listings-hold-accepted.js';
 import { contentTypeJson } from './response/content-type-json.js';
 import { duplicateEmailRefused } from './scenario/duplicate-email-refused.js';
 import { loginTokenWorks } from './scenario/login-token-works.js';
@@ -16,6 +17,7 @@ import { priceMapKeys } from './response/price-map-keys.js';
 import { rateLimit429 } from './scenario/rate-limit-429.js';
 import { rateLimitRetryAfter } from './scenario/rate-limit-retry-after.js';
 import { readKey403 } from './scenario/read-key-403.js';
+import { ipLocked403 } from './scenario/ip-locked-403.js';
 import { responseSchema } from './response/response-schema.js';
 import { seedFields } from './response/seed-fields.js';
 import { successEnvelope } from './response/success-envelope.js';
@@ -58,6 +60,7 @@ import { listingMaxLimit } from './scenario/listing-max-limit.js';
 import { futuresDurationLimit } from './scenario/futures-duration-limit.js';
 import { tradingGuardOrder } from './scenario/trading-guard-order.js';
 import { walletGuardOrder } from './scenario/wallet-guard-order.js';
+import { HISTORY_CHECKS, RACE_CHECKS } from './race/race-checks.js';
 
 export type { Check, ResponseCheck, ScenarioCheck, ScenarioOutput, StateCheck, StateOutput } from './check.js';
 
@@ -72,6 +75,7 @@ export const CHECKS: readonly Check[] = [
   walletAuthRequired,
   walletAuth401,
   readKey403,
+  ipLocked403,
   tradingInvalidInput400,
   tradingInvalidInputDecided,
   walletInvalidInput400,
@@ -99,9 +103,11 @@ export const CHECKS: readonly Check[] = [
   cancelLeavesOpen,
   balancesFollowWrites,
   walletCreatedListed,
+  listingsHoldAccepted,
   walletSendDebits,
   readsAnswerAsked,
   usdValueMatchesPrice,
+  ...HISTORY_CHECKS,
   // Stateful scenarios (writes only)
   settlementThroughClock,
   loginTokenWorks,
@@ -126,6 +132,8 @@ export const CHECKS: readonly Check[] = [
   // Rate limit (--rate-limit)
   rateLimit429,
   rateLimitRetryAfter,
+  // Races (--concurrency N): overlapping requests, each history judged (judge/linearizability.ts)
+  ...RACE_CHECKS,
   // Last: it leaves a key over its limit for a minute (decision wallet.guard-order)
   walletGuardOrder,
 ];

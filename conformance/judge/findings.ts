@@ -48,6 +48,8 @@ export class Findings {
     const a = assertionOf(check, report.assertion);
     const { assertion: _named, ...rest } = report;
     const failure: Failure = { ...rest, checkId: check.id, assertion: a.id, kind: a.kind, source: a.source, occurrences: 1 };
+    // A scenario check's own verdict on its request and its passive part's on the same exchange are one failure.
+    if (report.exchange && this.failures.some((f) => f.exchange === report.exchange && f.checkId === check.id && f.assertion === a.id)) return undefined;
     this.tally(check.id, report.iface, report.operationId).failed++;
     const key = `${check.id}\u0000${a.id}\u0000${report.iface}\u0000${report.operationId ?? ''}`;
     const existing = keep === 'each' ? undefined : this.byKey.get(key);

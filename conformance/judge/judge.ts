@@ -2,7 +2,8 @@
 // client's traffic, a recording): every response check on each exchange, then every state check
 // against what the target said before (the model), then the model takes the exchange in; and the
 // observers of the scenario checks read their decision points from the same stream (--learn),
-// each case judged against the expected value.
+// each case judged against the expected value; a scenario check's passive part judges its
+// assertions on the stream as a state check does.
 import type { DecisionValues } from '../../spec/decision-points.js';
 import type { Check, PointCase, PointObserver, Problem, ResponseCheck, ScenarioCheck, StateCheck, StateOutput } from '../checks/check.js';
 import type { Findings } from './findings.js';
@@ -57,11 +58,16 @@ export function createJudge(options: JudgeOptions): Judge {
     options.checks
       .filter((c): c is StateCheck => c.scope === 'state')
       .map((check) => ({ check, judge: check.start(decisions) }));
+  const startPassive = () =>
+    options.checks
+      .filter((c): c is ScenarioCheck & { passive: NonNullable<ScenarioCheck['passive']> } => c.scope === 'scenario' && c.passive !== undefined)
+      .map((check) => ({ check, judge: check.passive.start(decisions) }));
   const startObserving = () =>
     options.checks
       .filter((c): c is ScenarioCheck & { observer: PointObserver } => c.scope === 'scenario' && c.observer !== undefined)
       .map((check) => ({ check, read: check.observer.start() }));
   let state = startState();
+  let passive = startPassive();
   let observing = startObserving();
   const observations = options.observations ?? new Observations();
   let model = new TargetModel();
@@ -81,7 +87,7 @@ export function createJudge(options: JudgeOptions): Judge {
     }
   }
 
-  function judgeState(check: StateCheck, judge: ReturnType<StateCheck['start']>, ex: Exchange): void {
+  function judgeState(check: StateCheck | ScenarioCheck, judge: ReturnType<StateCheck['start']>, ex: Exchange): void {
     if (!check.appliesTo.includes(ex.iface)) return;
     const out: StateOutput = {
       checked: (e, assertion) => findings.checked(check, e.iface, e.operationId ?? '(unknown path)', assertion),
@@ -107,6 +113,7 @@ export function createJudge(options: JudgeOptions): Judge {
     forget() {
       model = new TargetModel();
       state = startState();
+      passive = startPassive();
       observing = startObserving();
     },
     observations,
@@ -114,6 +121,7 @@ export function createJudge(options: JudgeOptions): Judge {
     see(ex) {
       for (const check of response) timed(check.id, () => judgeResponse(check, ex));
       for (const { check, judge } of state) timed(check.id, () => judgeState(check, judge, ex));
+      for (const { check, judge } of passive) timed(check.id, () => judgeState(check, judge, ex));
       for (const { check, read } of observing) timed(check.id, () => read(ex, (c) => judgeCase(check, c)));
       model.apply(ex);
     },

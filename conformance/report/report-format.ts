@@ -2,6 +2,7 @@
 // `--baseline` compares only with a report it can read (a report of another format is refused).
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import { getAsset, isSea } from 'node:sea';
 import { fileURLToPath } from 'node:url';
 
 /**
@@ -18,6 +19,8 @@ let version: string | undefined;
  */
 export function doppelVersion(): string {
   if (version !== undefined) return version;
+  // The single executable has no package.json file beside it: its asset (scripts/build-sea.mjs).
+  if (isSea()) return (version = (JSON.parse(getAsset('package.json', 'utf8')) as { version: string }).version);
   version = 'unknown';
   for (let dir = dirname(fileURLToPath(import.meta.url)); ; dir = dirname(dir)) {
     const file = join(dir, 'package.json');

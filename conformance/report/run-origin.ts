@@ -16,7 +16,7 @@ export function rerunNote(report: RunReport): string | undefined {
 export function runFacts(report: RunReport): string[] {
   const t = report.traffic;
   if (!t) {
-    return [`seed ${report.seed}`, `${report.runs} runs`, report.allowWrites ? 'writes allowed' : 'read-only', ...(report.rateLimit ? ['--rate-limit'] : []), ...(report.strict ? ['--strict'] : []), ...(report.requireAll ? ['--require-all'] : [])];
+    return [`seed ${report.seed}`, `${report.runs} runs`, report.allowWrites ? 'writes allowed' : 'read-only', ...(report.rateLimit ? ['--rate-limit'] : []), ...(report.concurrency ? [`--concurrency ${report.concurrency}`] : []), ...(report.strict ? ['--strict'] : []), ...(report.requireAll ? ['--require-all'] : [])];
   }
   return [
     `${t.source === 'proxy' ? 'traffic through' : 'recording'} ${t.from}`,

@@ -21,11 +21,14 @@ export interface CheckContext {
   runs: number;
   allowWrites: boolean;
   rateLimit: boolean;
+  /** --concurrency N: the race checks fire N overlapping requests; undefined: no race check runs. */
+  concurrency?: number | undefined;
   /** The target is doppel's embedded fake (every check counts, writes are on). */
   embedded: boolean;
   client: Client;
   targets: Partial<Record<InterfaceName, string>>;
-  trading: { key: string | undefined; readKey: string | undefined };
+  /** ipLockedKey: a key whose whitelist excludes the checker's address (--trading-ip-locked-key). */
+  trading: { key: string | undefined; readKey: string | undefined; ipLockedKey?: string | undefined };
   /** key: the --wallet-key whose wallets the checks read and send from; extraKeys: further --wallet-key values. */
   wallet: { key: string | undefined; extraKeys: string[] };
   /** A run-unique tag for e-mails of users the checker registers. */

@@ -4,7 +4,7 @@
 import type { RunningMock } from '../../mock/index.js';
 import type { FreshWalletTarget } from './context.js';
 
-export const DEMO_KEYS = { trading: 'demo-trade-key', tradingRead: 'demo-read-key', wallet: 'demo-wallet-key' } as const;
+export const DEMO_KEYS = { trading: 'demo-trade-key', tradingRead: 'demo-read-key', tradingIpLocked: 'demo-ip-locked-key', wallet: 'demo-wallet-key' } as const;
 
 /** Wallet limit of the bulk fake: high enough that no check of the default run meets it. */
 export const BULK_WALLET_LIMIT = 1_000_000;

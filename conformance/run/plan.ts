@@ -36,5 +36,29 @@ export function writePlan(ctx: CheckContext): string[] {
     lines.push(`  wallet: register users doppel-*@example.test; one of them creates a wallet on each of the ${ctx.facts.chains.length} chains listed;`);
     if (ctx.wallet.key) lines.push(`          send ${SEND_UNIT.toFixed(5)}..${(5 * SEND_UNIT).toFixed(5)} of a native coin (largest ${(5 * SEND_UNIT).toFixed(5)}) from the --wallet-key's wallets to such wallets.`);
   }
+  if (ctx.concurrency) lines.push(...racePlan(ctx, ctx.concurrency));
+  return lines;
+}
+
+/** The race checks' requests (--concurrency N) and the most money they can move. */
+function racePlan(ctx: CheckContext, n: number): string[] {
+  const lines = [`  races (--concurrency ${n}): overlapping requests, fired together:`];
+  if (ctx.targets.wallet) {
+    const funds = 5 * SEND_UNIT;
+    lines.push(
+      `          wallet: a registered user creates 2 wallets; the --wallet-key's wallet sends ${funds.toFixed(5)} of its native coin to the first (the most that leaves the key's user);`,
+      `                  then ${n} sends of ${(2 / (n + 1)).toFixed(2)} of that balance at once from the first to the second (only between the checker's wallets);`,
+      `                  ${n} registrations of one doppel-race-*@example.test e-mail at once${ctx.rateLimit ? `; 120 GET /api/v1/wallets on the new user's key, ${n} in flight` : ''}.`,
+    );
+  }
+  if (ctx.targets.trading && ctx.trading.key) {
+    const m = orderMarket(ctx.facts);
+    const trader = ctx.facts.traders[0];
+    lines.push(
+      `          trading: on an account the checker creates (doppel's fake, /__doppel/keys) ${n} limit buys of ${smallestAmount(m)} ${m.market}/${m.pair} at ${restingBuyPrice(ctx.facts, m)} at once;`,
+      `                   2 copy starts of lead trader ${trader?.id ?? 1} with ${trader?.minCopyAmount ?? 10} USDT at once, then a stop; one resting limit buy of ${smallestAmount(m)} ${m.market}/${m.pair} cancelled twice at once`,
+      '                   (on the --trading-key where the target creates no account: nothing moves, the copy and the order only lock).',
+    );
+  }
   return lines;
 }

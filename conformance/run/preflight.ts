@@ -25,35 +25,40 @@ export interface PreflightKeys {
   allowWrites: boolean;
 }
 
-const PUBLIC_READ = { trading: 'getMarkets', wallet: 'listChains' } as const;
-const PATH = { trading: 'GET /api/v1/markets', wallet: 'GET /api/v1/chains' } as const;
-
-/** The interface's public read answers something other than 404, or the URL is named as serving another (or none). */
-async function servesInterface(client: Client, iface: InterfaceName, url: string): Promise<void> {
-  const ex = await client.send(requestFor(PUBLIC_READ[iface]));
-  if (ex.status !== 404) return;
-  const other: InterfaceName = iface === 'trading' ? 'wallet' : 'trading';
-  // The other interface's public read at the same URL, sent apart (not judged: it is no exchange of the run).
-  const probe = await client.withBases({ [other]: url }).send(requestFor(PUBLIC_READ[other]));
-  if (probe.status >= 200 && probe.status <= 299) {
-    throw new PreflightError('wrong-interface', `--${iface}-url ${url} serves the ${other} interface (${PATH[other]} answered ${probe.status}), not ${iface} (${PATH[iface]} answered 404): give the ${iface} deployment's URL (are --trading-url and --wallet-url swapped?)`);
-  }
-  throw new PreflightError('wrong-interface', `--${iface}-url ${url} does not seem to serve the ${iface} interface: ${PATH[iface]} answered ${answer(ex)} (a URL with a path the request paths repeat, or another service?)`);
-}
-
 const answer = (ex: Exchange): string => `${ex.status} ${ex.bodyText.replace(/\s+/g, ' ').slice(0, 200)}`;
 
+/** Each interface's public read: what the preflight asks first, and how it tells one interface from the other. */
+const PUBLIC_READ: Record<InterfaceName, string> = { trading: 'getMarkets', wallet: 'listChains' };
+const OTHER: Record<InterfaceName, InterfaceName> = { trading: 'wallet', wallet: 'trading' };
+
+/**
+ * After a 404 from `iface`'s URL (no such route there): whether that URL answers the other
+ * interface's public read instead, in which case the URL, not a key, is what to fix (a
+ * --trading-url pointing at the wallet's port). Nothing is thrown when it does not.
+ */
+async function checkServesInterface(client: Client, targets: Partial<Record<InterfaceName, string>>, iface: InterfaceName, ex: Exchange): Promise<void> {
+  if (ex.status !== 404) return;
+  const other = OTHER[iface];
+  const probe = await client.send({ ...requestFor(PUBLIC_READ[other]), iface });
+  if (probe.status < 200 || probe.status > 299) return;
+  throw new PreflightError(
+    'wrong-interface',
+    `--${iface}-url ${targets[iface] ?? ''} seems to serve the ${other} interface: ${ex.method} ${new URL(ex.url).pathname} answered ${answer(ex)}, `
+      + `and ${probe.method} ${new URL(probe.url).pathname} (the ${other} interface's) answered ${probe.status} there; give the ${iface} interface's base URL`,
+  );
+}
+
 export async function preflight(client: Client, targets: Partial<Record<InterfaceName, string>>, keys: PreflightKeys): Promise<void> {
-  // A public read per interface: connection problems surface here as TransportError (exit 2), and a
-  // URL that does not serve the interface as one line saying which it seems to serve, before any
-  // key is blamed for it.
-  if (targets.trading) await servesInterface(client, 'trading', targets.trading);
-  if (targets.wallet) await servesInterface(client, 'wallet', targets.wallet);
+  // A public read per interface: connection problems surface here as TransportError (exit 2).
+  for (const iface of ['trading', 'wallet'] as const) {
+    if (targets[iface]) await checkServesInterface(client, targets, iface, await client.send(requestFor(PUBLIC_READ[iface])));
+  }
 
   if (targets.trading) {
     for (const [flag, key] of [['--trading-key', keys.trading?.key], ['--trading-read-key', keys.trading?.readKey]] as const) {
       if (key === undefined) continue;
       const ex = await client.send(requestFor('getAccount', { key }));
+      await checkServesInterface(client, targets, 'trading', ex);
       if (ex.status < 200 || ex.status > 299) throw new PreflightError('key-rejected', `${flag} was rejected: ${answer(ex)}`);
     }
     const tradeKey = keys.trading?.key;
@@ -67,6 +72,7 @@ export async function preflight(client: Client, targets: Partial<Record<Interfac
   if (targets.wallet) {
     for (const key of keys.wallet?.keys ?? []) {
       const ex = await client.send(requestFor('listWallets', { key }));
+      await checkServesInterface(client, targets, 'wallet', ex);
       if (ex.status < 200 || ex.status > 299) throw new PreflightError('key-rejected', `--wallet-key was rejected: ${answer(ex)}`);
     }
   }

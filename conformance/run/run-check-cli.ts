@@ -24,11 +24,14 @@ export interface CheckCliOptions {
   tradingUrl?: string | undefined;
   tradingKey?: string | undefined;
   tradingReadKey?: string | undefined;
+  /** A key the target refuses for the checker's address (IP whitelist). */
+  tradingIpLockedKey?: string | undefined;
   walletUrl?: string | undefined;
   /** --wallet-key, repeatable: the first one's wallets are read and sent from. */
   walletKeys?: string[] | undefined;
   allowWrites?: boolean | undefined;
   rateLimit?: boolean | undefined;
+  concurrency?: number | undefined;
   walletRateLimit?: number | undefined;
   strict?: boolean | undefined;
   requireAll?: boolean | undefined;
@@ -113,7 +116,7 @@ export async function runCheckCli(options: CheckCliOptions): Promise<number> {
     if (line) err(line);
     return stripped;
   };
-  if (options.tradingUrl) targets.trading = { url: base(options.tradingUrl, '--trading-url'), key: options.tradingKey, readKey: options.tradingReadKey };
+  if (options.tradingUrl) targets.trading = { url: base(options.tradingUrl, '--trading-url'), key: options.tradingKey, readKey: options.tradingReadKey, ipLockedKey: options.tradingIpLockedKey };
   if (options.walletUrl) targets.wallet = { url: base(options.walletUrl, '--wallet-url'), key: walletKey, extraKeys };
   const embedded = !targets.trading && !targets.wallet;
   out(embedded ? 'doppel check: the embedded fake (writes on)' : `doppel check: ${[targets.trading?.url, targets.wallet?.url].filter(Boolean).join(', ')}${options.allowWrites ? ' (writes allowed)' : ' (read-only)'}`);
@@ -126,6 +129,7 @@ export async function runCheckCli(options: CheckCliOptions): Promise<number> {
       runs: options.runs,
       allowWrites: options.allowWrites,
       rateLimit: options.rateLimit,
+      concurrency: options.concurrency,
       walletRateLimit: options.walletRateLimit,
       strict: options.strict,
       requireAll: options.requireAll,

@@ -25,7 +25,7 @@ import { DEFAULT_DECISIONS } from '../../spec/decision-points.js';
 import { readProfile } from '../../spec/profile.js';
 
 export interface ConformanceTargets {
-  trading?: { url: string; key?: string | undefined; readKey?: string | undefined } | undefined;
+  trading?: { url: string; key?: string | undefined; readKey?: string | undefined; ipLockedKey?: string | undefined } | undefined;
   /** key: the user whose wallets are read and sent from; extraKeys: more keys to spread requests over. */
   wallet?: { url: string; key?: string | undefined; extraKeys?: string[] | undefined } | undefined;
 }
@@ -37,6 +37,8 @@ export interface ConformanceOptions {
   runs?: number | undefined;
   allowWrites?: boolean | undefined;
   rateLimit?: boolean | undefined;
+  /** --concurrency N (2..16): the race checks fire N overlapping requests; default none. */
+  concurrency?: number | undefined;
   /** Decision checks fail the run against foreign targets too. */
   strict?: boolean | undefined;
   /** Run only these check ids (--only); the others are `skipped`. */
@@ -81,7 +83,7 @@ export async function runConformance(options: ConformanceOptions = {}): Promise<
   const decisions = options.profile === undefined ? DEFAULT_DECISIONS : readProfile(options.profile);
   const mock = embedded ? await startEmbedded(seed, undefined, options.profile) : undefined;
   const targets: ConformanceTargets = mock
-    ? { trading: { url: mock.trading.url, key: DEMO_KEYS.trading, readKey: DEMO_KEYS.tradingRead }, wallet: { url: mock.wallet.url, key: DEMO_KEYS.wallet } }
+    ? { trading: { url: mock.trading.url, key: DEMO_KEYS.trading, readKey: DEMO_KEYS.tradingRead, ipLockedKey: DEMO_KEYS.tradingIpLocked }, wallet: { url: mock.wallet.url, key: DEMO_KEYS.wallet } }
     : (options.targets as ConformanceTargets);
   const bases: Partial<Record<InterfaceName, string>> = {};
   if (targets.trading) bases.trading = targets.trading.url;
@@ -93,6 +95,7 @@ export async function runConformance(options: ConformanceOptions = {}): Promise<
   const given = (flag: string) => (embedded ? `the embedded fake's demo key for ${flag}` : flag);
   secrets.add(targets.trading?.key, 'DOPPEL_TRADING_KEY', given('--trading-key'));
   secrets.add(targets.trading?.readKey, 'DOPPEL_TRADING_READ_KEY', given('--trading-read-key'));
+  secrets.add(targets.trading?.ipLockedKey, 'DOPPEL_TRADING_IP_LOCKED_KEY', given('--trading-ip-locked-key'));
   for (const key of [targets.wallet?.key, ...(targets.wallet?.extraKeys ?? [])]) secrets.add(key, 'DOPPEL_WALLET_KEY', given('--wallet-key'));
 
   const walletLimit = options.walletRateLimit ?? 60;
@@ -119,10 +122,11 @@ export async function runConformance(options: ConformanceOptions = {}): Promise<
     runs,
     allowWrites,
     rateLimit: Boolean(options.rateLimit),
+    concurrency: options.concurrency,
     embedded,
     client,
     targets: bases,
-    trading: { key: targets.trading?.key, readKey: targets.trading?.readKey },
+    trading: { key: targets.trading?.key, readKey: targets.trading?.readKey, ipLockedKey: targets.trading?.ipLockedKey },
     wallet: { key: targets.wallet?.key, extraKeys: targets.wallet?.extraKeys ?? [] },
     // Derived from the seed alone: the same seed against the same target sends the same requests.
     nonce: `s${seed}`,
@@ -183,7 +187,11 @@ export async function runConformance(options: ConformanceOptions = {}): Promise<
     });
     ctx.facts = await discoverFacts(client, { trading: Boolean(bases.trading), wallet: Boolean(bases.wallet), tradingKey: ctx.trading.key ?? ctx.trading.readKey, walletKey: ctx.wallet.key });
     if (allowWrites) writePlan(ctx).forEach((l) => log(l));
-    await explore(ctx);
+    // The explorer's and the probes' requests are for the checks that judge a stream of exchanges
+    // (response and state checks); a scenario check sends what reveals its own points, so a run of
+    // scenario checks alone (--only) sends theirs and nothing else.
+    const judgesStream = selected.some((check) => check.scope !== 'scenario');
+    if (judgesStream) await explore(ctx);
 
     // A scenario check with an observer is judged by it over the whole run (its own requests and
     // every other's), so its outcome is told at the end, with the response and state checks.
@@ -222,7 +230,7 @@ export async function runConformance(options: ConformanceOptions = {}): Promise<
       finish(check, { status, reason: status === 'not-exercised' ? (notExercised ?? 'it evaluated no case') : undefined, cases, durationMs: ms }, true);
     }
 
-    await runProbes(ctx);
+    if (judgesStream) await runProbes(ctx);
     for (const check of selected) {
       if (check.scope === 'scenario' && !check.observer) continue;
       const cases = findings.casesOf(check.id);
@@ -250,6 +258,7 @@ export async function runConformance(options: ConformanceOptions = {}): Promise<
     targets: ifaces.map((iface) => ({ iface, url: bases[iface] as string, embedded })),
     allowWrites,
     rateLimit: Boolean(options.rateLimit),
+    ...(options.concurrency ? { concurrency: options.concurrency } : {}),
     strict: Boolean(options.strict),
     requireAll: Boolean(options.requireAll),
     secrets: secrets.show ? [] : secrets.names(),
@@ -261,10 +270,20 @@ export async function runConformance(options: ConformanceOptions = {}): Promise<
     requests: client.exchanges.length,
     throttled: client.throttled,
     budgetWaitMs: Math.round(client.budgetWaitMs),
-    walletBudget: client.budgetUsage(),
+    walletBudget: givenKeysOnly(client.budgetUsage(), [targets.wallet?.key, ...(targets.wallet?.extraKeys ?? [])]),
     failed: counts.failed > 0 || (Boolean(options.requireAll) && counts.notExercised > 0),
     observations: judge.observations.list(),
     profile: options.profile === undefined ? undefined : (options.profileName ?? 'given'),
   };
   return maskedReport(raw, secrets);
+}
+
+/**
+ * The wallet budget as the user's keys used it: the checker's own keys (the invalid key the auth
+ * checks send, keys of users it registered) are metered too, but the summary's "N keys" and the
+ * busiest key are about the --wallet-keys given.
+ */
+function givenKeysOnly(usage: RunReport['walletBudget'], given: (string | undefined)[]): RunReport['walletBudget'] {
+  if (usage === undefined) return undefined;
+  return { ...usage, keys: usage.keys.filter((k) => given.includes(k.key)) };
 }

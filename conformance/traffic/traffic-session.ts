@@ -201,7 +201,9 @@ export class TrafficSession {
       : check.scope === 'scenario'
         ? check.observer
           ? `the traffic showed none; that takes ${[...new Set(Object.values(check.observer.shows))].join(', or ')}`
-          : 'it sends requests of its own (doppel check runs it); traffic cannot show it'
+          : check.passive
+            ? 'no exchange of the traffic was of the kind it judges (doppel check sends its own)'
+            : 'it sends requests of its own (doppel check runs it); traffic cannot show it'
         : 'no exchange of the traffic was of the kind it judges';
     return { ...base, status: 'not-exercised', reason, cases: 0 };
   }

@@ -12,7 +12,7 @@ import { FIXTURE_SIZE_DEFAULTS } from '../../bin/commands/fixtures.js';
 import { DEFAULT_SIZES } from '../../fixtures/index.js';
 import { createFake } from '../../mock/index.js';
 import { writeSnapshotFile } from '../../mock/snapshot-file.js';
-import { ensureBuilt } from '../robustness/built-cli.js';
+import { doppelCommand, type DoppelCommand } from '../robustness/built-cli.js';
 
 import { run } from './run-cli.js';
 
@@ -25,11 +25,11 @@ async function usageError(args: string[]): Promise<string> {
   return message;
 }
 
-let bin: string;
+let doppel: DoppelCommand;
 const dir = mkdtempSync(join(tmpdir(), 'doppel-cli-'));
 
 beforeAll(() => {
-  bin = ensureBuilt();
+  doppel = doppelCommand();
 }, 120_000);
 
 afterAll(() => {
@@ -38,7 +38,7 @@ afterAll(() => {
 
 function spawnDoppel(args: string[], env: NodeJS.ProcessEnv = {}): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    const child = execFile(process.execPath, [bin, ...args], { timeout: 30_000, env: { ...process.env, ...env } }, (_error, stdout, stderr) => {
+    const child = execFile(doppel.file, [...doppel.args, ...args], { timeout: 30_000, env: { ...doppel.env, ...env } }, (_error, stdout, stderr) => {
       resolve({ code: child.exitCode, stdout, stderr });
     });
   });
@@ -47,7 +47,7 @@ function spawnDoppel(args: string[], env: NodeJS.ProcessEnv = {}): Promise<{ cod
 /** Starts `doppel mock` on free ports, returns what it printed up to the ready lines, then stops it. */
 function mockStartLines(args: string[]): Promise<string> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [bin, 'mock', '--trading-port', '0', '--wallet-port', '0', '--log-level', 'error', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(doppel.file, [...doppel.args, 'mock', '--trading-port', '0', '--wallet-port', '0', '--log-level', 'error', ...args], { stdio: ['ignore', 'pipe', 'pipe'], env: doppel.env });
     let out = '';
     const timer = setTimeout(() => {
       child.kill('SIGKILL');
@@ -271,4 +271,31 @@ describe('completion', () => {
     const options = await spawnDoppel(['--get-yargs-completions', 'doppel', 'mock', '--']);
     expect(options.stdout.split('\n')).toEqual(expect.arrayContaining(['--trading-port', '--wallet-port', '--state', '--fixtures']));
   });
+});
+
+// A path that cannot be created is one line and exit 2 for every option that writes a file, at
+// once: under /proc, Node's recursive mkdir never returns (it retries the parent forever), so
+// these run as processes that the spawn's timeout would kill (exit null) if one hung.
+describe.skipIf(process.platform !== 'linux')('output paths that cannot be created', () => {
+  const cases: [string, string[]][] = [
+    ['--out', ['fixtures', '--out', '/proc/nope/fixtures']],
+    ['--out', ['fixtures', '--out', '/sys/nope']],
+    ['--state', ['mock', '--trading-port', '0', '--wallet-port', '0', '--state', '/proc/nope/state.json']],
+    ['--json', ['check', '--runs', '1', '--json', '/proc/nope/report.json']],
+    ['--html', ['check', '--runs', '1', '--html', '/sys/nope/report.html']],
+    ['--junit', ['check', '--runs', '1', '--junit', '/proc/nope/junit.xml']],
+    ['--replay', ['check', '--runs', '1', '--replay', '/proc/nope/replay.sh']],
+    ['--learn', ['check', '--runs', '1', '--learn', '/proc/nope/profile.json']],
+    ['--har', ['proxy', '--trading-target', 'http://127.0.0.1:9', '--trading-port', '0', '--wallet-port', '0', '--har', '/proc/nope/traffic.har']],
+  ];
+  it('fixtures, mock, check and proxy: exit 2 with one line naming the option', async () => {
+    const results = await Promise.all(cases.map(async ([flag, args]) => {
+      const { code, stdout, stderr } = await new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
+        const child = execFile(doppel.file, [...doppel.args, ...args], { timeout: 15_000, killSignal: 'SIGKILL', env: doppel.env }, (_error, out, err) => resolve({ code: child.exitCode, stdout: out, stderr: err }));
+      });
+      const lines = stderr.trim().split('\n');
+      return { flag, code, lines: lines.length, named: lines[0]?.includes(flag) === true && /cannot be (created|written)/.test(lines[0] ?? ''), stdout, stderr };
+    }));
+    for (const result of results) expect(result, `${result.flag}: ${result.stderr}`).toMatchObject({ code: 2, lines: 1, named: true, stdout: '' });
+  }, 60_000);
 });

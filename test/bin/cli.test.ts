@@ -2,7 +2,7 @@
 // unknown flags or commands fail with exit status 2 and a message that says what to fix.
 import { execFile } from 'node:child_process';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ensureBuilt } from '../robustness/built-cli.js';
+import { doppelCommand, type DoppelCommand } from '../robustness/built-cli.js';
 
 import { run } from './run-cli.js';
 
@@ -10,7 +10,7 @@ const OPTIONS = {
   mock: ['--host', '--trading-port', '--wallet-port', '--seed', '--clock', '--wallet-rate-limit', '--fixtures',
     '--state', '--admin-token', '--log-level'],
   // The option names other tooling relies on (bin/commands/check.ts), name for name.
-  check: ['--trading-url', '--trading-key', '--trading-read-key', '--wallet-url', '--wallet-key', '--allow-writes',
+  check: ['--trading-url', '--trading-key', '--trading-read-key', '--trading-ip-locked-key', '--wallet-url', '--wallet-key', '--allow-writes',
     '--rate-limit', '--strict', '--seed', '--runs', '--json', '--junit',
     // And those that make a verdict trustworthy and its reports usable.
     '--wallet-rate-limit', '--require-all', '--only', '--skip', '--list-checks', '--html', '--replay', '--show-secrets', '--quiet'],
@@ -47,13 +47,23 @@ describe('doppel usage errors exit 2', () => {
   it('an unknown flag names the flag and the help to read', async () => {
     const { exitCode, message } = await run(['mock', '--trading-prot', '4011']);
     expect(exitCode).toBe(2);
-    expect(message).toBe('Unknown argument: trading-prot (see doppel mock --help)');
+    expect(message).toBe('Unknown argument: trading-prot. Did you mean --trading-port? (see doppel mock --help)');
   });
 
   it('an unknown flag of check', async () => {
     const { exitCode, message } = await run(['check', '--allow-write']);
     expect(exitCode).toBe(2);
-    expect(message).toMatch(/Unknown argument.*allow-write/);
+    expect(message).toBe('Unknown argument: allow-write. Did you mean --allow-writes? (see doppel check --help)');
+  });
+
+  it('every command suggests the option nearest an unknown one, as for commands', async () => {
+    expect((await run(['mock', '--port', '4010'])).message).toBe('Unknown argument: port. Did you mean --trading-port or --wallet-port? (see doppel mock --help)');
+    expect((await run(['proxy', '--trading-targt', 'http://x.test'])).message).toBe('Unknown argument: trading-targt. Did you mean --trading-target? (see doppel proxy --help)');
+    expect((await run(['fixtures', '--out', 'x', '--seeed', '1'])).message).toBe('Unknown argument: seeed. Did you mean --seed? (see doppel fixtures --help)');
+    expect((await run(['check', '--sed=1', '--quiett'])).message).toBe('Unknown arguments: sed, quiett. Did you mean --seed for --sed; --quiet for --quiett? (see doppel check --help)');
+    // Nothing near: no guess; a stray word is not an option.
+    expect((await run(['mock', '--zzzzzzzz'])).message).toBe('Unknown argument: zzzzzzzz (see doppel mock --help)');
+    expect((await run(['mock', 'seed'])).message).toBe('Unknown argument: seed (see doppel mock --help)');
   });
 
   it('an unknown command, with a suggestion', async () => {
@@ -82,21 +92,21 @@ describe('doppel usage errors exit 2', () => {
   });
 });
 
-// The built executable, rebuilt first when stale: the same statuses from a process.
-let executable: string;
+// The built executable (or the single executable named by DOPPEL_EXECUTABLE): the same statuses from a process.
+let doppel: DoppelCommand;
 beforeAll(() => {
-  executable = ensureBuilt();
+  doppel = doppelCommand();
 }, 120_000);
 
 function spawnDoppel(args: string[], env: NodeJS.ProcessEnv = {}): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    const child = execFile(process.execPath, [executable, ...args], { timeout: 20_000, env: { ...process.env, ...env } }, (_error, stdout, stderr) => {
+    const child = execFile(doppel.file, [...doppel.args, ...args], { timeout: 20_000, env: { ...doppel.env, ...env } }, (_error, stdout, stderr) => {
       resolve({ code: child.exitCode, stdout, stderr });
     });
   });
 }
 
-describe('dist/bin/doppel.js', () => {
+describe('the doppel executable', () => {
   it('--help exits 0', async () => {
     const { code, stdout } = await spawnDoppel(['--help']);
     expect(code).toBe(0);

@@ -5,11 +5,12 @@
 // of the client developers' guide runs there as written. The dependencies come from the npm cache
 // (or the registry). npm pack runs prepack (clean, then build) on a copy of the sources.
 import { execFile, execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { brokenLinks } from '../docs/support/markdown-links.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const NPM = process.platform === 'win32' ? 'npm.cmd' : 'npm';
@@ -28,10 +29,10 @@ const app = join(dir, 'app');
 let packed: PackResult;
 let mock: ChildProcess | undefined;
 
-/** Runs a command in the installed app; resolves with its status and output, never rejects. */
-function inApp(command: string, args: string[], timeout = 60_000): Promise<{ code: number | null; stdout: string; stderr: string }> {
+/** Runs a command in the installed app (or in `cwd`); resolves with its status and output, never rejects. */
+function inApp(command: string, args: string[], timeout = 60_000, cwd = app): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    const child = execFile(command, args, { cwd: app, timeout, env: { ...process.env, NO_COLOR: '1' } }, (_error, stdout, stderr) => {
+    const child = execFile(command, args, { cwd, timeout, env: { ...process.env, NO_COLOR: '1' } }, (_error, stdout, stderr) => {
       resolve({ code: child.exitCode, stdout, stderr });
     });
   });
@@ -39,7 +40,7 @@ function inApp(command: string, args: string[], timeout = 60_000): Promise<{ cod
 
 /** What `npm pack` builds from: the working tree's sources, without dist/, tests or benchmarks. */
 const PACKED_SOURCES = ['package.json', 'package-lock.json', 'tsconfig.json', 'tsconfig.build.json', 'README.md', 'LICENSE', 'CHANGELOG.md',
-  'spec', 'mock', 'conformance', 'proxy', 'fixtures', 'toolkits', 'bin', 'scripts', 'docs'];
+  'spec', 'mock', 'conformance', 'proxy', 'fixtures', 'toolkits', 'bin', 'scripts', 'docs', 'examples', 'deploy'];
 /** The version of vitest this repository tests with: what the user's project installs beside doppel. */
 const VITEST = (JSON.parse(readFileSync(join(ROOT, 'node_modules', 'vitest', 'package.json'), 'utf8')) as { version: string }).version;
 
@@ -51,6 +52,20 @@ function guideBlock(file: string, heading: string, containing: string): string {
   if (block === undefined) throw new Error(`no ts block with ${containing} under "## ${heading}" in ${file}`);
   return block;
 }
+
+/** The version of a package this repository tests with. */
+const versionOf = (name: string) => (JSON.parse(readFileSync(join(ROOT, 'node_modules', name, 'package.json'), 'utf8')) as { version: string }).version;
+/** A project per test runner for the type check of its toolkit: vitest's is the app; jest's and Playwright's are installed beside it. */
+const RUNNER_PROJECTS = [
+  { runner: 'vitest', cwd: app, installs: [] as string[], types: [] as string[], lib: ['ESNext', 'DOM'],
+    code: ["import { expect, it } from 'vitest';", "import { useDoppel } from 'doppel/vitest';"] },
+  { runner: 'jest', cwd: join(dir, 'app-jest'), installs: [`@jest/globals@${versionOf('@jest/globals')}`], types: ['node'], lib: ['ESNext', 'DOM'],
+    code: ["import { expect, it } from '@jest/globals';", "import { useDoppel } from 'doppel/jest';"] },
+  { runner: 'playwright', cwd: join(dir, 'app-playwright'), installs: [`@playwright/test@${versionOf('@playwright/test')}`, `@types/node@${versionOf('@types/node')}`], types: ['node'], lib: ['ESNext', 'DOM'],
+    code: ["import { expect, test as it } from 'doppel/playwright';"] },
+];
+/** Their installs, started once the tarball exists and left to run beside the other tests. */
+let runnerInstalls: Promise<{ code: number | null; stderr: string } | undefined>[] = [];
 
 beforeAll(() => {
   // A copy of the sources, packed with its scripts: prepack cleans and builds dist/ there, exactly
@@ -67,6 +82,12 @@ beforeAll(() => {
     stdio: 'pipe',
     timeout: 120_000,
   });
+  runnerInstalls = RUNNER_PROJECTS.map((project) => {
+    if (project.installs.length === 0) return Promise.resolve(undefined);
+    mkdirSync(project.cwd);
+    writeFileSync(join(project.cwd, 'package.json'), JSON.stringify({ name: `doppel-${project.runner}-user`, version: '1.0.0', private: true, type: 'module' }));
+    return inApp(NPM, ['install', join(dir, packed.filename), ...project.installs, '--no-audit', '--no-fund', '--prefer-offline', '--loglevel', 'error'], 120_000, project.cwd);
+  });
 }, 240_000);
 
 afterAll(() => {
@@ -78,30 +99,47 @@ afterAll(() => {
     }
   }
   rmSync(dir, { recursive: true, force: true });
-});
+}, 120_000);
 
 describe('the npm package', () => {
-  it('carries dist/, the specs, the interface documents, the reference, README, LICENSE and CHANGELOG', () => {
+  it('carries dist/, the specs, the documentation, README, LICENSE and CHANGELOG', () => {
     const paths = packed.files.map((f) => f.path);
     for (const file of ['package.json', 'README.md', 'LICENSE', 'CHANGELOG.md', 'dist/bin/doppel.js', 'dist/mock/index.js', 'dist/mock/index.d.ts',
       'dist/conformance/index.d.ts', 'dist/spec/index.d.ts', 'dist/fixtures/index.d.ts', 'dist/spec/index.js', 'dist/docs/api.html',
       'spec/trading.openapi.yaml', 'spec/wallet.openapi.yaml', 'docs/interfaces/trading.md', 'docs/interfaces/wallet.md']) {
       expect(paths, file).toContain(file);
     }
-    const stray = paths.filter((p) => /^(test|bench|scripts)\//.test(p) || /\.test\.|(?<!\.d)\.ts$/.test(p) || p.startsWith('dist/bench') || p.startsWith('dist/test'));
+    const stray = paths.filter((p) => /^(test|bench|scripts)\//.test(p) || /\.test\./.test(p) || (/(?<!\.d)\.ts$/.test(p) && !p.startsWith('examples/')) || p.startsWith('dist/bench') || p.startsWith('dist/test'));
     expect(stray).toEqual([]);
+  });
+
+  // README and the guides link each other, the references, the screenshots, the examples and the
+  // deployment files: in node_modules/doppel (and on the registry's page) those links must work too.
+  it('every relative link of every shipped Markdown file resolves inside the package', () => {
+    const pages = packed.files.map((f) => f.path).filter((p) => p.endsWith('.md'));
+    for (const page of ['README.md', 'docs/guides/client-developers.md', 'docs/guides/checking-a-deployment.md', 'docs/reference/cli.md']) expect(pages).toContain(page);
+    const installed = join(app, 'node_modules', pkg.name);
+    const broken = pages.flatMap((page) => brokenLinks(installed, page).map((why) => `${page}: ${why}`));
+    expect(broken).toEqual([]);
   });
 
   // The goal was under 1 MB; the journal, faults, namespaces, dashboard, browser entry, profiles, the
   // checker's state model, baselines, the test toolkits and doppel proxy took it past that
-  // (docs/guides/operating.md says by how much). The guard keeps it from growing unseen, and the
-  // shipped JavaScript stays readable (no minification: stack traces point at real lines).
-  it('stays under 1.45 MB unpacked, and README states its size', () => {
+  // (docs/guides/operating.md says by how much). The guards keep the code and the documentation from
+  // growing unseen, and the shipped JavaScript stays readable (no minification: stack traces point at
+  // real lines).
+  it('its code stays under 1.45 MB and its documentation under 800 kB unpacked, and README states its size', () => {
     // 1.45 MB: about 41 kB are the test toolkits, about 75 kB doppel proxy and the traffic it judges,
     // about 70 kB @noble/hashes, @scure/base and ipaddr.js, bundled in for start-up
     // (no longer installed beside it), ~250 kB the type declarations with their comments, and the
     // rest readable, unminified JavaScript (docs/guides/operating.md).
-    expect(packed.unpackedSize).toBeLessThan(1_450_000);
+    const documentation = /^(docs\/(guides|reference|images)\/|docs\/[A-Z-]+\.md$|examples\/|deploy\/)/;
+    const sum = (files: PackResult['files']) => files.reduce((total, f) => total + f.size, 0);
+    expect(sum(packed.files.filter((f) => !documentation.test(f.path)))).toBeLessThan(1_450_000);
+    // 800 kB: the guides and references (~290 kB of Markdown, the seed-coverage page among them),
+    // their screenshots (~310 kB, quantized PNG), the examples (Python and Go too) and the
+    // deployment files they link to.
+    expect(sum(packed.files.filter((f) => documentation.test(f.path)))).toBeLessThan(800_000);
     const stated = /about (\d+) kB unpacked/.exec(readFileSync(join(ROOT, 'README.md'), 'utf8'));
     expect(stated, 'README says "about N kB unpacked"').not.toBeNull();
     const kb = packed.unpackedSize / 1000;
@@ -114,12 +152,16 @@ describe('the npm package', () => {
     expect(stdout.trim()).toBe(pkg.version);
   });
 
-  it('npx doppel mock answers on both interfaces', async () => {
-    // Its own process group, so the test stops npx and the node it runs together.
-    const child = spawn(NPX, ['doppel', 'mock', '--trading-port', '0', '--wallet-port', '0', '--log-level', 'error'], { cwd: app, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+  // The newcomer's path, the lines asserted as a user sees them: the mock's first lines, then
+  // `doppel check` against it (README's quick starts), then below the vitest quick start and a
+  // deliberately broken matcher.
+  let urls: { trading: string; wallet: string } | undefined;
+  it('npx doppel mock answers on both interfaces, its first lines the two URLs', async () => {
+    // Its own process group, so that afterAll stops npx and the node it runs together.
+    const child = spawn(NPX, ['doppel', 'mock', '--trading-port', '0', '--wallet-port', '0'], { cwd: app, detached: true, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, NO_COLOR: '1' } });
     mock = child;
     let out = '';
-    const urls = await new Promise<{ trading: string; wallet: string }>((resolve, reject) => {
+    urls = await new Promise<{ trading: string; wallet: string }>((resolve, reject) => {
       const timer = setTimeout(() => reject(new Error(`no ready lines: ${out}`)), 30_000);
       const read = (chunk: Buffer) => {
         out += chunk.toString();
@@ -134,15 +176,25 @@ describe('the npm package', () => {
       child.stderr!.on('data', read);
       child.on('exit', (code) => reject(new Error(`exited ${code}: ${out}`)));
     });
+    expect(out.split('\n').slice(0, 2)).toEqual([`doppel trading interface ready at ${urls.trading}`, `doppel wallet interface ready at ${urls.wallet}`]);
     const prices = await fetch(`${urls.trading}/api/v1/prices`);
     expect(prices.status).toBe(200);
     expect(((await prices.json()) as { success: boolean }).success).toBe(true);
     const wallets = await fetch(`${urls.wallet}/api/v1/wallets`, { headers: { 'X-API-Key': 'demo-wallet-key' } });
     expect(wallets.status).toBe(200);
-    const exited = new Promise((resolve) => child.on('exit', resolve));
-    process.kill(-child.pid!, 'SIGTERM');
-    await exited;
   }, 60_000);
+
+  it('npx doppel check against that mock passes, saying what it checks first and PASSED last', async () => {
+    expect(urls, 'the mock of the test before').toBeDefined();
+    const { trading, wallet } = urls!;
+    const { code, stdout, stderr } = await inApp(NPX, ['doppel', 'check', '--trading-url', trading, '--trading-key', 'demo-trade-key', '--wallet-url', wallet, '--wallet-key', 'demo-wallet-key', '--seed', '1', '--runs', '20'], 90_000);
+    expect(code, `${stdout}\n${stderr}`).toBe(0);
+    const lines = stdout.trimEnd().split('\n');
+    expect(lines[0]).toBe(`doppel check: ${trading}, ${wallet} (read-only)`);
+    expect(lines[1]).toMatch(/^  ✓ trading-public-no-key  \d+ cases?, \d+\.\d s$/);
+    expect(lines.at(-1)).toMatch(/^PASSED: \d+ passed, 0 failed, \d+ not exercised, 0 skipped \(\d+ requests, 0 throttled; wallet budget \d+\/min per key: at most \d+ used in a minute \(\$DOPPEL_WALLET_KEY\), 1 key; .*; seed 1\)$/);
+    expect(stderr).toBe('');
+  }, 90_000);
 
   it('npx doppel check passes against the embedded fake, its JSON report naming the package version', async () => {
     const { code, stdout, stderr } = await inApp(NPX, ['doppel', 'check', '--runs', '20', '--seed', '1', '--json', 'check.json']);
@@ -220,6 +272,38 @@ describe('the npm package', () => {
     expect(tsc.code, `${tsc.stdout}${tsc.stderr}`).toBe(0);
   }, 120_000);
 
+  // Each toolkit's declarations type-check themselves (skipLibCheck: false) in a project that has
+  // that runner and nothing else of doppel's optional peers: no msw (the handle's handlers() names its
+  // RequestHandler), no other runner. The vitest project has no @types/node either; jest brings it,
+  // and a Playwright project has it (npm init playwright adds it; Playwright's own types need it).
+  it('each toolkit type-checks with skipLibCheck: false in a project with only its runner', async () => {
+    const results = await Promise.all(RUNNER_PROJECTS.map(async (project, i) => {
+      const install = await runnerInstalls[i];
+      if (install !== undefined && install.code !== 0) return `${project.runner}: npm install failed: ${install.stderr}`;
+      const others = ['msw', 'vitest', '@jest/globals', '@playwright/test'].filter((peer) => existsSync(join(project.cwd, 'node_modules', peer)) && !project.installs.some((i) => i.startsWith(`${peer}@`)) && !(peer === 'vitest' && project.runner === 'vitest'));
+      if (others.length > 0) return `${project.runner}: the project has ${others.join(', ')}`;
+      const fixture = project.runner === 'playwright' ? 'async ({ doppel })' : 'async ()';
+      writeFileSync(join(project.cwd, 'types-only.ts'), [
+        ...project.code,
+        ...(project.runner === 'playwright' ? [] : ['const doppel = useDoppel();']),
+        `it('sends an order', ${fixture} => {`,
+        '  await doppel.fetch(`${doppel.urls.trading}/api/v1/prices`);',
+        "  await expect(doppel).toHaveReceived('getPrices');",
+        "  // @ts-expect-error: not an operation, so the matcher types were really read",
+        "  await expect(doppel).toHaveReceived('getPrize');",
+        '});',
+        '',
+      ].join('\n'));
+      writeFileSync(join(project.cwd, 'tsconfig.strict.json'), JSON.stringify({
+        compilerOptions: { module: 'NodeNext', moduleResolution: 'NodeNext', target: 'ES2022', lib: project.lib, strict: true, noEmit: true, skipLibCheck: false, types: project.types },
+        files: ['types-only.ts'],
+      }));
+      const tsc = await inApp(process.execPath, [join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.strict.json'], 90_000, project.cwd);
+      return tsc.code === 0 ? `${project.runner}: ok` : `${project.runner}: ${tsc.stdout}${tsc.stderr}`;
+    }));
+    expect(results).toEqual(['vitest: ok', 'jest: ok', 'playwright: ok']);
+  }, 180_000);
+
   it('a failing toHaveReceived prints the operation and a diff of the nearest request', async () => {
     const test = guideBlock('docs/guides/client-developers.md', 'Test toolkits', "from 'doppel/vitest'");
     writeFileSync(join(app, 'sells.test.ts'), test.replace("side: 'buy', order_type", "side: 'sell', order_type"));
@@ -230,7 +314,16 @@ describe('the npm package', () => {
       expect(run.code).toBe(1);
       expect(output).toContain('expect(doppel).toHaveReceived(placeSpotOrder, expected)');
       expect(output).toContain('Received: 1 placeSpotOrder request in namespace default, none with those fields');
-      expect(output).toMatch(/Nearest request:\s+#\d+ POST \/api\/v1\/spot\/order \(placeSpotOrder\) → 200/);
+      // What was sent and what was answered, each labelled; #1: the test's first request.
+      expect(output).toContain([
+        'Nearest request:',
+        '',
+        '#1 POST /api/v1/spot/order (placeSpotOrder)',
+        '  request {"market":"BTC","pair":"USDT","side":"sell","order_type":"market","amount":"0.01"}',
+        '  answered 200',
+        '- Expected',
+        '+ Received',
+      ].join('\n'));
       expect(output).toMatch(/-\s+"side": "buy",\n\+\s+"side": "sell",/);
     } finally {
       rmSync(join(app, 'sells.test.ts'));

@@ -227,8 +227,9 @@ describe('reports mark new, known and fixed', () => {
 
   beforeAll(async () => {
     // Against the first run's baseline: the decimals still broken (known), the price keys newly
-    // (new), the public key fixed.
-    run = await check([DECIMALS, PRICE_KEYS], 18, 'marks/report.json', { baseline: file('first.json'), ...reports });
+    // (new), the public key fixed. BTC's price still answering while /prices lists it as XBT is
+    // also listings-hold-accepted's failure: skipped, so that exactly one failure is new.
+    run = await check([DECIMALS, PRICE_KEYS], 18, 'marks/report.json', { baseline: file('first.json'), skip: ['listings-hold-accepted'], ...reports });
     browser = await launchChromium();
   }, 60_000);
 

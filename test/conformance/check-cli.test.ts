@@ -1,11 +1,13 @@
 // doppel check's exit statuses for usage, connection and report-path problems (2, with
 // what to fix), through the same yargs parser the executable uses.
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkEveryOptionOnce } from '../../bin/option-checks.js';
 import { CHECKS, runCheckCli } from '../../conformance/index.js';
+import { startMock, type RunningMock } from '../../mock/index.js';
 import { closedPort, usage } from './cli-usage.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'doppel-check-cli-'));
@@ -53,5 +55,63 @@ describe('doppel check exit status', () => {
     expect(lines.some((l) => l.startsWith('no-server-error '))).toBe(true);
     // One line per check, then one per assertion of a check with several.
     expect(lines).toHaveLength(CHECKS.reduce((n, c) => n + 1 + (c.assertions.length > 1 ? c.assertions.length : 0), 0));
+  });
+});
+
+// What doppel check says to someone trying it on a running doppel mock: the URL that is the other
+// interface, the keys the user gave, what --only sends, a replay script of a run without failures,
+// and what --allow-writes does.
+describe('doppel check against a running mock says what happened', () => {
+  let mock: RunningMock;
+  beforeAll(async () => {
+    mock = await startMock({ tradingPort: 0, walletPort: 0, seed: 7, clock: 'manual', walletRateLimit: 1_000_000, quiet: true });
+  });
+  afterAll(() => mock.close());
+
+  const summary = (out: string[]) => out.join('\n').split('\n').find((line) => /^(PASSED|FAILED): /.test(line));
+
+  async function check(options: Parameters<typeof runCheckCli>[0]): Promise<{ code: number; out: string[]; err: string[] }> {
+    const out: string[] = [];
+    const err: string[] = [];
+    const code = await runCheckCli({ seed: 1, out: (l) => out.push(l), err: (l) => err.push(l), ...options });
+    return { code, out, err };
+  }
+
+  it('a --trading-url that serves the wallet interface is named as such, not as a rejected key', async () => {
+    const { code, err } = await check({ tradingUrl: mock.wallet.url, tradingKey: 'demo-trade-key' });
+    expect(code).toBe(2);
+    expect(err).toEqual([expect.stringMatching(new RegExp(`^doppel check: --trading-url ${mock.wallet.url} seems to serve the wallet interface: GET /api/v1/markets answered 404 .*route_not_found.*; give the trading interface's base URL$`))]);
+    const wallet = await check({ walletUrl: mock.trading.url, walletKeys: ['demo-wallet-key'] });
+    expect(wallet.code).toBe(2);
+    expect(wallet.err.join('\n')).toContain(`--wallet-url ${mock.trading.url} seems to serve the trading interface`);
+    expect(wallet.err.join('\n')).not.toContain('was rejected');
+  });
+
+  it('the summary counts the --wallet-keys given, not the invalid key the checker sends', async () => {
+    const { code, out } = await check({ walletUrl: mock.wallet.url, walletKeys: ['demo-wallet-key'], only: ['wallet-auth-401'], runs: 5, quiet: true });
+    expect(code).toBe(0);
+    expect(summary(out)).toMatch(/^PASSED: 1 passed, .*wallet budget \d+\/min per key: at most \d+ used in a minute \(\$DOPPEL_WALLET_KEY\), 1 key; /);
+  });
+
+  it('--only a scenario check sends its requests and the preflight\'s, no exploration; a replay script of no failure needs nothing', async () => {
+    const replay = join(dir, 'replay.sh');
+    const json = join(dir, 'only.json');
+    const { code, out } = await check({
+      tradingUrl: mock.trading.url, tradingKey: 'demo-trade-key', walletUrl: mock.wallet.url, walletKeys: ['demo-wallet-key'],
+      allowWrites: true, only: ['settlement-through-clock'], quiet: true, replay, json,
+    });
+    expect(code).toBe(0);
+    const report = JSON.parse(readFileSync(json, 'utf8')) as { requests: number };
+    // The whole run sent 179 before it sent only what the check needs.
+    expect(report.requests).toBeLessThan(40);
+    expect(summary(out)).toMatch(new RegExp(`^PASSED: 1 passed, 0 failed, 0 not exercised, ${CHECKS.length - 1} skipped \\(${report.requests} requests, `));
+    const script = readFileSync(replay, 'utf8');
+    expect(script).not.toMatch(/:\?set|\$DOPPEL_/);
+    expect(execFileSync('sh', [replay], { encoding: 'utf8', env: { PATH: process.env.PATH ?? '' } })).toBe('doppel check --seed 1: no failure, nothing to replay\n');
+  });
+
+  it('--allow-writes says plainly that the run starts without asking', async () => {
+    const { output } = await (await import('../bin/run-cli.js')).run(['check', '--help']);
+    expect(output.replace(/\s+/g, ' ')).toContain('The run starts at once: it prints what it will write, and nothing asks for confirmation');
   });
 });

@@ -6,7 +6,7 @@ import { renderConsole, runConformance } from '../../conformance/index.js';
 describe('doppel check against the embedded fake', () => {
   for (const seed of [1, 42, 20260101]) {
     it(`passes with seed ${seed}, every check exercised`, async () => {
-      const report = await runConformance({ seed, runs: 10, rateLimit: true, requireAll: true });
+      const report = await runConformance({ seed, runs: 10, rateLimit: true, concurrency: 8, requireAll: true });
       if (report.failed) console.log(renderConsole(report));
       expect(report.failures.map((f) => `${f.checkId}: ${f.title}`)).toEqual([]);
       expect(report.checks.filter((c) => c.status !== 'passed').map((c) => `${c.id}: ${c.status} ${c.reason ?? ''}`)).toEqual([]);

@@ -12,6 +12,7 @@ import { walletDateFormat } from '../../conformance/checks/response/wallet-date-
 import { contentTypeJson } from '../../conformance/checks/response/content-type-json.js';
 import { createKeyBudget } from '../../conformance/exchange/key-budget.js';
 import type { Exchange } from '../../conformance/index.js';
+import { fieldClause } from '../../conformance/checks/response/seed-fields.js';
 
 function exchange(partial: Partial<Exchange> & { json: unknown }): Exchange {
   const bodyText = JSON.stringify(partial.json);
@@ -65,7 +66,9 @@ describe('invalid bodies from the spec', () => {
     expect(described).toContain('leverage = 11 (market max_leverage 10)');
     expect(described).toContain('amount = "1e5" (malformed decimal)');
     expect(described).toContain('market = "ZZQX" (unknown symbol)');
-    expect(cases.find((c) => c.mutation.startsWith('leverage = 0'))?.basis).toBe('seed trading §8');
+    expect(cases.find((c) => c.mutation.startsWith('leverage = 0'))?.basis).toBe('seed trading §8 leverage; trading §4 Body of POST /api/v1/margin/order.leverage; trading §7 400');
+    // A field the margin body takes "as in the spot body" cites that sentence.
+    expect(cases.find((c) => c.mutation === 'amount = 123 (not string)')?.basis).toBe('seed trading §4 Body of POST /api/v1/margin/order; trading §7 400');
     expect(cases.find((c) => c.mutation === 'amount = "1.123456789" (malformed decimal)')?.basis).toBe('decision:trading.required-fields');
     expect(cases.every((c) => c.basis.startsWith('seed') || c.basis.startsWith('decision:'))).toBe(true);
   });
@@ -104,5 +107,19 @@ describe('key budget', () => {
     await budget.take('k');
     expect(waits).toHaveLength(1);
     expect(budget.used('k')).toBe(1);
+  });
+});
+
+describe('seed-fields names the clause of the field it finds wrong', () => {
+  const err = (instancePath: string, missingProperty?: string) => ({ instancePath, schemaPath: '', keyword: missingProperty ? 'required' : 'type', params: missingProperty ? { missingProperty } : {} });
+  it('a §2 field row, else the §4 row or §2 paragraph', () => {
+    expect(fieldClause('wallet', 'listWalletTransactions', err('/transactions/0', 'date'))).toBe('wallet §2 Transaction.date');
+    expect(fieldClause('wallet', 'listWallets', err('/wallets/1/balance'))).toBe('wallet §2 Wallet.balance');
+    expect(fieldClause('wallet', 'getWalletBalance', err('', 'usd_value'))).toBe('wallet §2 Balance result.usd_value');
+    expect(fieldClause('wallet', 'login', err('/user', 'email'))).toBe('wallet §2 User.email');
+    expect(fieldClause('wallet', 'register', err('', 'user_id'))).toBe('wallet §4 POST /api/v1/register');
+    expect(fieldClause('trading', 'getPrices', err('/data/BTC/price_usd'))).toBe('trading §2 Price entry.price_usd');
+    expect(fieldClause('trading', 'getBalances', err('/data'))).toBe('trading §2 Balance entry');
+    expect(fieldClause('trading', 'getMarkets', err('/data'))).toBe('trading §4 GET /api/v1/markets');
   });
 });

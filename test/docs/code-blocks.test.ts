@@ -17,6 +17,9 @@
 // - A block that cannot run here is fenced with a reason: ```sh no-run: needs a real deployment.
 //   A ts block so marked is still type-checked. Any other language, or a block with no language,
 //   fails this test.
+// - ```python and ```go blocks need what `npm test` does not have: each is marked no-run with a
+//   reason naming `npm run test:languages`, which runs them (test/languages/guide-blocks.test.ts,
+//   in .ci/run); only the client developers' guide may have them, since that test reads only it.
 import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync, chmodSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -30,6 +33,9 @@ import { ROOT, codeBlocks, docPages, type CodeBlock } from './support/doc-pages.
 const BLOCKS = docPages().flatMap((page) => codeBlocks(page));
 const SHELL = new Set(['sh', 'bash']);
 const LANGS = new Set([...SHELL, 'ts', 'text', 'json']);
+/** Languages whose blocks test/languages/guide-blocks.test.ts runs (`npm run test:languages`), from this page. */
+const LANGUAGES_RUN_ELSEWHERE = new Set(['python', 'go']);
+const LANGUAGES_GUIDE = 'docs/guides/client-developers.md';
 const where = (b: CodeBlock) => `${b.file}:${b.line}`;
 
 /** The ```text block right after a runnable sh block (only blank lines between): its expected output. */
@@ -60,6 +66,9 @@ describe('code blocks of README and docs', () => {
       if (b.extra !== '') return [`${where(b)}: unknown marker "${b.extra}" (use no-run: <reason>)`];
       if (b.noRun !== undefined && b.noRun.length < 10) return [`${where(b)}: no-run needs a reason`];
       if (b.noRun === undefined && !LANGS.has(b.lang)) return [`${where(b)}: a ${b.lang || 'language-less'} block is neither runnable (sh, ts, json) nor text nor marked no-run: <reason>`];
+      if (LANGUAGES_RUN_ELSEWHERE.has(b.lang) && (b.file !== LANGUAGES_GUIDE || !b.noRun?.includes('npm run test:languages'))) {
+        return [`${where(b)}: a ${b.lang} block runs only in ${LANGUAGES_GUIDE}, marked no-run: … npm run test:languages runs it`];
+      }
       return [];
     });
     expect(problems).toEqual([]);

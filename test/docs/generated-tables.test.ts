@@ -6,9 +6,15 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { CHECKS } from '../../conformance/index.js';
 import { NOT_LEARNABLE, decisions, pointsOf } from '../../spec/index.js';
+import { figureLine, renderCoverage, seedCoverage, unknownCitations } from './support/seed-coverage.js';
 
 const DECISIONS_PAGE = new URL('../../docs/reference/decision-points.md', import.meta.url);
 const CHECKS_PAGE = new URL('../../docs/reference/checks.md', import.meta.url);
+const COVERAGE_PAGE = new URL('../../docs/reference/seed-coverage.md', import.meta.url);
+const README = new URL('../../README.md', import.meta.url);
+/** An assertion's source as the checks table shows it: a long list of clauses is counted, the coverage page lists them. */
+const sourceCell = (a: { source: string; clauses: readonly string[]; kind: string }) =>
+  a.kind === 'seed' && a.clauses.length > 3 ? `${a.clauses[0]} and ${a.clauses.length - 1} more clauses` : a.source.replace(/^(seed |decision:)/, '') + (a.kind === 'decision' && a.clauses.length ? `; refines ${a.clauses.length > 2 ? `${a.clauses.length} clauses` : a.clauses.join(', ')}` : '');
 const cell = (text: string) => text.replace(/\s+/g, ' ').replace(/\|/g, '\\|').trim();
 
 const TABLES: Record<string, { file: URL; render: () => string }> = {
@@ -39,17 +45,23 @@ const TABLES: Record<string, { file: URL; render: () => string }> = {
   // fail it under --strict, or against the embedded fake).
   checks: { file: CHECKS_PAGE, render: () =>
     [
-      '| id | interfaces | checks that | seed assertions (fail by default) | decision assertions (fail under --strict) |',
-      '|---|---|---|---|---|',
+      '| id | interfaces | checks that | seed / decision | seed assertions (fail by default) | decision assertions (fail under --strict) |',
+      '|---|---|---|---|---|---|',
       ...CHECKS.map((c) => {
         const list = (kind: string) =>
           c.assertions
             .filter((a) => a.kind === kind)
-            .map((a) => `\`${a.id}\`${c.assertions.length > 1 ? `: ${a.says}` : ''} (${a.source.replace(/^(seed |decision:)/, '')})`)
+            .map((a) => `\`${a.id}\`${c.assertions.length > 1 ? `: ${a.says}` : ''} (${sourceCell(a)})`)
             .join('<br>');
-        return `| \`${c.id}\` | ${c.appliesTo.join(', ')} | ${cell(c.title)} | ${cell(list('seed'))} | ${cell(list('decision'))} |`;
+        const count = (kind: string) => c.assertions.filter((a) => a.kind === kind).length;
+        return `| \`${c.id}\` | ${c.appliesTo.join(', ')} | ${cell(c.title)} | ${count('seed')} / ${count('decision')} | ${cell(list('seed'))} | ${cell(list('decision'))} |`;
       }),
     ].join('\n') },
+  // docs/reference/seed-coverage.md: every clause of both documents and what judges it.
+  'seed-coverage': { file: COVERAGE_PAGE, render: renderCoverage },
+  // The figure where the README and the checks reference link the page.
+  'seed-coverage-figure': { file: README, render: () => `Seed coverage: ${figureLine()} ([seed coverage](docs/reference/seed-coverage.md)).` },
+  'checks-coverage-figure': { file: CHECKS_PAGE, render: () => `Seed coverage: ${figureLine()} ([seed coverage](seed-coverage.md)).` },
 };
 
 describe('generated tables in docs/reference/', () => {
@@ -71,6 +83,19 @@ describe('generated tables in docs/reference/', () => {
       expect(text.slice(from, to + end.length), `${page}: the ${name} table is stale: run npm run gen:docs-tables`).toBe(expected);
     });
   }
+
+  it('every clause of the interface documents is judged by an assertion or explained, not both', () => {
+    const rows = seedCoverage();
+    expect(rows.length).toBeGreaterThan(100);
+    const neither = rows.filter((r) => r.seed.length + r.decision.length === 0 && r.reason === undefined).map((r) => r.clause.id);
+    expect(neither, 'clauses without an assertion or a reason (conformance/checks/unjudged-clauses.ts)').toEqual([]);
+    const both = rows.filter((r) => r.seed.length + r.decision.length > 0 && r.reason !== undefined).map((r) => r.clause.id);
+    expect(both, 'clauses both judged and explained').toEqual([]);
+  });
+
+  it('every clause an assertion cites exists in docs/interfaces', () => {
+    expect(unknownCitations()).toEqual([]);
+  });
 
   it('every decision a check cites exists in spec/', () => {
     const ids = new Set(decisions().map((d) => d.id));

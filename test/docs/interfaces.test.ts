@@ -5,6 +5,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { clausesOf } from '../../spec/index.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const INTERFACES = ['trading', 'wallet'] as const;
@@ -54,5 +55,39 @@ describe('docs/interfaces', () => {
     }
     // The scan must have found citations, or it checked nothing.
     expect(cited.length).toBeGreaterThan(10);
+  });
+});
+
+describe('clause ids (spec/clauses.ts)', () => {
+  const ids = new Set(INTERFACES.flatMap((name) => clausesOf(name, readFileSync(join(ROOT, 'docs', 'interfaces', `${name}.md`), 'utf8')).map((c) => c.id)));
+
+  it('derive the ids of the grammar: items, bullets, endpoint rows, field rows, subheading rows, paragraphs', () => {
+    for (const id of [
+      'trading §5.6',
+      'wallet §5.2',
+      'trading §1 bullet 5',
+      'wallet §7 bullet 1',
+      'trading §4 GET /api/v1/account/orders',
+      'wallet §4 POST /api/v1/wallets/{id}/send',
+      'wallet §2 Transaction.date',
+      'trading §7 403',
+      'trading §8 limit',
+      'trading §8 duration_hours default',
+      'wallet §8 Requests',
+      'trading §2 Balance entry.chain',
+      'trading §4 Query of GET /api/v1/account/orders.limit',
+      'trading §4 Body of POST /api/v1/spot/order.side',
+      'trading §4 Body of copy endpoints./copy/start.copy_amount',
+      'trading §4 Conventions',
+      'wallet §8 Other limits',
+      'trading §2 Price entry',
+    ]) {
+      expect(ids.has(id), id).toBe(true);
+    }
+  });
+
+  it('number each document\'s clauses without a duplicate, none before section 1', () => {
+    expect(clausesOf('trading', 'intro\n\n- before\n\n## 2. B\n\n1. one\n- bullet\n').map((c) => c.id)).toEqual(['trading §2.1', 'trading §2 bullet 1']);
+    expect(() => clausesOf('wallet', '## 1. A\n\n| a | b |\n|---|---|\n| k | 1 |\n\n| a | b |\n|---|---|\n| k | 2 |\n')).toThrow(/occurs twice/);
   });
 });

@@ -27,5 +27,7 @@ describe('observed values', () => {
     expect(listingOrder([['2026-01-01 00:00:00', undefined], ['2026-01-01 00:00:00', undefined]])).toBeUndefined();
     expect(listingOrder([['2026-01-01 00:00:00', 0], ['2026-01-01 00:00:00', undefined], ['2026-01-01 00:00:00', 1]])).toBe('oldest-first');
     expect(listingOrder([['2026-01-02 00:00:00', undefined], ['2026-01-01 00:00:00', 5], ['2026-01-01 00:00:00', 4]])).toBe('newest-first');
+    // Entries without their id (NaN keys) end: they compare with nothing.
+    expect(listingOrder([[Number.NaN, undefined], [Number.NaN, undefined]])).toBe('unordered');
   });
 });

@@ -6,12 +6,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildCli } from '../../bin/index.js';
-import { ensureBuilt } from '../robustness/built-cli.js';
+import { doppelCommand, type DoppelCommand } from '../robustness/built-cli.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'doppel-profile-cli-'));
-let bin: string;
+let doppel: DoppelCommand;
 beforeAll(() => {
-  bin = ensureBuilt();
+  doppel = doppelCommand();
 }, 120_000);
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -43,7 +43,7 @@ describe('--profile and --learn options', () => {
 
   it('doppel mock --profile with an invalid profile exits 2 naming the field', async () => {
     const { code, stderr } = await new Promise<{ code: number | null; stderr: string }>((resolve) => {
-      const child = execFile(process.execPath, [bin, 'mock', '--trading-port', '0', '--wallet-port', '0', '--profile', bad], { timeout: 30_000 }, (_e, _out, stderr) => resolve({ code: child.exitCode, stderr }));
+      const child = execFile(doppel.file, [...doppel.args, 'mock', '--trading-port', '0', '--wallet-port', '0', '--profile', bad], { timeout: 30_000, env: doppel.env }, (_e, _out, stderr) => resolve({ code: child.exitCode, stderr }));
     });
     expect(code).toBe(2);
     expect(stderr.trim()).toBe(`doppel mock: --profile ${bad}: invalid profile at /points/trading.conflict-409/value: the fake can answer 400, 404, 409 here, not 418`);

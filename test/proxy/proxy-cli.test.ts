@@ -34,7 +34,7 @@ describe('doppel proxy on the command line', () => {
     while (!proxy) await new Promise((r) => setTimeout(r, 10));
     await runScript({ trading: proxy.listening.trading!.url, wallet: proxy.listening.wallet!.url });
     // The violation was printed before the proxy stopped.
-    expect(err.some((l) => l.startsWith('doppel proxy: VIOLATION content-type-json/json [seed trading §1, wallet §1] on wallet listWallets → 401: Content-Type is "text/plain"'))).toBe(true);
+    expect(err.some((l) => l.startsWith('doppel proxy: VIOLATION content-type-json/json [seed trading §1 bullet 2; wallet §1 bullet 2] on wallet listWallets → 401: Content-Type is "text/plain"'))).toBe(true);
     signals.emit('SIGINT', 'SIGINT');
     code = await running;
     await broken.close();

@@ -11,7 +11,7 @@ import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFake } from '../../mock/index.js';
-import { ensureBuilt } from '../robustness/built-cli.js';
+import { doppelCommand } from '../robustness/built-cli.js';
 
 const TLS = fileURLToPath(new URL('../support/tls/', import.meta.url));
 const CERT = `${TLS}localhost-cert.pem`;
@@ -56,8 +56,9 @@ describe('doppel proxy in front of an https deployment', () => {
 
   beforeAll(async () => {
     target = await httpsTarget();
-    child = spawn(process.execPath, [ensureBuilt(), 'proxy', '--trading-target', target.url, '--trading-port', '0'], {
-      env: { ...process.env, NODE_EXTRA_CA_CERTS: CERT },
+    const doppel = doppelCommand({ NODE_EXTRA_CA_CERTS: CERT });
+    child = spawn(doppel.file, [...doppel.args, 'proxy', '--trading-target', target.url, '--trading-port', '0'], {
+      env: doppel.env,
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     child.stderr!.on('data', (c: Buffer) => (stderr += c.toString()));

@@ -1,7 +1,8 @@
 // The built `doppel` executable for the spawned-process tests: rebuilt first when dist/ is missing
 // or older than the sources it is compiled from.
 import { execFileSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -30,4 +31,29 @@ export function ensureBuilt(): string {
     }
   }
   return DOPPEL_BIN;
+}
+
+/** A way to start doppel: the file to execute, the arguments before doppel's own, the environment. */
+export interface DoppelCommand {
+  file: string;
+  args: string[];
+  env: NodeJS.ProcessEnv;
+  /** What runs: `dist/bin/doppel.js` or the single executable's path. */
+  label: string;
+}
+
+let emptyPath: string | undefined;
+
+/**
+ * How the spawned-process tests start doppel: `node dist/bin/doppel.js` (built first when stale),
+ * or, when DOPPEL_EXECUTABLE names one (.ci/run: dist/sea/doppel-linux-x64), that single executable
+ * with a PATH of one empty folder, so that nothing it does can reach a node or npm.
+ */
+export function doppelCommand(env: NodeJS.ProcessEnv = {}): DoppelCommand {
+  const executable = process.env.DOPPEL_EXECUTABLE;
+  if (executable === undefined || executable === '') {
+    return { file: process.execPath, args: [ensureBuilt()], env: { ...process.env, ...env }, label: 'dist/bin/doppel.js' };
+  }
+  emptyPath ??= mkdtempSync(join(tmpdir(), 'doppel-no-node-'));
+  return { file: executable, args: [], env: { ...process.env, ...env, PATH: emptyPath }, label: executable };
 }

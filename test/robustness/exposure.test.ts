@@ -8,7 +8,7 @@ import { startMock, type RunningMock } from '../../mock/index.js';
 import { createStubApp as createApp } from '../support/stub-app.js';
 import { maskBody, maskHeaders, maskTarget } from '../../mock/core/mask-secrets.js';
 import { startHttpServer } from '../../mock/http/start-http-server.js';
-import { ensureBuilt } from './built-cli.js';
+import { doppelCommand } from './built-cli.js';
 
 let running: RunningMock | undefined;
 afterEach(async () => {
@@ -40,9 +40,9 @@ describe('bind address and admin token', () => {
   });
 
   it('the CLI refuses --host 0.0.0.0 without --admin-token (exit 1, no listener)', async () => {
-    const bin = ensureBuilt();
+    const doppel = doppelCommand();
     const result = await new Promise<{ code: number | null; stderr: string; stdout: string }>((resolve) => {
-      const child = execFile(process.execPath, [bin, 'mock', '--host', '0.0.0.0', '--trading-port', '0', '--wallet-port', '0'], { timeout: 15_000 }, (_e, stdout, stderr) =>
+      const child = execFile(doppel.file, [...doppel.args, 'mock', '--host', '0.0.0.0', '--trading-port', '0', '--wallet-port', '0'], { timeout: 15_000, env: doppel.env }, (_e, stdout, stderr) =>
         resolve({ code: child.exitCode, stdout, stderr }),
       );
     });

@@ -4,13 +4,13 @@
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { connect } from 'node:net';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { ensureBuilt } from './built-cli.js';
+import { doppelCommand, type DoppelCommand } from './built-cli.js';
 
-let bin: string;
+let doppel: DoppelCommand;
 let child: ChildProcessWithoutNullStreams | undefined;
 
 beforeAll(() => {
-  bin = ensureBuilt();
+  doppel = doppelCommand();
 }, 120_000);
 
 afterEach(() => {
@@ -19,7 +19,7 @@ afterEach(() => {
 });
 
 function startDoppel(): Promise<{ trading: number; wallet: number; stdout: () => string; exited: Promise<number | null> }> {
-  const proc = spawn(process.execPath, [bin, 'mock', '--trading-port', '0', '--wallet-port', '0', '--log-level', 'info'], { stdio: 'pipe' });
+  const proc = spawn(doppel.file, [...doppel.args, 'mock', '--trading-port', '0', '--wallet-port', '0', '--log-level', 'info'], { stdio: 'pipe', env: doppel.env });
   child = proc;
   let out = '';
   const exited = new Promise<number | null>((resolve) => proc.on('exit', (code) => resolve(code)));

@@ -54,7 +54,8 @@ describe('the matchers', () => {
     const message = failure(() => expect(doppel).toHaveReceived('placeSpotOrder', { body: expect.objectContaining({ side: 'buy' }) }));
     expect(message).toContain('expect(doppel).toHaveReceived(placeSpotOrder, expected)');
     expect(message).toContain('Received: 1 placeSpotOrder request in namespace default, none with those fields');
-    expect(message).toMatch(/Nearest request:\n\n#\d+ POST \/api\/v1\/spot\/order \(placeSpotOrder\) → 200 \{"market":"BTC","pair":"USDT","side":"sell"/);
+    // Numbered from the reset before this test; the request's body and the answer each labelled.
+    expect(message).toMatch(/Nearest request:\n\n#2 POST \/api\/v1\/spot\/order \(placeSpotOrder\)\n  request \{"market":"BTC","pair":"USDT","side":"sell"[^\n]*\n  answered 200\n/);
     // Only the key the objectContaining asks about is compared: the diff is that one line.
     expect(message).toMatch(/-\s+"side": "buy",\n\+\s+"side": "sell",/);
     expect(message).not.toMatch(/[-+]\s+"market"/);
@@ -67,13 +68,29 @@ describe('the matchers', () => {
     const message = failure(() => expect(doppel).toHaveReceived({ method: 'POST', path: '/api/v1/spot/order' }));
     expect(message).toContain('Received: no such request among 2 in namespace default');
     // The POST to another path agrees on the method: it comes first.
-    expect(message).toMatch(/Nearest requests:\n\n#\d+ POST \/api\/v1\/spot\/cancel \(cancelSpotOrder\) → 404/);
+    expect(message).toMatch(/Nearest requests:\n\n#1 POST \/api\/v1\/spot\/cancel \(cancelSpotOrder\)\n  request \{"order_id":999\}\n  answered 404 [a-z_]+: \S/);
     expect(message).toMatch(/-\s+"path": "\/api\/v1\/spot\/order",\n\+\s+"path": "\/api\/v1\/spot\/cancel",/);
+  });
+
+  it('labels what was sent and what was answered, with the answer\'s code and reason, numbered from clearRequests()', async () => {
+    await doppel.fetch(`${doppel.urls.trading}/api/v1/prices`);
+    await place('buy');
+    doppel.fake.clearRequests();
+    await doppel.fetch(`${doppel.urls.trading}/api/v1/spot/order`, { method: 'POST', headers: { ...TRADE, 'API-KEY': 'no-such-key' }, body: JSON.stringify(order('buy')) });
+    const message = failure(() => expect(doppel).toHaveReceived('placeSpotOrder', { status: 200 }));
+    expect(message).toContain([
+      'Nearest request:',
+      '',
+      '#1 POST /api/v1/spot/order (placeSpotOrder)',
+      '  request {"market":"BTC","pair":"USDT","side":"buy","order_type":"market","amount":"0.01"}',
+      '  answered 401 unauthorized: invalid API key',
+    ].join('\n'));
+    expect(message).toMatch(/-\s+"status": 200,\n\+\s+"status": 401,/);
   });
 
   it('toHaveReceivedTimes lists what was received; .not lists what should not have been', async () => {
     await place('buy');
-    expect(failure(() => expect(doppel).toHaveReceivedTimes('placeSpotOrder', 2))).toMatch(/Expected: 2 × placeSpotOrder request\nReceived: 1\n  #\d+ POST \/api\/v1\/spot\/order \(placeSpotOrder\) → 200/);
+    expect(failure(() => expect(doppel).toHaveReceivedTimes('placeSpotOrder', 2))).toMatch(/Expected: 2 × placeSpotOrder request\nReceived: 1\n  #1 POST \/api\/v1\/spot\/order \(placeSpotOrder\)\n    request \{[^\n]*\}\n    answered 200$/);
     expect(failure(() => expect(doppel).not.toHaveReceived('placeSpotOrder'))).toMatch(/^expect\(doppel\)\.not\.toHaveReceived\(placeSpotOrder\)\n\nExpected: no placeSpotOrder request\nReceived: 1\n  #\d+ POST/);
     expect(failure(() => expect(doppel).toHaveReceivedNothing())).toMatch(/Expected: no request in namespace default\nReceived: 1\n  #\d+ POST/);
   });

@@ -9,7 +9,7 @@ export const DECIMAL_8 = /^-?(0|[1-9][0-9]*)\.[0-9]{8}$/;
 export const balanceDecimals = defineResponseCheck({
   id: 'balance-decimals',
   title: 'balances have exactly 8 fraction digits',
-  assertions: [seed('eight-digits', 'trading §2')],
+  assertions: [seed('eight-digits', 'trading §2 Balance entry.balance')],
   appliesTo: ['trading'],
   needs: needsTradingKey,
   applies: (ex) => ex.operationId === 'getBalances' && is2xx(ex.status) && Array.isArray(bodyOf(ex)?.['data']),

@@ -7,7 +7,7 @@ import { is2xx, bodyOf } from '../../exchange/exchange-readers.js';
 export const balanceUnique = defineResponseCheck({
   id: 'balance-unique',
   title: 'one balance entry per currency and chain',
-  assertions: [seed('one-per-currency-chain', 'trading §2')],
+  assertions: [seed('one-per-currency-chain', 'trading §2 Balance entry.chain')],
   appliesTo: ['trading'],
   needs: needsTradingKey,
   applies: (ex) => ex.operationId === 'getBalances' && is2xx(ex.status) && Array.isArray(bodyOf(ex)?.['data']),

@@ -5,7 +5,7 @@ import { defineResponseCheck, seed } from '../check.js';
 export const contentTypeJson = defineResponseCheck({
   id: 'content-type-json',
   title: 'Content-Type application/json and a JSON body',
-  assertions: [seed('json', 'trading §1, wallet §1')],
+  assertions: [seed('json', ['trading §1 bullet 2', 'wallet §1 bullet 2'])],
   appliesTo: ['trading', 'wallet'],
   applies: () => true,
   run(ex) {

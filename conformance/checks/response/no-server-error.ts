@@ -5,7 +5,7 @@ import { defineResponseCheck, seed } from '../check.js';
 export const noServerError = defineResponseCheck({
   id: 'no-server-error',
   title: 'never a 5xx',
-  assertions: [seed('no-5xx', 'trading §7')],
+  assertions: [seed('no-5xx', 'trading §7 500')],
   appliesTo: ['trading', 'wallet'],
   applies: () => true,
   run: (ex) => (ex.status >= 500 ? [`answered ${ex.status}: ${ex.bodyText.slice(0, 200)}`] : []),

@@ -7,7 +7,7 @@ import { is2xx, bodyOf, queryOf } from '../../exchange/exchange-readers.js';
 export const ordersListingQuery = defineResponseCheck({
   id: 'orders-listing-query',
   title: 'orders listing respects limit, type and status',
-  assertions: [seed('filters', 'trading §4, §8', 'orders listing respects limit, type and status')],
+  assertions: [seed('filters', ['trading §4 GET /api/v1/account/orders', 'trading §4 Query of GET /api/v1/account/orders.type', 'trading §4 Query of GET /api/v1/account/orders.status', 'trading §4 Query of GET /api/v1/account/orders.limit', 'trading §3 bullet 1', 'trading §8 limit'], 'orders listing respects limit, type and status')],
   appliesTo: ['trading'],
   needs: needsTradingKey,
   applies: (ex) => ex.operationId === 'listOrders' && is2xx(ex.status) && Array.isArray(bodyOf(ex)?.['data']),

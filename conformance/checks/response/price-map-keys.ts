@@ -6,7 +6,7 @@ import { is2xx, bodyOf, queryOf } from '../../exchange/exchange-readers.js';
 export const priceMapKeys = defineResponseCheck({
   id: 'price-map-keys',
   title: 'price map keys are the symbols',
-  assertions: [seed('keys', 'trading §4, wallet §4', 'price map keys are the symbols')],
+  assertions: [seed('keys', ['trading §2 Price entry', 'trading §4 GET /api/v1/prices', 'wallet §4 GET /api/v1/prices'], 'price map keys are the symbols')],
   appliesTo: ['trading', 'wallet'],
   applies: (ex) => is2xx(ex.status) && (ex.operationId === 'getPrices' || ex.operationId === 'getWalletPrices'),
   run(ex) {

@@ -15,6 +15,9 @@ const priceEntry = record({ symbol: str, name: str, price_usd: num, change_24h: 
 const trading: Record<string, Schema> = {
   getPrices: record({ success: { const: true }, data: { type: 'object', additionalProperties: priceEntry } }),
   getBalances: record({ success: { const: true }, data: list(record({ currency: str, chain: str, balance: str })) }),
+  // §4: markets is the "list of all tradeable pairs", copy traders the "list of active lead traders".
+  getMarkets: record({ success: { const: true }, data: { type: 'array' } }),
+  listCopyTraders: record({ success: { const: true }, data: { type: 'array' } }),
 };
 
 // Wallet §4 gives every response's top-level fields; §2 the fields of the records in them.
@@ -34,6 +37,28 @@ const walletShapes: Record<string, Schema> = {
   sendFromWallet: record({ success: { const: true }, tx_hash: str, message: str }),
   getWalletPrices: record({ success: { const: true }, prices: { type: 'object', additionalProperties: num } }),
 };
+
+/** The clauses these shapes transcribe: the §2 field rows of both documents and the §4 rows that give a response's fields. */
+export const SEED_FIELD_CLAUSES: readonly string[] = [
+  'trading §2 Price entry',
+  ...Object.keys(priceEntry['properties'] as Schema).map((f) => `trading §2 Price entry.${f}`),
+  'trading §2 Balance entry',
+  ...['currency', 'chain', 'balance'].map((f) => `trading §2 Balance entry.${f}`),
+  'trading §4 GET /api/v1/account/balances',
+  'trading §4 GET /api/v1/markets',
+  'trading §4 GET /api/v1/copy/traders',
+  ...Object.entries({ User: user, Chain: chain, Wallet: walletWithBalance, Transaction: transaction }).flatMap(([name, s]) => Object.keys(s['properties'] as Schema).map((f) => `wallet §2 ${name}.${f}`)),
+  ...['balance', 'symbol', 'usd_value'].map((f) => `wallet §2 Balance result.${f}`),
+  'wallet §4 POST /api/v1/register',
+  'wallet §4 POST /api/v1/login',
+  'wallet §4 GET /api/v1/chains',
+  'wallet §4 POST /api/v1/wallets/create',
+  'wallet §4 GET /api/v1/wallets',
+  'wallet §4 GET /api/v1/wallets/{id}/balance',
+  'wallet §4 GET /api/v1/wallets/{id}/transactions',
+  'wallet §4 POST /api/v1/wallets/{id}/send',
+  'wallet §4 GET /api/v1/prices',
+];
 
 /** Top-level fields of each wallet success body (wallet §4), for the envelope check. */
 export const WALLET_TOP_LEVEL: Record<string, string[]> = Object.fromEntries(

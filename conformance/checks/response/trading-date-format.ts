@@ -8,7 +8,7 @@ import { SEED_DATE, dateHeaderMs, fieldsNamed, seedDateMs } from '../../exchange
 export const tradingDateFormat = defineResponseCheck({
   id: 'trading-date-format',
   title: 'dates YYYY-MM-DD HH:MM:SS in UTC',
-  assertions: [decision('format', 'trading.dates')],
+  assertions: [decision('format', 'trading.dates', '', 'trading §2 bullet 2')],
   appliesTo: ['trading'],
   needs: needsTradingKey,
   applies: (ex) => ex.iface === 'trading' && is2xx(ex.status) && fieldsNamed(ex.json, (k) => k.endsWith('_at')).length > 0,

@@ -7,7 +7,7 @@ import { errorBodyProblems } from './wallet-error-body.js';
 export const tradingErrorBody = defineResponseCheck({
   id: 'trading-error-body',
   title: 'error body {success: false, error, code}',
-  assertions: [decision('shape', 'trading.error-shape')],
+  assertions: [decision('shape', 'trading.error-shape', '', 'trading §7 Shape of an error body')],
   appliesTo: ['trading'],
   applies: (ex) => ex.iface === 'trading' && !is2xx(ex.status),
   run: (ex) => errorBodyProblems(ex),

@@ -9,7 +9,7 @@ const SEED_STATUSES = new Set([200, 400, 401, 403, 404, 500]);
 export const tradingStatusDocumented = defineResponseCheck({
   id: 'trading-status-documented',
   title: 'only statuses of the §7 table',
-  assertions: [seed('documented', 'trading §7')],
+  assertions: [seed('documented', ['trading §7 200', 'trading §7 400', 'trading §7 401', 'trading §7 403', 'trading §7 404', 'trading §7 500'])],
   appliesTo: ['trading'],
   applies: (ex) => ex.iface === 'trading',
   run(ex) {

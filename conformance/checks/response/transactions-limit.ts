@@ -8,7 +8,7 @@ import { is2xx, bodyOf, queryOf } from '../../exchange/exchange-readers.js';
 export const transactionsLimit = defineResponseCheck({
   id: 'transactions-limit',
   title: 'transaction history respects limit',
-  assertions: [decision('limit', 'wallet.transactions-paging')],
+  assertions: [decision('limit', 'wallet.transactions-paging', '', ['wallet §4 bullet 3', 'wallet §8 Other limits'])],
   appliesTo: ['wallet'],
   needs: needsWalletData,
   applies: (ex) => ex.operationId === 'listWalletTransactions' && is2xx(ex.status) && Array.isArray(bodyOf(ex)?.['transactions']),

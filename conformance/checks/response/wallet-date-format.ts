@@ -10,7 +10,7 @@ const MAX_ZONE_MS = 14 * 3600_000;
 export const walletDateFormat = defineResponseCheck({
   id: 'wallet-date-format',
   title: 'transaction dates YYYY-MM-DD HH:MM:SS, not in the future',
-  assertions: [seed('format', 'wallet §2')],
+  assertions: [seed('format', 'wallet §2 Transaction.date')],
   appliesTo: ['wallet'],
   needs: needsWalletData,
   applies: (ex) => ex.operationId === 'listWalletTransactions' && is2xx(ex.status),

@@ -7,7 +7,7 @@ import { SEED_DATE, dateHeaderMs, seedDateMs } from '../../exchange/dates.js';
 export const walletDatesUtc = defineResponseCheck({
   id: 'wallet-dates-utc',
   title: 'transaction dates are UTC (not after the Date header)',
-  assertions: [decision('utc', 'wallet.dates-utc')],
+  assertions: [decision('utc', 'wallet.dates-utc', '', 'wallet §2 Transaction.date')],
   appliesTo: ['wallet'],
   needs: needsWalletData,
   applies: (ex) => ex.operationId === 'listWalletTransactions' && is2xx(ex.status) && dateHeaderMs(ex.responseHeaders) !== undefined,

@@ -1,9 +1,22 @@
-// The wallet seed says "string, decimal"; doppel answers every wallet decimal with exactly 8
-// fraction digits (wallet.decimal-format).
+// The wallet seed says "string, decimal" (wallet §2): a seed assertion of its own holds every wallet
+// decimal to a decimal string; doppel answers each with exactly 8 fraction digits
+// (wallet.decimal-format), a decision.
 import { needsWalletData } from '../needs.js';
-import { defineResponseCheck, decision } from '../check.js';
+import { defineResponseCheck, decision, seed, type Problem } from '../check.js';
 import { is2xx, bodyOf } from '../../exchange/exchange-readers.js';
 import { DECIMAL_8 } from './balance-decimals.js';
+
+/** A decimal as JSON text writes one in a string: digits, at most one point, no exponent. */
+const DECIMAL = /^-?[0-9]+(\.[0-9]+)?$/;
+
+const DECIMAL_CLAUSES = ['wallet §2 Wallet.balance', 'wallet §2 Transaction.amount', 'wallet §2 Balance result.balance', 'wallet §2 Balance result.usd_value'];
+
+/** The wallet §2 row of a decimal by where it is. */
+function clauseOf(where: string): string {
+  if (where.startsWith('transactions')) return 'wallet §2 Transaction.amount';
+  if (where.startsWith('wallets')) return 'wallet §2 Wallet.balance';
+  return where === 'usd_value' ? 'wallet §2 Balance result.usd_value' : 'wallet §2 Balance result.balance';
+}
 
 function decimals(op: string, body: Record<string, unknown>): [string, unknown][] {
   const out: [string, unknown][] = [];
@@ -22,15 +35,27 @@ function decimals(op: string, body: Record<string, unknown>): [string, unknown][
 export const walletDecimals = defineResponseCheck({
   id: 'wallet-decimals',
   title: 'wallet decimals have exactly 8 fraction digits',
-  assertions: [decision('eight-digits', 'wallet.decimal-format')],
+  assertions: [
+    seed('decimal', DECIMAL_CLAUSES, 'every wallet balance, usd_value and amount is a decimal string'),
+    decision('eight-digits', 'wallet.decimal-format', 'with exactly 8 fraction digits', DECIMAL_CLAUSES),
+  ],
   appliesTo: ['wallet'],
   needs: needsWalletData,
   applies: (ex) => ex.iface === 'wallet' && is2xx(ex.status) && ['getWalletBalance', 'listWallets', 'listWalletTransactions'].includes(ex.operationId ?? ''),
   run(ex) {
     const body = bodyOf(ex) ?? {};
-    return decimals(ex.operationId as string, body)
-      .filter(([, v]) => typeof v !== 'string' || !DECIMAL_8.test(v))
+    const found = decimals(ex.operationId as string, body);
+    const problems: Problem[] = found
+      // A token's balance is doppel's addition (wallet.tokens): the decision judges it.
+      .filter(([where, v]) => (typeof v !== 'string' || !DECIMAL.test(v)) && !where.includes('.tokens['))
       .slice(0, 3)
-      .map(([where, v]) => `${where} is ${JSON.stringify(v)}, not a decimal string with 8 fraction digits`);
+      .map(([where, v]) => ({ assertion: 'decimal', message: `${where} is ${JSON.stringify(v)}, not a decimal string (${clauseOf(where)})` }));
+    problems.push(
+      ...found
+        .filter(([where, v]) => typeof v !== 'string' || !DECIMAL_8.test(v) ? where.includes('.tokens[') || (typeof v === 'string' && DECIMAL.test(v)) : false)
+        .slice(0, 3)
+        .map(([where, v]) => ({ assertion: 'eight-digits', message: `${where} is ${JSON.stringify(v)}, not a decimal string with 8 fraction digits` })),
+    );
+    return problems;
   },
 });

@@ -5,7 +5,7 @@ import { is2xx, bodyOf } from '../../exchange/exchange-readers.js';
 export const walletErrorBody = defineResponseCheck({
   id: 'wallet-error-body',
   title: 'error body {success: false, error}',
-  assertions: [seed('shape', 'wallet §7')],
+  assertions: [seed('shape', ['wallet §7 bullet 1', 'wallet §4 Conventions'])],
   appliesTo: ['wallet'],
   applies: (ex) => ex.iface === 'wallet' && !is2xx(ex.status),
   run: (ex) => errorBodyProblems(ex),

@@ -6,7 +6,7 @@ import { defineResponseCheck, decision } from '../check.js';
 export const walletStatusDocumented = defineResponseCheck({
   id: 'wallet-status-documented',
   title: 'only statuses documented for the operation',
-  assertions: [decision('documented', 'wallet.status-codes')],
+  assertions: [decision('documented', 'wallet.status-codes', '', 'wallet §7 bullet 3')],
   appliesTo: ['wallet'],
   applies: (ex) => ex.iface === 'wallet' && ex.operationId !== null,
   run(ex, decisions = DEFAULT_DECISIONS) {

@@ -32,17 +32,20 @@ export function listedIds(ex: Exchange): string[] | undefined {
 }
 
 /** A listing's scope: its operation, key, path (the wallet) and filters, all but `limit`. */
-function scopeOf(ex: Exchange): string {
+export function scopeOf(ex: Exchange): string {
   const url = new URL(ex.url);
   const query = [...queryOf(ex).entries()].filter(([k]) => k !== 'limit').sort().map(([k, v]) => `${k}=${v}`).join('&');
   return `${ex.iface}\u0000${keyOf(ex) ?? ''}\u0000${url.pathname}\u0000${query}`;
 }
 
+/** Whose listings a write changes: any wallet write every wallet's (a send adds to another's history), a trading write its key's. */
+export const writerOf = (ex: Exchange): string => (ex.iface === 'wallet' ? 'wallet' : `trading\u0000${keyOf(ex) ?? ''}`);
+
 export const defaultListingLimit = defineScenarioCheck({
   id: 'default-listing-limit',
   assertions: [
-    decision('orders', 'trading.orders-default-limit', 'the orders listing without limit answers its first 50 (or the profile\'s default)'),
-    decision('transactions', 'wallet.transactions-paging', 'a wallet\'s transactions without limit answer the first 50 (or the profile\'s default)'),
+    decision('orders', 'trading.orders-default-limit', 'the orders listing without limit answers its first 50 (or the profile\'s default)', 'trading §8 bullet 1'),
+    decision('transactions', 'wallet.transactions-paging', 'a wallet\'s transactions without limit answer the first 50 (or the profile\'s default)', 'wallet §4 bullet 3'),
   ],
   observes: ['trading.orders-default-limit', 'wallet.transactions-paging'],
   appliesTo: ['trading', 'wallet'],
@@ -61,16 +64,15 @@ export const defaultListingLimit = defineScenarioCheck({
       // A write changes what a listing holds: pair only listings with none between (of the key; a
       // send also adds to another wallet's history, so any wallet write counts for every wallet).
       const writes = new BoundedMap<string, number>(10_000);
-      const writer = (ex: Exchange): string => (ex.iface === 'wallet' ? 'wallet' : `trading\u0000${keyOf(ex) ?? ''}`);
       return (ex, found) => {
         if (ex.method !== 'GET' && ex.status >= 200 && ex.status < 300) {
-          writes.set(writer(ex), (writes.get(writer(ex)) ?? 0) + 1);
+          writes.set(writerOf(ex), (writes.get(writerOf(ex)) ?? 0) + 1);
           return;
         }
         const l = LISTINGS[ex.operationId ?? ''];
         if (!l || !listedIds(ex)) return;
         const scope = scopeOf(ex);
-        const now = writes.get(writer(ex)) ?? 0;
+        const now = writes.get(writerOf(ex)) ?? 0;
         (queryOf(ex).get('limit') === null ? plain : wide).set(scope, { ex, writes: now });
         const p = plain.get(scope);
         const w = wide.get(scope);

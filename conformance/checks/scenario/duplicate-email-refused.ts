@@ -22,7 +22,7 @@ export const duplicateEmailRefused = defineScenarioCheck({
   id: 'duplicate-email-refused',
   title: 'a duplicate e-mail is refused with 409 (or the profile\'s status)',
   assertions: [
-    seed('not-accepted', 'wallet §4', 'an e-mail already registered is not registered again (login finds one user by e-mail)'),
+    seed('not-accepted', 'wallet §4 POST /api/v1/register', 'an e-mail already registered is not registered again (login finds one user by e-mail)'),
     decision('status', 'wallet.register-semantics', 'the second registration is refused with 409 (or the profile\'s status)'),
   ],
   observes: [POINT],

@@ -14,7 +14,7 @@ import { boundObserver, boundOf, type Target } from './listing-max-limit.js';
 export const futuresDurationLimit = defineScenarioCheck({
   id: 'futures-duration-limit',
   title: 'the longest futures duration accepted is 720 hours (or the profile\'s)',
-  assertions: [decision('longest', 'trading.futures-duration')],
+  assertions: [decision('longest', 'trading.futures-duration', '', 'trading §4 Body of POST /api/v1/futures/order.duration_hours')],
   observes: ['trading.futures-duration'],
   appliesTo: ['trading'],
   skip: (ctx) => writesSkip(ctx, 'trading') ?? (ctx.facts.markets.length === 0 ? 'no markets listed' : undefined),

@@ -142,7 +142,7 @@ const limitOf = (ex: Exchange): number | undefined => {
 export const listingMaxLimit = defineScenarioCheck({
   id: 'listing-max-limit',
   assertions: [
-    decision('transactions', 'wallet.transactions-paging', 'the largest transactions limit accepted is 100 (or the profile\'s)'),
+    decision('transactions', 'wallet.transactions-paging', 'the largest transactions limit accepted is 100 (or the profile\'s)', 'wallet §8 Other limits'),
     decision('prices', 'wallet.prices-unknown', 'the most symbols one prices request accepts is 50 (or the profile\'s)'),
   ],
   observes: ['wallet.transactions-paging#max-limit', 'wallet.prices-unknown#max-symbols'],

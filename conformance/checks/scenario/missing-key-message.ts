@@ -16,7 +16,7 @@ const POINTS = { wallet: 'wallet.status-codes#missing-key-message', trading: 'tr
 export const missingKeyMessage = defineScenarioCheck({
   id: 'missing-key-message',
   assertions: [
-    decision('trading', 'trading.error-shape', 'a trading request without API-KEY is told `{operationId}: missing API-KEY header` (or the profile\'s)'),
+    decision('trading', 'trading.error-shape', 'a trading request without API-KEY is told `{operationId}: missing API-KEY header` (or the profile\'s)', 'trading §7 Shape of an error body'),
     decision('wallet', 'wallet.status-codes', 'a wallet request without X-API-Key is told `{operationId}: missing X-API-Key header` (or the profile\'s)'),
   ],
   observes: [POINTS.wallet, POINTS.trading],

@@ -10,7 +10,7 @@ import { burst } from './rate-limit-burst.js';
 export const rateLimit429 = defineScenarioCheck({
   id: 'rate-limit-429',
   title: 'the 61st request in a minute on one key gets 429 with the error body',
-  assertions: [seed('429', 'wallet §8')],
+  assertions: [seed('429', ['wallet §8 Requests', 'wallet §7 bullet 2'])],
   appliesTo: ['wallet'],
   skip: (ctx) => (!has(ctx, 'wallet') ? 'no wallet target' : !ctx.rateLimit ? 'not asked for (--rate-limit)' : undefined),
   async run(ctx, out) {

@@ -6,7 +6,7 @@ import { burst } from './rate-limit-burst.js';
 export const rateLimitRetryAfter = defineScenarioCheck({
   id: 'rate-limit-retry-after',
   title: '429 carries Retry-After seconds',
-  assertions: [decision('retry-after', 'wallet.rate-limit-scope')],
+  assertions: [decision('retry-after', 'wallet.rate-limit-scope', '', 'wallet §8 Requests')],
   appliesTo: ['wallet'],
   skip: (ctx) => (!has(ctx, 'wallet') ? 'no wallet target' : !ctx.rateLimit ? 'not asked for (--rate-limit)' : undefined),
   async run(ctx, out) {

@@ -37,7 +37,7 @@ async function entryOf(ctx: CheckContext, key: string, walletId: number, hash: u
 export const sendConfirmationDelay = defineScenarioCheck({
   id: 'send-confirmation-delay',
   title: 'a send confirms 30 virtual seconds later (or the profile\'s delay)',
-  assertions: [decision('delay', POINT)],
+  assertions: [decision('delay', POINT, '', ['wallet §3 bullet 1', 'wallet §2 Transaction.status'])],
   observes: [POINT],
   appliesTo: ['wallet'],
   skip: (ctx) => writesSkip(ctx, 'wallet') ?? (!ctx.wallet.key ? 'no --wallet-key given' : undefined),

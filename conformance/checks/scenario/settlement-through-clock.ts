@@ -82,8 +82,8 @@ export const settlementThroughClock = defineScenarioCheck({
   id: 'settlement-through-clock',
   title: 'binary bids and futures positions settle when their time has passed',
   assertions: [
-    seed('resolves', 'trading §4', 'a binary bid is no longer open once its duration_minutes have passed'),
-    seed('expires', 'trading §4', 'a futures position is no longer open once its duration_hours have passed'),
+    seed('resolves', 'trading §4 Body of POST /api/v1/binary/order.duration_minutes', 'a binary bid is no longer open once its duration_minutes have passed'),
+    seed('expires', ['trading §4 Body of POST /api/v1/futures/order.duration_hours', 'trading §8 duration_hours default'], 'a futures position is no longer open once its duration_hours have passed'),
     decision('binary', 'trading.binary-semantics', 'a binary bid settles won, lost or draw with its pnl once its minutes have passed'),
     decision('futures', 'trading.futures-semantics', 'a futures position settles with a loss capped at its margin once its hours have passed'),
     decision('balances', 'trading.balance-meaning', 'opening takes the bid and the margin from available USDT; settlement pays them back with their pnl'),

@@ -24,7 +24,7 @@ function pathSymbol(url: string): string | undefined {
 export const symbolCase = defineScenarioCheck({
   id: 'symbol-case',
   title: 'a lower-case symbol is matched (or unknown, by the profile)',
-  assertions: [decision('case', POINT)],
+  assertions: [decision('case', POINT, '', 'trading §4 GET /api/v1/price/{symbol}')],
   observes: [POINT],
   appliesTo: ['trading'],
   skip: (ctx) => (has(ctx, 'trading') ? undefined : 'no trading target'),

@@ -18,7 +18,7 @@ const ORDER_FOR_STATUS: Readonly<Record<number, string>> = { 403: TRADING_GUARD_
 export const tradingGuardOrder = defineScenarioCheck({
   id: 'trading-guard-order',
   title: 'a read-only key with an invalid order gets 403 before 400 (or the profile\'s order)',
-  assertions: [decision('order', 'trading.guard-order')],
+  assertions: [decision('order', 'trading.guard-order', '', 'trading §5.6')],
   observes: ['trading.guard-order'],
   appliesTo: ['trading'],
   skip: (ctx) => (!has(ctx, 'trading') ? 'no trading target' : !ctx.trading.readKey ? 'no --trading-read-key given' : undefined),

@@ -4,11 +4,12 @@
 import { defineScenarioCheck, seed } from '../check.js';
 import { has } from '../../run/context.js';
 import { runInvalidInputs } from './invalid-inputs.js';
+import { SEED_INPUT_CLAUSES } from '../../run/arbitraries/mutation-basis.js';
 
 export const tradingInvalidInput400 = defineScenarioCheck({
   id: 'trading-invalid-input-400',
   title: 'seed-invalid input → 400',
-  assertions: [seed('400', 'trading §4, §7, §8', 'seed-invalid input → 400')],
+  assertions: [seed('400', SEED_INPUT_CLAUSES.trading, 'seed-invalid input → 400')],
   appliesTo: ['trading'],
   skip: (ctx) => (!has(ctx, 'trading') ? 'no trading target' : !ctx.trading.key ? 'no --trading-key given' : undefined),
   run: (ctx, out) => runInvalidInputs(ctx, out, 'trading', (basis) => basis.startsWith('seed')),

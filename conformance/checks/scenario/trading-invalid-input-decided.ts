@@ -7,7 +7,7 @@ import { runInvalidInputs } from './invalid-inputs.js';
 export const tradingInvalidInputDecided = defineScenarioCheck({
   id: 'trading-invalid-input-decided',
   title: 'decision-invalid input → 400',
-  assertions: [decision('400', 'trading.required-fields')],
+  assertions: [decision('400', 'trading.required-fields', '', 'trading §4 bullet 2')],
   appliesTo: ['trading'],
   skip: (ctx) => (!has(ctx, 'trading') ? 'no trading target' : !ctx.trading.key ? 'no --trading-key given' : undefined),
   run: (ctx, out) => runInvalidInputs(ctx, out, 'trading', (basis) => basis.startsWith('decision')),

@@ -5,7 +5,7 @@ import { has } from '../../run/context.js';
 export const tradingPublicNoKey = defineScenarioCheck({
   id: 'trading-public-no-key',
   title: 'public operations succeed without a key',
-  assertions: [seed('no-key', 'trading §5.4')],
+  assertions: [seed('no-key', ['trading §5.4', 'trading §4 Conventions', 'trading §4 GET /api/v1/prices', 'trading §4 GET /api/v1/price/{symbol}', 'trading §4 GET /api/v1/markets'])],
   appliesTo: ['trading'],
   skip: (ctx) => (has(ctx, 'trading') ? undefined : 'no trading target'),
   async run(ctx, out) {

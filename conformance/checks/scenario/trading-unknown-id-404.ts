@@ -9,7 +9,7 @@ export const tradingUnknownId404 = defineScenarioCheck({
   id: 'trading-unknown-id-404',
   title: '404 for an unknown order or lead trader',
   assertions: [
-    seed('refused', 'trading §4, §7', 'cancelling an order or copying a lead trader that does not exist never succeeds'),
+    seed('refused', ['trading §4 POST /api/v1/spot/cancel', 'trading §4 POST /api/v1/copy/start', 'trading §4 Body of POST /api/v1/spot/cancel.order_id', 'trading §4 Body of copy endpoints./copy/start.lead_trader_id', 'trading §7 404'], 'cancelling an order or copying a lead trader that does not exist never succeeds'),
     decision('cancel', 'trading.cancel-semantics', 'cancelling an unknown order answers 404'),
     decision('copy', 'trading.copy-semantics', 'starting (404) or stopping (the profile\'s status, 404) a copy of an unknown lead trader'),
   ],

@@ -7,7 +7,7 @@ import { unknownPath } from '../../exchange/operation-request.js';
 export const unknownResource404 = defineScenarioCheck({
   id: 'unknown-resource-404',
   title: '404 for an unknown symbol and an unknown endpoint',
-  assertions: [seed('404', 'trading §7')],
+  assertions: [seed('404', ['trading §7 404', 'trading §4 GET /api/v1/price/{symbol}'])],
   appliesTo: ['trading'],
   skip: (ctx) => (has(ctx, 'trading') ? undefined : 'no trading target'),
   async run(ctx, out) {

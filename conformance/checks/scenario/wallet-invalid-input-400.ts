@@ -6,13 +6,14 @@ import { defineScenarioCheck, decision, seed } from '../check.js';
 import { is2xx } from '../../exchange/exchange-readers.js';
 import { has } from '../../run/context.js';
 import { runInvalidInputs } from './invalid-inputs.js';
+import { SEED_INPUT_CLAUSES } from '../../run/arbitraries/mutation-basis.js';
 
 export const walletInvalidInput400 = defineScenarioCheck({
   id: 'wallet-invalid-input-400',
   title: 'invalid input → 400',
   assertions: [
-    seed('refused', 'wallet §4', 'input the seed\'s field types make invalid is never accepted'),
-    decision('400', 'wallet.status-codes', 'every invalid input is answered 400'),
+    seed('refused', SEED_INPUT_CLAUSES.wallet, 'input the seed\'s field types make invalid is never accepted'),
+    decision('400', 'wallet.status-codes', 'every invalid input is answered 400', ['wallet §7 bullet 3', 'wallet §4 bullet 2']),
   ],
   appliesTo: ['wallet'],
   skip: (ctx) => (has(ctx, 'wallet') ? undefined : 'no wallet target'),

@@ -10,7 +10,7 @@ const SEEN: Readonly<Record<number, string>> = { 200: 'public', 401: 'key-requir
 export const walletPublicNoKey = defineScenarioCheck({
   id: 'wallet-public-no-key',
   title: 'chains and prices succeed without a key (or answer 401, by the profile)',
-  assertions: [decision('exemption', POINT)],
+  assertions: [decision('exemption', POINT, '', 'wallet §5.3')],
   observes: [POINT],
   appliesTo: ['wallet'],
   skip: (ctx) => (has(ctx, 'wallet') ? undefined : 'no wallet target'),

@@ -10,7 +10,7 @@ export const walletUnknownId404 = defineScenarioCheck({
   id: 'wallet-unknown-id-404',
   title: '404 for an unknown wallet id and path',
   assertions: [
-    seed('refused', 'wallet §4', 'a wallet id the caller does not have, or a path that is no endpoint, is never a success'),
+    seed('refused', ['wallet §4 GET /api/v1/wallets/{id}/balance', 'wallet §4 GET /api/v1/wallets/{id}/transactions', 'wallet §4 POST /api/v1/wallets/{id}/send'], 'a wallet id the caller does not have, or a path that is no endpoint, is never a success'),
     decision('404', 'wallet.status-codes', 'both are answered 404'),
   ],
   appliesTo: ['wallet'],

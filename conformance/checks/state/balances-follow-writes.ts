@@ -133,9 +133,9 @@ export const balancesFollowWrites = defineStateCheck({
   id: 'balances-follow-writes',
   title: 'balances move by what the key\'s accepted writes say, and by nothing else',
   assertions: [
-    seed('spot-direction', 'trading §1, §2, §4', 'a filled spot order moves its base and quote balances in opposite directions, as its side says'),
-    seed('copy-lock', 'trading §3, §4', 'starting a copy lowers the USDT balance by exactly copy_amount'),
-    seed('copy-refund', 'trading §3', 'stopping a copy raises the USDT balance'),
+    seed('spot-direction', ['trading §4 POST /api/v1/spot/order', 'trading §4 Body of POST /api/v1/spot/order.side', 'trading §4 Body of POST /api/v1/spot/order.market', 'trading §4 Body of POST /api/v1/spot/order.pair', 'trading §4 Body of POST /api/v1/spot/order.amount'], 'a filled spot order moves its base and quote balances in opposite directions, as its side says'),
+    seed('copy-lock', ['trading §3 bullet 2', 'trading §4 POST /api/v1/copy/start', 'trading §4 Body of copy endpoints./copy/start.copy_amount'], 'starting a copy lowers the USDT balance by exactly copy_amount'),
+    seed('copy-refund', ['trading §3 bullet 2', 'trading §4 POST /api/v1/copy/stop', 'trading §4 Body of copy endpoints./copy/stop.lead_trader_id'], 'stopping a copy raises the USDT balance'),
     decision('spot-exact', 'trading.spot-semantics', 'a filled spot order moves them by its amount and amount × fill_price rounded down, no fee'),
     decision('reserve', 'trading.balance-meaning', 'limit orders, positions, bids and copies move what they hold from balance to locked; a cancel or stop moves it back'),
     decision('refund-stated', 'trading.copy-relation-fields', 'stopping a copy raises USDT by exactly the `refunded` it answers'),

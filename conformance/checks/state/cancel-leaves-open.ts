@@ -10,7 +10,7 @@ export const cancelLeavesOpen = defineStateCheck({
   id: 'cancel-leaves-open',
   title: 'a cancelled order is no longer open',
   assertions: [
-    seed('not-open', 'trading §3, §4', 'no listing after an accepted cancel shows the order open'),
+    seed('not-open', ['trading §4 POST /api/v1/spot/cancel', 'trading §3 bullet 1'], 'no listing after an accepted cancel shows the order open'),
     decision('cancelled', 'trading.cancel-semantics', 'the cancel and every later listing show the order `cancelled`'),
   ],
   appliesTo: ['trading'],

@@ -46,7 +46,7 @@ export const orderInListing = defineStateCheck({
   id: 'order-in-listing',
   title: 'a placed order is in the caller\'s orders, with the fields it was placed with',
   assertions: [
-    seed('listed', 'trading §4', 'an accepted order is in every later listing of its key that matches it and is not cut by its limit'),
+    seed('listed', ['trading §4 GET /api/v1/account/orders', 'trading §4 POST /api/v1/spot/order', 'trading §4 POST /api/v1/margin/order', 'trading §4 POST /api/v1/futures/order', 'trading §4 POST /api/v1/binary/order'], 'an accepted order is in every later listing of its key that matches it and is not cut by its limit'),
     decision('fields', 'trading.order-fields', 'the placement answer and every listing repeat the fields it was placed with'),
   ],
   appliesTo: ['trading'],

@@ -8,8 +8,8 @@ export const readsAnswerAsked = defineStateCheck({
   id: 'reads-answer-asked',
   title: 'a read of one resource answers that resource',
   assertions: [
-    seed('price-symbol', 'trading §2, §4', 'the price of a symbol is that symbol\'s entry'),
-    seed('balance-symbol', 'wallet §2, §4', 'a wallet\'s balance is in that wallet\'s symbol'),
+    seed('price-symbol', ['trading §4 GET /api/v1/price/{symbol}', 'trading §2 Price entry.symbol'], 'the price of a symbol is that symbol\'s entry'),
+    seed('balance-symbol', ['wallet §4 GET /api/v1/wallets/{id}/balance', 'wallet §2 Balance result.symbol'], 'a wallet\'s balance is in that wallet\'s symbol'),
   ],
   appliesTo: ['trading', 'wallet'],
   start: () => (ex, model, out) => {

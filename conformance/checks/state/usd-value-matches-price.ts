@@ -53,7 +53,7 @@ export const usdValueMatchesPrice = defineStateCheck({
   id: 'usd-value-matches-price',
   title: 'usd_value is the balance at the same target\'s price',
   assertions: [
-    seed('agrees', 'wallet §2, §4', 'usd_value is the balance × the /prices price of its symbol, within a cent'),
+    seed('agrees', ['wallet §2 Balance result.usd_value', 'wallet §4 GET /api/v1/wallets/{id}/balance'], 'usd_value is the balance × the /prices price of its symbol, within a cent'),
     decision('rounded-down', 'wallet.usd-value', 'exactly, rounded down to 8 fraction digits (0 for a symbol /prices leaves out)'),
   ],
   appliesTo: ['wallet'],

@@ -13,8 +13,8 @@ export const walletCreatedListed = defineStateCheck({
   id: 'wallet-created-listed',
   title: 'a created wallet is on the chain asked for and listed with it',
   assertions: [
-    seed('chain', 'wallet §4', 'the created wallet is on the chain the request asked for'),
-    seed('listed', 'wallet §4', 'a created wallet is in every later wallets listing of its key, with its chain and address'),
+    seed('chain', ['wallet §4 POST /api/v1/wallets/create', 'wallet §2 Wallet.chain', 'wallet §2 Chain.slug'], 'the created wallet is on the chain the request asked for'),
+    seed('listed', ['wallet §4 GET /api/v1/wallets', 'wallet §2 Wallet.address'], 'a created wallet is in every later wallets listing of its key, with its chain and address'),
     decision('symbol', 'wallet.create-semantics', 'its symbol is its chain\'s native symbol as /chains lists it'),
     decision('empty', 'wallet.create-semantics', 'a new wallet\'s balance is 0 until something is sent to it'),
   ],

@@ -111,8 +111,8 @@ export const walletSendDebits = defineStateCheck({
   id: 'wallet-send-debits',
   title: 'a send lowers its wallet by the amount and is recorded',
   assertions: [
-    seed('debit', 'wallet §4', 'once an accepted send is confirmed, its wallet\'s balance is lower by at least the amount'),
-    seed('recorded', 'wallet §2, §4', 'an accepted send is in its wallet\'s transactions with its tx_hash, amount, from and to'),
+    seed('debit', ['wallet §4 POST /api/v1/wallets/{id}/send', 'wallet §2 Wallet.balance'], 'once an accepted send is confirmed, its wallet\'s balance is lower by at least the amount'),
+    seed('recorded', ['wallet §4 GET /api/v1/wallets/{id}/transactions', 'wallet §2 Transaction.tx_hash', 'wallet §2 Transaction.amount', 'wallet §2 Transaction.from', 'wallet §2 Transaction.to'], 'an accepted send is in its wallet\'s transactions with its tx_hash, amount, from and to'),
     decision('at-once', 'wallet.send-semantics', 'a send lowers its wallet at once, by exactly the amount (no fee: wallet.limits)'),
     decision('unchanged', 'wallet.send-semantics', 'nothing but sends and confirmed receives moves a wallet\'s balance'),
     decision('received', 'wallet.send-semantics', 'a send to another wallet shows there as a receive once confirmed'),

@@ -4,11 +4,11 @@ import type { InvalidCase } from './invalid-case.js';
 /** listOrders: limit outside 1..100 or not an integer, type or status outside their enums. */
 export function invalidOrdersQuery(): InvalidCase[] {
   const cases: InvalidCase[] = [
-    { operationId: 'listOrders', query: { limit: '101' }, mutation: 'limit = 101 (at most 100)', basis: 'seed trading §8' },
-    { operationId: 'listOrders', query: { limit: '1000' }, mutation: 'limit = 1000 (at most 100)', basis: 'seed trading §8' },
-    { operationId: 'listOrders', query: { limit: 'abc' }, mutation: 'limit = abc (not an integer)', basis: 'seed trading §4' },
-    { operationId: 'listOrders', query: { limit: '2.5' }, mutation: 'limit = 2.5 (not an integer)', basis: 'seed trading §4' },
-    { operationId: 'listOrders', query: { type: 'options' }, mutation: 'type = options (allowed: spot, margin, futures, binary)', basis: 'seed trading §4' },
+    { operationId: 'listOrders', query: { limit: '101' }, mutation: 'limit = 101 (at most 100)', basis: 'seed trading §8 limit; trading §4 Query of GET /api/v1/account/orders.limit; trading §7 400' },
+    { operationId: 'listOrders', query: { limit: '1000' }, mutation: 'limit = 1000 (at most 100)', basis: 'seed trading §8 limit; trading §4 Query of GET /api/v1/account/orders.limit; trading §7 400' },
+    { operationId: 'listOrders', query: { limit: 'abc' }, mutation: 'limit = abc (not an integer)', basis: 'seed trading §4 Query of GET /api/v1/account/orders.limit; trading §7 400' },
+    { operationId: 'listOrders', query: { limit: '2.5' }, mutation: 'limit = 2.5 (not an integer)', basis: 'seed trading §4 Query of GET /api/v1/account/orders.limit; trading §7 400' },
+    { operationId: 'listOrders', query: { type: 'options' }, mutation: 'type = options (allowed: spot, margin, futures, binary)', basis: 'seed trading §4 Query of GET /api/v1/account/orders.type; trading §7 400' },
     { operationId: 'listOrders', query: { limit: '0' }, mutation: 'limit = 0 (1..100)', basis: 'decision:trading.orders-listing' },
     { operationId: 'listOrders', query: { limit: '-5' }, mutation: 'limit = -5 (1..100)', basis: 'decision:trading.orders-listing' },
     { operationId: 'listOrders', query: { status: 'bogus' }, mutation: 'status = bogus (not an order state)', basis: 'decision:trading.orders-listing' },

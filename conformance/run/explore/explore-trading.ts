@@ -169,7 +169,10 @@ class TradingDriver {
         const amountUsdt = Math.ceil(t.minCopyAmount) + c.extra;
         if (!this.has('USDT', BigInt(amountUsdt) * 100_000_000n * 2n)) return;
         const ex = await this.write('startCopy', { lead_trader_id: t.id, copy_amount: amountUsdt });
-        if (ex.status === 200) this.copying.add(t.id);
+        if (ex.status !== 200) return;
+        this.copying.add(t.id);
+        // The lead traders listed while the copy runs hold the copied one (listings-hold-accepted).
+        await this.ctx.call('listCopyTraders', { key: this.key });
         return;
       }
       case 'copy-stop': {
@@ -201,6 +204,8 @@ export async function exploreTrading(ctx: CheckContext): Promise<void> {
   const symbols = ctx.facts.symbols;
   // Every symbol the target lists, once (reads-answer-asked).
   for (const symbol of symbols) await ctx.call('getPrice', { params: { symbol } });
+  // And each market's base the prices leave out: a symbol /price answers is a key of /prices (listings-hold-accepted).
+  for (const base of new Set(ctx.facts.markets.map((m) => m.market))) if (!symbols.includes(base)) await ctx.call('getPrice', { params: { symbol: base } });
   if (key === undefined) return;
   // Account ids tell the keys' accounts apart (decision trading.account-fields), so that a write
   // through one is not taken to move the other's balances.

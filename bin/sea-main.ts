@@ -1,0 +1,13 @@
+// The single executable's one script (scripts/build-sea.mjs bundles it, with every dependency, as
+// CommonJS: what a Node single executable application runs). Inside it `require` reaches only
+// Node's built-in modules, so ajv is handed over statically here (as doppel/browser does) instead
+// of being required on first use; the version and the HTML API reference are the executable's
+// assets (node:sea).
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import addFormatsPlugin from 'ajv-formats';
+import { hideBin } from 'yargs/helpers';
+import { provideAjv, type AjvModules } from '../spec/ajv-modules.js';
+import { runCli } from './index.js';
+
+provideAjv({ Ajv2020, addFormats: ((addFormatsPlugin as unknown as { default?: unknown }).default ?? addFormatsPlugin) as AjvModules['addFormats'] });
+void runCli(hideBin(process.argv));

@@ -1,0 +1,3 @@
+module doppel.example/goclient
+
+go 1.19

@@ -1,0 +1,129 @@
+"""Start a doppel stub server for a test run and drive its admin API over HTTP.
+
+Standard library only (subprocess, urllib, json). The command is the single executable
+(dist/sea/doppel-linux-x64 of a doppel checkout) or whatever the DOPPEL environment variable says,
+e.g. DOPPEL="npx doppel" in a project that installed the npm package.
+"""
+
+import json
+import os
+import shlex
+import signal
+import subprocess
+import threading
+import urllib.error
+import urllib.parse
+import urllib.request
+from collections import deque
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+DEFAULT_EXECUTABLE = HERE.parent.parent / "dist" / "sea" / "doppel-linux-x64"
+READY = {"trading": "doppel trading interface ready at ", "wallet": "doppel wallet interface ready at "}
+
+
+def doppel_command():
+    """The command that runs doppel: $DOPPEL split like a shell would, else the built executable."""
+    if os.environ.get("DOPPEL"):
+        return shlex.split(os.environ["DOPPEL"])
+    if DEFAULT_EXECUTABLE.exists():
+        return [str(DEFAULT_EXECUTABLE)]
+    raise RuntimeError(f"no doppel: build {DEFAULT_EXECUTABLE} (npm run build:sea) or set DOPPEL")
+
+
+class DoppelMock:
+    """One `doppel mock` on free loopback ports with a manual virtual clock.
+
+    start() returns once both ready lines are printed; stop() ends it (and everything it started).
+    Admin calls take a namespace: each test can have a fake of its own on the one server.
+    """
+
+    def __init__(self, *args, timeout=30.0):
+        self.args = ["mock", "--trading-port", "0", "--wallet-port", "0", "--clock", "manual", "--log-level", "error", *args]
+        self.timeout = timeout
+        self.urls = {}
+        self._proc = None
+        self._lines = deque(maxlen=50)
+
+    def __enter__(self):
+        return self.start()
+
+    def __exit__(self, *exc):
+        self.stop()
+
+    @property
+    def trading(self):
+        return self.urls["trading"]
+
+    @property
+    def wallet(self):
+        return self.urls["wallet"]
+
+    def start(self):
+        command = doppel_command() + self.args
+        # Its own process group, so that stop() also ends what a wrapper such as npx started.
+        self._proc = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, start_new_session=True)
+        ready = threading.Event()
+
+        def read():
+            # Keeps reading after the ready lines, so that the pipe never fills and blocks doppel.
+            for line in self._proc.stdout:
+                self._lines.append(line.rstrip("\n"))
+                for name, prefix in READY.items():
+                    if line.startswith(prefix):
+                        self.urls[name] = line[len(prefix):].strip()
+                if len(self.urls) == len(READY):
+                    ready.set()
+            ready.set()
+
+        threading.Thread(target=read, daemon=True).start()
+        if not ready.wait(self.timeout) or len(self.urls) < len(READY):
+            self.stop()
+            raise RuntimeError(f"{shlex.join(command)} printed no ready lines:\n" + "\n".join(self._lines))
+        return self
+
+    def stop(self):
+        if self._proc is None or self._proc.poll() is not None:
+            return
+        os.killpg(self._proc.pid, signal.SIGTERM)
+        try:
+            self._proc.wait(10)
+        except subprocess.TimeoutExpired:
+            os.killpg(self._proc.pid, signal.SIGKILL)
+            self._proc.wait()
+
+    # The admin API (docs/reference/admin-api.md), the same on both ports.
+
+    def admin(self, method, path, body=None, namespace=None, query=None):
+        url = self.trading + path + ("?" + urllib.parse.urlencode(query) if query else "")
+        headers = {"content-type": "application/json"}
+        if namespace:
+            headers["X-Doppel-Namespace"] = namespace
+        data = json.dumps(body if body is not None else {}).encode() if method != "GET" else None
+        request = urllib.request.Request(url, data=data, method=method, headers=headers)
+        try:
+            with urllib.request.urlopen(request, timeout=10) as response:
+                return json.load(response)["data"]
+        except urllib.error.HTTPError as error:
+            raise RuntimeError(f"{method} {path}: {error.code} {error.read().decode()}") from None
+
+    def reset(self, namespace=None):
+        """Back to the demo data: state, clock, that namespace's journal entries and fault rules."""
+        self.admin("POST", "/__doppel/reset", namespace=namespace)
+        self.admin("DELETE", "/__doppel/faults", namespace=namespace)
+        self.admin("DELETE", "/__doppel/requests", namespace=namespace)
+
+    def drop_namespace(self, namespace):
+        self.admin("DELETE", f"/__doppel/namespaces/{urllib.parse.quote(namespace)}")
+
+    def advance(self, seconds, namespace=None):
+        """Moves the namespace's virtual clock; what fell due (fills, confirmations) happens."""
+        return self.admin("POST", "/__doppel/clock", {"advance_seconds": seconds}, namespace=namespace)
+
+    def add_fault(self, rule, namespace=None):
+        return self.admin("POST", "/__doppel/faults", rule, namespace=namespace)
+
+    def requests(self, namespace=None, **filters):
+        """The journal, newest first: what the client sent and what it got."""
+        return self.admin("GET", "/__doppel/requests", namespace=namespace, query=filters)["requests"]
+
