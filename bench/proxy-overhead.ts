@@ -14,11 +14,14 @@
 //   alternating rounds; the difference of the medians.
 // - Throughput: wrk -t1 -c32 (autocannon with 32 connections where wrk is missing), direct and
 //   through the proxy in alternating rounds; each keeps its best round.
+// - The anchor: nginx proxy_pass (bench/nginx-anchor.ts) in front of the same target in the same
+//   rounds, when nginx is installed: the goals are ratios of its requests per second.
 import { loadavg } from 'node:os';
 import { pathToFileURL } from 'node:url';
 import { Pool } from 'undici';
 import { autocannonLoad, findWrk, wrkLoad, type LoadResult, type LoadSettings } from './load.js';
 import { DOPPEL_BIN, freePort, startServer, type Server } from './processes.js';
+import { findNginx, startNginxProxy } from './nginx-anchor.js';
 
 export interface ProxyOverheadRow {
   /** What the proxy stands in front of. */
@@ -28,6 +31,8 @@ export interface ProxyOverheadRow {
   throughput: { generator: string; load: LoadSettings; rounds: number; directRps: number; proxiedRps: number; forwardOnlyRps: number; ratio: number; forwardOnlyRatio: number; failures: number };
   /** The proxy's own report: exchanges judged and violations (valid answers: 0 expected). */
   judged: { exchanges: number; violations: number };
+  /** nginx proxy_pass in front of the same target, measured in the same rounds (absent without nginx). */
+  nginx?: { p50Ms: number; addedP50Ms: number; rps: number; proxiedRatio: number; forwardOnlyRatio: number } | undefined;
 }
 
 export interface ProxyOverheadResult {
@@ -84,29 +89,34 @@ async function startProxy(target: string, extra: string[]): Promise<Server> {
 async function measure(name: string, target: Server, quick: boolean, log: (line: string) => void): Promise<ProxyOverheadRow> {
   const checking = await startProxy(target.baseUrl, []);
   const forwarding = await startProxy(target.baseUrl, ['--max-check-bytes', '0']);
+  const nginxBin = findNginx();
+  const nginx = nginxBin ? await startNginxProxy(nginxBin, target.baseUrl) : undefined;
+  if (!nginx) log(`  ${name}: no nginx found: no anchor row (CI has one: apt-get install nginx-light)`);
   const rounds = quick ? 1 : 3;
   const requests = quick ? 500 : 3_000;
   const load: LoadSettings = quick ? { connections: 32, durationS: 2, warmupS: 0.5 } : { connections: 32, durationS: 5, warmupS: 1 };
   const wrk = findWrk() !== null;
   try {
     const bodyBytes = (await (await fetch(`${target.baseUrl}${MARKETS}`)).arrayBuffer()).byteLength;
-    const lat = { direct: [] as number[], proxied: [] as number[], forward: [] as number[] };
+    const lat = { direct: [] as number[], proxied: [] as number[], forward: [] as number[], nginx: [] as number[] };
     for (let round = 0; round < rounds; round++) {
       lat.direct.push(await sequentialP50(target.baseUrl, requests));
       lat.proxied.push(await sequentialP50(checking.baseUrl, requests));
       lat.forward.push(await sequentialP50(forwarding.baseUrl, requests));
+      if (nginx) lat.nginx.push(await sequentialP50(nginx.baseUrl, requests));
       log(`  ${name}: latency round ${round + 1}: p50 direct ${lat.direct.at(-1)?.toFixed(3)} ms, through the proxy ${lat.proxied.at(-1)?.toFixed(3)} ms (forwarding only ${lat.forward.at(-1)?.toFixed(3)} ms)`);
     }
     const run = (base: string): Promise<LoadResult> => (wrk ? wrkLoad({ url: `${base}${MARKETS}` }, load) : autocannonLoad({ url: `${base}${MARKETS}` }, load));
-    const best = { direct: 0, proxied: 0, forward: 0 };
+    const best = { direct: 0, proxied: 0, forward: 0, nginx: 0 };
     let failures = 0;
     for (let round = 0; round < rounds; round++) {
-      for (const [key, base] of [['direct', target.baseUrl], ['proxied', checking.baseUrl], ['forward', forwarding.baseUrl]] as const) {
+      const bases = [['direct', target.baseUrl], ['proxied', checking.baseUrl], ['forward', forwarding.baseUrl], ...(nginx ? [['nginx', nginx.baseUrl] as const] : [])] as const;
+      for (const [key, base] of bases) {
         const r = await run(base);
         failures += r.failures;
         best[key] = Math.max(best[key], r.rps);
       }
-      log(`  ${name}: throughput round ${round + 1} (best so far): direct ${best.direct.toFixed(0)} req/s, through the proxy ${best.proxied.toFixed(0)} (forwarding only ${best.forward.toFixed(0)})`);
+      log(`  ${name}: throughput round ${round + 1} (best so far): direct ${best.direct.toFixed(0)} req/s, through the proxy ${best.proxied.toFixed(0)} (forwarding only ${best.forward.toFixed(0)})${nginx ? `, through nginx ${best.nginx.toFixed(0)}` : ''}`);
     }
     const seen = (await (await fetch(`${checking.baseUrl}/__doppel/violations`)).json()) as { exchanges: number; violations: number };
     const [d, p, f] = [median(lat.direct), median(lat.proxied), median(lat.forward)];
@@ -116,8 +126,10 @@ async function measure(name: string, target: Server, quick: boolean, log: (line:
       latency: { requests, rounds, directP50Ms: d, proxiedP50Ms: p, forwardOnlyP50Ms: f, addedP50Ms: p - d, addedForwardOnlyP50Ms: f - d },
       throughput: { generator: wrk ? 'wrk -t1' : 'autocannon', load, rounds, directRps: best.direct, proxiedRps: best.proxied, forwardOnlyRps: best.forward, ratio: best.proxied / best.direct, forwardOnlyRatio: best.forward / best.direct, failures },
       judged: { exchanges: seen.exchanges, violations: seen.violations },
+      ...(nginx ? { nginx: { p50Ms: median(lat.nginx), addedP50Ms: median(lat.nginx) - d, rps: best.nginx, proxiedRatio: best.proxied / best.nginx, forwardOnlyRatio: best.forward / best.nginx } } : {}),
     };
   } finally {
+    await nginx?.stop();
     await forwarding.stop();
     await checking.stop();
   }
@@ -153,6 +165,12 @@ export function proxyTargets(r: ProxyOverheadResult): { name: string; goal: stri
   return [
     { name: `doppel proxy: added latency, p50, ${row.bodyBytes}-byte answer, checks on`, goal: '≤ 1 ms', value: `${f3(row.latency.addedP50Ms)} ms`, met: row.latency.addedP50Ms <= 1 },
     { name: `doppel proxy: throughput vs direct, ${row.throughput.generator} -c${row.throughput.load.connections}, checks on`, goal: '≥ 50%', value: `${(row.throughput.ratio * 100).toFixed(0)}% (forwarding only ${(row.throughput.forwardOnlyRatio * 100).toFixed(0)}%)`, met: row.throughput.ratio >= 0.5 },
+    ...(row.nginx
+      ? [
+          { name: 'doppel proxy: throughput vs nginx proxy_pass (one worker), checks off', goal: '≥ 0.8×', value: `${row.nginx.forwardOnlyRatio.toFixed(2)}×`, met: row.nginx.forwardOnlyRatio >= 0.8 },
+          { name: 'doppel proxy: throughput vs nginx proxy_pass (one worker), checks on', goal: '≥ 0.5×', value: `${row.nginx.proxiedRatio.toFixed(2)}×`, met: row.nginx.proxiedRatio >= 0.5 },
+        ]
+      : []),
   ];
 }
 
@@ -167,6 +185,12 @@ export function renderProxyOverhead(r: ProxyOverheadResult): string {
     '|---|---|---|---|---|---|---|---|---|---|',
     ...r.rows.map((row) => `| ${row.target} | ${row.bodyBytes} | ${f3(row.latency.directP50Ms)} | ${f3(row.latency.proxiedP50Ms)} (+${f3(row.latency.addedP50Ms)}) | ${f3(row.latency.forwardOnlyP50Ms)} (+${f3(row.latency.addedForwardOnlyP50Ms)}) | ${n0(row.throughput.directRps)} | ${n0(row.throughput.proxiedRps)} (${(row.throughput.ratio * 100).toFixed(0)}%) | ${n0(row.throughput.forwardOnlyRps)} (${(row.throughput.forwardOnlyRatio * 100).toFixed(0)}%) | ${n0(row.judged.exchanges)} | ${row.judged.violations} |`),
     '',
+    '',
+    ...r.rows.map((row) =>
+      row.nginx
+        ? `- anchor, ${row.target}: nginx proxy_pass (one worker, upstream keep-alive) p50 ${f3(row.nginx.p50Ms)} ms (${row.nginx.addedP50Ms >= 0 ? '+' : ''}${f3(row.nginx.addedP50Ms)} against direct), ${n0(row.nginx.rps)} req/s; doppel proxy ${row.nginx.forwardOnlyRatio.toFixed(2)}× nginx forwarding only, ${row.nginx.proxiedRatio.toFixed(2)}× checking`
+        : `- anchor, ${row.target}: no nginx on this machine, no anchor measured`,
+    ),
     ...proxyTargets(r).map((t) => `- ${t.name}: ${t.value} (goal ${t.goal}): ${t.met ? 'met' : 'NOT met'}`),
   ].join('\n');
 }

@@ -172,6 +172,8 @@ export interface RunReport {
   walletBudget?: { perMinute: number; keys: { key: string; peak: number }[] } | undefined;
   /** True when the run failed: a failure (not an observation), or with --require-all a check not exercised. */
   failed: boolean;
+  /** True when watched traffic gave no verdict to speak of (traffic.warnings say why): not PASSED even with no failure. */
+  inconclusive?: boolean | undefined;
   /** What the target did at each decision point the run exercised (--learn writes them as a profile). */
   observations: Observation[];
   /** The profile the decision checks compared with (--profile), if any. */
@@ -219,6 +221,12 @@ export interface TrafficSummary {
   unreachable: { count: number; examples: string[] };
   /** Requests whose client went away before the answer ended (nothing judged, nothing left pending). */
   abandoned: number;
+  /** Resets of the target seen or told of (the judge forgot what the target said before each). */
+  resets?: number | undefined;
+  /** Why the traffic gives no verdict (most answers of an interface were the target's 404 for an unknown route). */
+  warnings?: string[] | undefined;
+  /** Requests the proxy refused without forwarding them (Host, admin token, request target): not the target's answers. */
+  refused?: { count: number; examples: string[] } | undefined;
 }
 
 /** A value a check's observer saw at a decision point: how many cases showed it, and the first exchanges that did (masked with the report). */

@@ -1,25 +1,31 @@
 // doppel proxy --har FILE: the traffic as HAR 1.2, written entry by entry as exchanges end (a long
-// session keeps nothing in memory) and closed into a whole document at exit.
-import { createWriteStream, type WriteStream } from 'node:fs';
+// session keeps nothing in memory) and closed into a whole document at exit. Each entry is one
+// line written at once (a synchronous write, not a stream's queue): a proxy killed outright
+// (kill -9) leaves a file whose whole entries doppel check --from-har reads back (readHarText).
+import { closeSync, openSync, writeSync } from 'node:fs';
 import { HAR_TAIL, harHead, type HarEntry } from '../conformance/traffic/har.js';
 
 export class HarFile {
-  private readonly stream: WriteStream;
+  private fd: number | undefined;
   private entries = 0;
 
   constructor(file: string, version: string) {
-    this.stream = createWriteStream(file);
-    this.stream.write(harHead(version));
+    this.fd = openSync(file, 'w');
+    writeSync(this.fd, harHead(version));
   }
 
   add(entry: HarEntry): void {
-    this.stream.write(`${this.entries++ === 0 ? '' : ',\n'}${JSON.stringify(entry)}`);
+    if (this.fd === undefined) return;
+    writeSync(this.fd, `${this.entries++ === 0 ? '' : ',\n'}${JSON.stringify(entry)}`);
   }
 
   close(): Promise<void> {
-    return new Promise((resolve, reject) => {
-      this.stream.on('error', reject);
-      this.stream.end(HAR_TAIL, () => resolve());
-    });
+    if (this.fd !== undefined) {
+      const fd = this.fd;
+      this.fd = undefined;
+      writeSync(fd, HAR_TAIL);
+      closeSync(fd);
+    }
+    return Promise.resolve();
   }
 }

@@ -1,9 +1,10 @@
 // `doppel proxy`: options → startProxy → a line per violation on stderr as it happens → at SIGINT
 // or SIGTERM the reports of doppel check (console, --json, --junit, --html, --replay, --learn) →
-// exit status 1 when a violation (a failure that counts) was seen, 0 otherwise, 2 for a usage
-// problem before it starts. What needs the file system is checked here; shapes by yargs.
+// exit status 1 when a violation (a failure that counts) was seen or an internal error stopped it
+// (the reports written all the same), 0 otherwise, 2 for a usage problem before it starts. What needs the file system is checked here; shapes by yargs.
 import { readProfileOption } from '../conformance/run/profile-option.js';
 import type { EventEmitter } from 'node:events';
+import { plainText } from '../conformance/report/plain-text.js';
 import { reportPathProblem } from '../conformance/report/report-paths.js';
 import { writeReports } from '../conformance/report/write-reports.js';
 import type { InterfaceName, ReportedFailure } from '../conformance/types.js';
@@ -15,6 +16,9 @@ export interface ProxyCliOptions {
   tradingPort?: number | undefined;
   walletPort?: number | undefined;
   host?: string | undefined;
+  adminToken?: string | undefined;
+  allowedHosts?: readonly string[] | undefined;
+  adminCors?: readonly string[] | undefined;
   strict?: boolean | undefined;
   profile?: string | undefined;
   showSecrets?: boolean | undefined;
@@ -28,17 +32,17 @@ export interface ProxyCliOptions {
   version?: string | undefined;
   out?: ((line: string) => void) | undefined;
   err?: ((line: string) => void) | undefined;
-  /** Where SIGINT and SIGTERM come from (tests: an emitter of their own). */
+  /** Where SIGINT and SIGTERM (and uncaughtException, unhandledRejection) come from (tests: an emitter of their own). */
   signals?: EventEmitter | undefined;
   /** Told once the proxy listens (tests). */
   onListening?: ((proxy: RunningProxy) => void) | undefined;
 }
 
-/** One line per violation or observation, as it is found: what, where, and how to reproduce it. */
+/** One line per violation or observation, as it is found: what, where, and how to reproduce it (plain text: what the network sent is escaped). */
 export function violationLine(f: ReportedFailure): string {
   const label = f.severity === 'failure' ? 'VIOLATION' : 'observation';
   const status = f.exchange ? ` → ${f.exchange.status}` : '';
-  return `doppel proxy: ${label} ${f.checkId}/${f.assertion} [${f.source}] on ${f.iface} ${f.operationId ?? '(unknown path)'}${status}: ${f.title}${f.curl ? ` | ${f.curl}` : ''}`;
+  return plainText(`doppel proxy: ${label} ${f.checkId}/${f.assertion} [${f.source}] on ${f.iface} ${f.operationId ?? '(unknown path)'}${status}: ${f.title}${f.curl ? ` | ${f.curl}` : ''}`);
 }
 
 export async function runProxyCli(options: ProxyCliOptions): Promise<number> {
@@ -60,19 +64,29 @@ export async function runProxyCli(options: ProxyCliOptions): Promise<number> {
   if (options.walletTarget) targets.wallet = options.walletTarget;
   // The signal handlers go in before the listeners start: a stop sent as soon as the ready lines
   // appear still gets the reports.
+  // An internal error (an exception nothing caught) stops it the same way: the reports and a whole
+  // HAR are what a person needs most when something went wrong.
   let stop: () => void = () => undefined;
-  const stopped = new Promise<NodeJS.Signals>((resolve) => {
+  const stopped = new Promise<string>((resolve) => {
     const on = (signal: NodeJS.Signals): void => {
-      signals.off('SIGINT', on);
-      signals.off('SIGTERM', on);
+      stop();
       resolve(signal);
+    };
+    const failed = (error: unknown): void => {
+      stop();
+      err(`doppel proxy: internal error, stopping with the reports: ${error instanceof Error ? error.message : String(error)}`);
+      resolve('internal error');
     };
     stop = () => {
       signals.off('SIGINT', on);
       signals.off('SIGTERM', on);
+      signals.off('uncaughtException', failed);
+      signals.off('unhandledRejection', failed);
     };
     signals.on('SIGINT', on);
     signals.on('SIGTERM', on);
+    signals.on('uncaughtException', failed);
+    signals.on('unhandledRejection', failed);
   });
   let proxy: RunningProxy;
   try {
@@ -80,6 +94,9 @@ export async function runProxyCli(options: ProxyCliOptions): Promise<number> {
       targets,
       ports: { trading: options.tradingPort, wallet: options.walletPort },
       host: options.host,
+      adminToken: options.adminToken,
+      allowedHosts: options.allowedHosts,
+      adminCors: options.adminCors,
       strict: options.strict,
       profile,
       profileName: options.profile,
@@ -88,6 +105,7 @@ export async function runProxyCli(options: ProxyCliOptions): Promise<number> {
       har: options.har,
       version: options.version,
       onFailure: (f) => err(violationLine(f)),
+      onNote: err,
     });
   } catch (error) {
     stop();
@@ -101,5 +119,5 @@ export async function runProxyCli(options: ProxyCliOptions): Promise<number> {
   const report = await proxy.close();
   writeReports(report, options, out, 'doppel proxy');
   if (options.har) out(`doppel proxy: the traffic is in ${options.har} (HAR 1.2${options.showSecrets ? '' : ', secrets masked'}); doppel check --from-har ${options.har} judges it again`);
-  return report.failed ? 1 : 0;
+  return report.failed || report.inconclusive || signal === 'internal error' ? 1 : 0;
 }

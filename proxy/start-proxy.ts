@@ -14,13 +14,18 @@ import { epochNow, recordExchange } from '../conformance/exchange/exchange.js';
 import { harEntryOf, type EntryExtras } from '../conformance/traffic/har.js';
 import { TrafficSession } from '../conformance/traffic/traffic-session.js';
 import type { Exchange, InterfaceName, ReportedFailure, RunReport } from '../conformance/types.js';
+import { plainText } from '../conformance/report/plain-text.js';
+import { withoutApiPath } from '../conformance/run/target-base.js';
 import { HarFile } from './har-file.js';
 import { endToEnd, recordOf } from './hop-by-hop.js';
+import { bindProblem, createLocalGuard, routedPath, type OwnAnswer } from './local-guard.js';
 
 /** Bodies over this are forwarded without being judged (--max-check-bytes). */
 export const DEFAULT_MAX_CHECK_BYTES = 5 * 1024 * 1024;
 export const DEFAULT_PORTS: Readonly<Record<InterfaceName, number>> = { trading: 4110, wallet: 4120 };
 export const VIOLATIONS_PATH = '/__doppel/violations';
+/** POST here (Content-Type: application/json) to say the target was reset around the proxy: the judge forgets what it said before. */
+export const TARGET_RESET_PATH = '/__doppel/target-reset';
 
 export interface ProxyOptions {
   /** The deployment each interface forwards to (its base URL, without /api/v1). */
@@ -40,6 +45,14 @@ export interface ProxyOptions {
   version?: string | undefined;
   /** Told of each new violation or observation, masked, as it is found. */
   onFailure?: ((failure: ReportedFailure) => void) | undefined;
+  /** Told of what a person should know at once (a request it could not handle), one masked line each. */
+  onNote?: ((line: string) => void) | undefined;
+  /** Host names besides this machine's that requests may name while bound to loopback (--allowed-host, normalized). */
+  allowedHosts?: readonly string[] | undefined;
+  /** Required off loopback; then the target's admin API and the proxy's own routes need `Authorization: Bearer <token>`. */
+  adminToken?: string | undefined;
+  /** Origins (or `loopback`) whose pages may read the proxy's own routes (--admin-cors-origin); none by default. */
+  adminCors?: readonly string[] | undefined;
 }
 
 export interface RunningProxy {
@@ -99,10 +112,24 @@ class Tap {
 }
 
 export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
+  const notes: string[] = [];
+  const given = options.targets;
+  const targetsOf: Partial<Record<InterfaceName, string>> = {};
+  for (const i of Object.keys(given) as InterfaceName[]) {
+    if (given[i] === undefined) continue;
+    const { url, line } = withoutApiPath(given[i] as string, `--${i}-target`, 'doppel proxy');
+    targetsOf[i] = url;
+    if (line) notes.push(line);
+  }
+  options = { ...options, targets: targetsOf };
   const ifaces = (Object.keys(options.targets) as InterfaceName[]).filter((i) => options.targets[i] !== undefined);
   if (ifaces.length === 0) throw new Error('doppel proxy needs a target: --trading-target or --wallet-target');
   const cap = options.maxCheckBytes ?? DEFAULT_MAX_CHECK_BYTES;
   const host = options.host ?? '127.0.0.1';
+  const bind = bindProblem({ host, adminToken: options.adminToken });
+  if (bind) throw new Error(bind);
+  const guard = createLocalGuard({ host, allowedHosts: options.allowedHosts, adminToken: options.adminToken, adminCors: options.adminCors });
+  const note = (line: string): void => options.onNote?.(plainText(live.secrets.mask(line)));
   // No timeout of the proxy's own: a slow target or client is what the client would meet directly.
   const live = new TrafficSession({
     targets: Object.fromEntries(ifaces.map((i) => [i, options.targets[i] as string])),
@@ -114,7 +141,9 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
     showSecrets: options.showSecrets,
     maxCheckBytes: cap,
     onFailure: options.onFailure,
+    onWarning: (line) => note(`doppel proxy: ${line}`),
   });
+  for (const line of notes) note(line);
   const agent = new Agent({ headersTimeout: 0, bodyTimeout: 0, connect: { timeout: 0 } });
   const har = options.har ? new HarFile(options.har, options.version ?? 'unknown') : undefined;
   const underway = new Set<AbortController>();
@@ -125,21 +154,35 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
   for (const iface of ifaces) {
     const target = new URL(options.targets[iface] as string);
     const prefix = target.pathname.replace(/\/$/, '');
-    const server = createServer({ requestTimeout: 0 }, (req, res) => void forward(iface, target, prefix, req, res));
+    const server = createServer({ requestTimeout: 0 }, (req, res) => {
+      // Whatever goes wrong with one exchange ends that exchange only.
+      forward(iface, target, prefix, req, res).catch((error: unknown) => {
+        note(`doppel proxy: ${req.method ?? '?'} ${(req.url ?? '').slice(0, 200)}: not forwarded whole (${(error as Error)?.message ?? String(error)})`);
+        if (!res.headersSent) own(res, req.method ?? 'GET', proxyError(`the proxy could not handle this exchange (${(error as Error)?.message ?? String(error)})`));
+        else res.destroy();
+      });
+    });
     servers.push(server);
   }
 
   async function forward(iface: InterfaceName, target: URL, prefix: string, req: IncomingMessage, res: ServerResponse): Promise<void> {
     const startedAt = epochNow();
     const raw = req.url ?? '/';
-    // Absolute-form (a client configured for a forward proxy) names the path all the same.
-    const pathAndQuery = raw.startsWith('/') ? raw : (() => {
-      const u = new URL(raw);
-      return `${u.pathname}${u.search}`;
-    })();
-    if (pathAndQuery === VIOLATIONS_PATH || pathAndQuery.startsWith(`${VIOLATIONS_PATH}?`)) return violations(res);
-    const url = new URL(`${prefix}${pathAndQuery}`, target.origin);
     const method = req.method ?? 'GET';
+    const refusedHost = guard.host(req.headers.host);
+    if (refusedHost) return refuse(res, method, refusedHost, `${method} ${raw.slice(0, 200)}: Host ${JSON.stringify(req.headers.host)} is not a name of this machine (403)`);
+    // Only origin-form (RFC 9112 §3.2.1) names a path of the target: `*` (OPTIONS *), absolute-form
+    // (a client that takes this for a forward proxy) and authority-form are refused, not guessed at.
+    const url = raw.startsWith('/') ? parsedUrl(`${target.origin}${prefix}${raw}`) : undefined;
+    if (url === undefined) {
+      const why = `the request target ${JSON.stringify(raw.slice(0, 200))} is not a path: doppel proxy forwards origin-form requests only (/path?query)`;
+      return refuse(res, method, malformed(why), `${method} ${raw.slice(0, 200)}: ${why} (400)`);
+    }
+    const path = routedPath(url.pathname.slice(prefix.length) || '/');
+    if (path === VIOLATIONS_PATH) return violations(req, res, method);
+    if (path === TARGET_RESET_PATH) return targetReset(req, res, method);
+    const refusedAdmin = guard.admin(req.headers, method, url.pathname.slice(prefix.length) || '/', false);
+    if (refusedAdmin) return refuse(res, method, refusedAdmin, `${method} ${url.pathname}: the admin API needs the admin token (401)`);
     const requestHeaders = endToEnd(req.rawHeaders, true);
     const sent = new Tap(cap);
     const hasBody = req.headers['content-length'] !== undefined ? req.headers['content-length'] !== '0' : req.headers['transfer-encoding'] !== undefined;
@@ -237,11 +280,46 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
       return;
     }
     const ex = exchangeOf(upstream.statusCode, responseHeaders, text, cutOff);
-    live.see(ex);
+    try {
+      live.see(ex);
+    } catch (error) {
+      // A fault of the judge is doppel's, not the target's: said, and the exchange still recorded.
+      note(`doppel proxy: ${method} ${url.pathname}: the checks could not judge this exchange (${(error as Error)?.message ?? String(error)})`);
+    }
     record(ex, { headersAt, cutOff });
   }
 
-  function violations(res: ServerResponse): void {
+  /** An answer of the proxy's own, not the target's: refused before forwarding, counted apart (not judged). */
+  function refuse(res: ServerResponse, method: string, answer: OwnAnswer, line: string): void {
+    live.seeRefused(line);
+    own(res, method, answer);
+  }
+
+  /** A harness that reset the target beside the proxy says so: the judge forgets what the target said before. */
+  function targetReset(req: IncomingMessage, res: ServerResponse, method: string): void {
+    const origin = req.headers.origin;
+    if (method === 'OPTIONS') return own(res, method, guard.preflight(origin, ['POST']));
+    if (method !== 'POST') {
+      const text = JSON.stringify({ success: false, error: `${TARGET_RESET_PATH} answers POST`, code: 'method_not_allowed' });
+      return own(res, method, { status: 405, headers: guard.cors(origin, { 'content-type': ENVELOPE_TYPE, allow: 'POST, OPTIONS' }), text });
+    }
+    const refused = guard.admin(req.headers, method, TARGET_RESET_PATH, true);
+    req.resume();
+    if (refused) return own(res, method, { ...refused, headers: guard.cors(origin, refused.headers) });
+    live.targetReset();
+    const text = JSON.stringify({ success: true, data: { forgotten: true, resets: live.summary().resets ?? 0 } });
+    own(res, method, { status: 200, headers: guard.cors(origin, { 'content-type': ENVELOPE_TYPE, 'cache-control': 'no-store' }), text });
+  }
+
+  function violations(req: IncomingMessage, res: ServerResponse, method: string): void {
+    const origin = req.headers.origin;
+    if (method === 'OPTIONS') return own(res, method, guard.preflight(origin, ['GET']));
+    const refused = guard.admin(req.headers, method, VIOLATIONS_PATH, true);
+    if (refused) return own(res, method, { ...refused, headers: guard.cors(origin, refused.headers) });
+    if (method !== 'GET' && method !== 'HEAD') {
+      const text = JSON.stringify({ success: false, error: `${VIOLATIONS_PATH} answers GET`, code: 'method_not_allowed' });
+      return own(res, method, { status: 405, headers: guard.cors(origin, { 'content-type': ENVELOPE_TYPE, allow: 'GET, HEAD, OPTIONS' }), text });
+    }
     const failures = live.failures();
     const text = JSON.stringify({
       violations: failures.filter((f) => f.severity === 'failure').length,
@@ -262,7 +340,7 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
         curl: f.curl,
       })),
     });
-    res.writeHead(200, { 'content-type': ENVELOPE_TYPE, 'content-length': Buffer.byteLength(text), 'cache-control': 'no-store' }).end(text);
+    own(res, method, { status: 200, headers: guard.cors(origin, { 'content-type': ENVELOPE_TYPE, 'cache-control': 'no-store' }), text });
   }
 
   await Promise.all(
@@ -303,6 +381,24 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
       return live.report();
     },
   };
+}
+
+/** An answer of the proxy's own (a HEAD gets its headers only). */
+function own(res: ServerResponse, method: string, answer: OwnAnswer): void {
+  const headers = { ...answer.headers, ...(answer.status === 204 ? {} : { 'content-length': String(Buffer.byteLength(answer.text)) }) };
+  res.writeHead(answer.status, headers).end(method === 'HEAD' ? undefined : answer.text);
+}
+
+const envelope = (status: number, error: string, code: string): OwnAnswer => ({ status, headers: { 'content-type': ENVELOPE_TYPE }, text: JSON.stringify({ success: false, error: `doppel proxy: ${error}`, code }) });
+const malformed = (why: string): OwnAnswer => envelope(400, why, 'malformed_request');
+const proxyError = (why: string): OwnAnswer => envelope(502, why, 'proxy_error');
+
+function parsedUrl(text: string): URL | undefined {
+  try {
+    return new URL(text);
+  } catch {
+    return undefined;
+  }
 }
 
 /** Until the client has taken what was written, or gone. */

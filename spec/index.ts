@@ -5,6 +5,7 @@ export { interfacesAt, operationAt } from './operation-at.js';
 export { describe, validateParams, validateRequestBody, validateResponse, validatorAt } from './validators.js';
 export { decision, decisions } from './decisions.js';
 export { DECISION_POINTS, DEFAULT_DECISIONS, NOT_LEARNABLE, OPERATION_ID_SLOT, TRADING_GUARD_ORDERS, WALLET_GUARD_ORDERS, decisionOf, decisionPoint, keyRequiredByProfile, pointsOf, renderTemplate, statusPointFor, templateOf } from './decision-points.js';
+export { isSecretName } from './secret-name.js';
 export { clausesOf } from './clauses.js';
 export { PROFILE_VERSION, ProfileError, profileSchema, readProfile } from './profile.js';
 

@@ -3,7 +3,8 @@
 import type { Argv, CommandModule } from 'yargs';
 import type { ProxyCliOptions } from '../../proxy/index.js';
 import { checkInteger, checkJsonFile, checkReportFiles, file } from '../option-checks.js';
-import { listenProblem } from './mock.js';
+import { listenProblem, parseAdminCorsOrigins } from './mock.js';
+import { readAllowedHosts } from '../../mock/core/host-check.js';
 import { version } from '../package-version.js';
 
 const FILES = ['har', 'json', 'junit', 'html', 'replay', 'learn'];
@@ -29,16 +30,24 @@ function builder(y: Argv) {
       'Point your clients at the proxy instead of the deployment: each request is forwarded unchanged and the answer comes back unchanged; '
         + 'every exchange is judged by the checks of doppel check as it ends. A violation is one line on stderr at once (the check and '
         + 'assertion, what was wrong, a curl line with keys masked); GET /__doppel/violations on either port lists them as JSON. '
-        + 'On SIGINT or SIGTERM it writes the reports asked for. Exit status 0: no violation seen; 1: a violation (a seed rule broken, '
-        + 'or with --strict a decision); 2: a usage problem. A target that cannot be reached is answered 502 in the interface\'s error '
+        + 'On SIGINT or SIGTERM (or an internal error) it writes the reports asked for; the HAR is written an entry at a time, so a proxy '
+        + 'killed outright leaves one that --from-har reads up to its last whole entry. Exit status 0: no violation seen; 1: a violation (a seed rule broken, '
+        + 'or with --strict a decision), no verdict (most answers the target\'s 404 for an unknown route: a warning names the likely cause) or an internal error; 2: a usage problem. A target that cannot be reached is answered 502 in the interface\'s error '
         + 'envelope and noted in the report, not counted against the target. Example: doppel proxy --trading-target https://trading.example.test '
         + '--wallet-target https://wallet.example.test --har traffic.har --html proxy.html, then doppel check --from-har traffic.har --learn profile.json.',
     )
-    .option('trading-target', { type: 'string', describe: 'Base URL of the trading deployment to forward to (without /api/v1)' })
-    .option('wallet-target', { type: 'string', describe: 'Base URL of the wallet deployment to forward to (without /api/v1)' })
+    .option('trading-target', { type: 'string', describe: 'Base URL of the trading deployment to forward to (a trailing /api/v1 is taken off, with one line)' })
+    .option('wallet-target', { type: 'string', describe: 'Base URL of the wallet deployment to forward to (a trailing /api/v1 is taken off, with one line)' })
     .option('trading-port', { type: 'number', default: 4110, describe: 'Port of the trading proxy (0: any free port)' })
     .option('wallet-port', { type: 'number', default: 4120, describe: 'Port of the wallet proxy (0: any free port)' })
-    .option('host', { type: 'string', default: '127.0.0.1', describe: 'Address to listen on' })
+    .option('host', { type: 'string', default: '127.0.0.1', describe: 'Address to listen on; any address other than loopback requires --admin-token' })
+    .option('admin-token', { type: 'string', describe: 'Token that requests to the target\'s admin API (/__doppel/) and the proxy\'s own routes then need as Authorization: Bearer <token> (forwarded as sent); needed when --host is not loopback' })
+    .option('allowed-host', {
+      type: 'string',
+      array: true,
+      describe: 'While bound to loopback, a Host name requests may use besides localhost, *.localhost, 127.0.0.0/8 and [::1] (others get 403: DNS rebinding); repeatable; .example.test allows it and every name under it',
+    })
+    .option('admin-cors-origin', { type: 'string', describe: 'Web pages that may call the proxy\'s own routes (GET /__doppel/violations, POST /__doppel/target-reset): a comma-separated list of origins, or loopback; default none' })
     .option('strict', { type: 'boolean', default: false, describe: 'Decision assertions are violations too, not only the seed documents\' rules' })
     .option('profile', { type: 'string', describe: 'Decision assertions compare with this deployment profile\'s values (a file doppel check --learn wrote)' })
     .option('max-check-bytes', { type: 'number', default: 5 * 1024 * 1024, describe: 'Bodies larger than this are forwarded without being checked (counted in the report)' })
@@ -51,6 +60,11 @@ function builder(y: Argv) {
     .option('show-secrets', { type: 'boolean', default: false, describe: 'Show keys, tokens and passwords in lines, reports and the HAR (default: masked as $DOPPEL_TRADING_KEY etc.)' })
     .check(checkInteger({ 'trading-port': [0, 65535], 'wallet-port': [0, 65535], 'max-check-bytes': [0] }))
     .check(checkTargets)
+    .check((argv: { 'allowed-host'?: unknown; 'admin-cors-origin'?: unknown }) => {
+      if (Array.isArray(argv['allowed-host'])) readAllowedHosts(argv['allowed-host'].map(String));
+      if (typeof argv['admin-cors-origin'] === 'string') parseAdminCorsOrigins(argv['admin-cors-origin']);
+      return true;
+    })
     .check(checkReportFiles(FILES))
     .check(checkJsonFile('profile'));
 }
@@ -68,6 +82,9 @@ export const proxyCommand: CommandModule<object, ProxyArgs> = {
       tradingPort: argv.tradingPort,
       walletPort: argv.walletPort,
       host: argv.host,
+      ...(argv.adminToken ? { adminToken: argv.adminToken } : {}),
+      allowedHosts: readAllowedHosts((argv.allowedHost ?? []).map(String)),
+      adminCors: argv.adminCorsOrigin === undefined ? [] : parseAdminCorsOrigins(argv.adminCorsOrigin),
       strict: argv.strict,
       profile: file(argv.profile),
       showSecrets: argv.showSecrets,

@@ -2,6 +2,7 @@
 // the target model and the traffic session: what an exchange says, read the same way everywhere.
 import { validateRequestBody } from '../../spec/validators.js';
 import type { Exchange } from '../types.js';
+import { parseBoundedJson } from './bounded-json.js';
 
 /** Status classes used by many checks. */
 export const is2xx = (status: number): boolean => status >= 200 && status < 300;
@@ -28,13 +29,7 @@ const requestJson = new WeakMap<Exchange, unknown>();
 export function requestBodyOf(exchange: Exchange): unknown {
   if (exchange.requestBody === undefined) return undefined;
   if (!requestJson.has(exchange)) {
-    let value: unknown;
-    try {
-      value = JSON.parse(exchange.requestBody);
-    } catch {
-      value = undefined;
-    }
-    requestJson.set(exchange, value);
+    requestJson.set(exchange, parseBoundedJson(exchange.requestBody).value);
   }
   return requestJson.get(exchange);
 }

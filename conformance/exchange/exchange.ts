@@ -4,6 +4,7 @@
 // same record, and every check judges them alike, wherever they were seen.
 import { operationAt } from '../../spec/index.js';
 import type { Exchange, InterfaceName } from '../types.js';
+import { parseBoundedJson } from './bounded-json.js';
 
 export interface ExchangeParts {
   seq: number;
@@ -40,13 +41,7 @@ export function recordExchange(p: ExchangeParts): Exchange {
   let json: unknown;
   let jsonError: string | undefined;
   if (p.cutOff !== undefined) jsonError = `the answer ended after ${Buffer.byteLength(p.bodyText)} bytes: ${p.cutOff}`;
-  else {
-    try {
-      json = JSON.parse(p.bodyText);
-    } catch (error) {
-      jsonError = (error as Error).message;
-    }
-  }
+  else ({ value: json, error: jsonError } = parseBoundedJson(p.bodyText));
   return {
     seq: p.seq,
     iface: p.iface,

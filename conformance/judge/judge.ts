@@ -26,6 +26,12 @@ export interface JudgeOptions {
 
 export interface Judge {
   see(exchange: Exchange): void;
+  /**
+   * The target was reset (its state dropped): what the model, the state checks and the observers
+   * remember of it is forgotten, so that reads after the reset are not judged against writes
+   * before it. Findings so far stay.
+   */
+  forget(): void;
   readonly model: TargetModel;
   /** What the observers saw at the decision points. */
   readonly observations: Observations;
@@ -48,17 +54,23 @@ export function createJudge(options: JudgeOptions): Judge {
     if (f) options.onFailure?.(f);
   };
   const response = options.checks.filter((c): c is ResponseCheck => c.scope === 'response');
-  const state = options.checks
-    .filter((c): c is StateCheck => c.scope === 'state')
-    .map((check) => ({ check, judge: check.start(decisions) }));
-  const passive = options.checks
-    .filter((c): c is ScenarioCheck & { passive: NonNullable<ScenarioCheck['passive']> } => c.scope === 'scenario' && c.passive !== undefined)
-    .map((check) => ({ check, judge: check.passive.start(decisions) }));
-  const observing = options.checks
-    .filter((c): c is ScenarioCheck & { observer: PointObserver } => c.scope === 'scenario' && c.observer !== undefined)
-    .map((check) => ({ check, read: check.observer.start() }));
+  const startState = () =>
+    options.checks
+      .filter((c): c is StateCheck => c.scope === 'state')
+      .map((check) => ({ check, judge: check.start(decisions) }));
+  const startPassive = () =>
+    options.checks
+      .filter((c): c is ScenarioCheck & { passive: NonNullable<ScenarioCheck['passive']> } => c.scope === 'scenario' && c.passive !== undefined)
+      .map((check) => ({ check, judge: check.passive.start(decisions) }));
+  const startObserving = () =>
+    options.checks
+      .filter((c): c is ScenarioCheck & { observer: PointObserver } => c.scope === 'scenario' && c.observer !== undefined)
+      .map((check) => ({ check, read: check.observer.start() }));
+  let state = startState();
+  let passive = startPassive();
+  let observing = startObserving();
   const observations = options.observations ?? new Observations();
-  const model = new TargetModel();
+  let model = new TargetModel();
   const time = new Map<string, number>();
   const timed = options.timing === false ? (_id: string, fn: () => void): void => fn() : (id: string, fn: () => void): void => {
     const t0 = performance.now();
@@ -95,7 +107,15 @@ export function createJudge(options: JudgeOptions): Judge {
   }
 
   return {
-    model,
+    get model() {
+      return model;
+    },
+    forget() {
+      model = new TargetModel();
+      state = startState();
+      passive = startPassive();
+      observing = startObserving();
+    },
     observations,
     timeOf: (id) => time.get(id) ?? 0,
     see(ex) {

@@ -1,7 +1,7 @@
 // What the observers saw at the decision points (--learn writes them as a profile): one entry per
 // point, check and value, with how many cases showed it and the first exchanges that did, so that
 // a proxy watching a million listings keeps a few lines, not a million.
-import { maskPasswords } from '../report/secrets.js';
+import { maskSecretFields } from '../report/secrets.js';
 import type { Exchange, Observation } from '../types.js';
 
 /** How much of a response body an observation quotes. */
@@ -12,9 +12,9 @@ const EVIDENCE_PER_VALUE = 2;
 
 function evidenceOf(ex: Exchange): Observation['evidence'][number] {
   return {
-    request: maskPasswords(`${ex.method} ${ex.url}${ex.requestBody ? ` ${ex.requestBody}` : ''}`),
+    request: maskSecretFields(`${ex.method} ${ex.url}${ex.requestBody ? ` ${ex.requestBody}` : ''}`),
     status: ex.status,
-    response: maskPasswords(ex.bodyText.length > EVIDENCE_CHARS ? `${ex.bodyText.slice(0, EVIDENCE_CHARS)}…` : ex.bodyText),
+    response: maskSecretFields(ex.bodyText.length > EVIDENCE_CHARS ? `${ex.bodyText.slice(0, EVIDENCE_CHARS)}…` : ex.bodyText),
   };
 }
 

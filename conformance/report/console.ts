@@ -8,6 +8,7 @@ import { LABEL, MARK } from './outcome-marks.js';
 import { secretsLegend } from './secrets-legend.js';
 import { rerunNote } from './run-origin.js';
 import { summaryLine } from './summary-line.js';
+import { plainText } from './plain-text.js';
 
 export function progressLine(result: CheckResult): string {
   const time = `${(result.durationMs / 1000).toFixed(1)} s`;
@@ -26,35 +27,36 @@ export function renderConsole(report: RunReport): string {
   }
   for (const [f, ...same] of [...groups.values()] as [ReportedFailure, ...ReportedFailure[]][]) {
     lines.push('', `${f.severity === 'failure' ? 'FAILURE' : 'OBSERVATION'}${f.baseline ? ` (${f.baseline})` : ''} ${f.checkId}/${f.assertion} [${f.source}] on ${f.iface} ${f.operationId ?? '(unknown path)'}`);
-    lines.push(`  ${f.title}`);
-    if (f.message !== f.title) lines.push(`  ${f.message.split('\n').join('\n  ')}`);
+    lines.push(`  ${plainText(f.title)}`);
+    // Messages quote what the target sent: one line each, escaped (a newline in them is data).
+    if (f.message !== f.title) lines.push(`  ${plainText(f.message)}`);
     if (f.occurrences > 1) lines.push(`  (${f.occurrences} exchanges showed it; the smallest is shown)`);
-    if (f.sequence?.length) lines.push(`  shrunk sequence: ${f.sequence.join(' → ')}`);
+    if (f.sequence?.length) lines.push(`  shrunk sequence: ${plainText(f.sequence.join(' → '))}`);
     if (f.replay.length > 1) {
       lines.push(`  the ${f.replay.length} requests ${f.sequence ? 'of the shrunk case' : 'that show it'}, in order:`);
-      f.replay.forEach((curl, i) => lines.push(`    ${String(i + 1).padStart(2)}. ${curl}`));
+      f.replay.forEach((curl, i) => lines.push(`    ${String(i + 1).padStart(2)}. ${plainText(curl)}`));
     }
-    if (f.exchange) lines.push(`  answer: ${f.exchange.status} ${f.exchange.bodyText.slice(0, 300)}`);
-    if (f.curl) lines.push(`  reproduce: ${f.curl}`);
+    if (f.exchange) lines.push(`  answer: ${f.exchange.status} ${plainText(f.exchange.bodyText.slice(0, 300))}`);
+    if (f.curl) lines.push(`  reproduce: ${plainText(f.curl)}`);
     if (same.length) lines.push(`  the same on ${same.length} more: ${same.map((o) => `${o.iface} ${o.operationId ?? '(unknown path)'}`).join(', ')}`);
     const rerun = rerunNote(report);
     if (rerun) lines.push(`  ${rerun}`);
   }
   if (report.baseline?.fixed.length) {
     lines.push('', `Fixed since the baseline (failing in it, evaluated again and not failing now):`);
-    for (const f of report.baseline.fixed) lines.push(`  ${MARK.passed} ${baselineName(f)}: ${f.title}`);
+    for (const f of report.baseline.fixed) lines.push(`  ${MARK.passed} ${baselineName(f)}: ${plainText(f.title)}`);
   }
   if (report.baseline?.notRechecked.length) {
     lines.push('', `Not re-checked (in the baseline, not evaluated this run: neither fixed nor failing):`);
-    for (const f of report.baseline.notRechecked) lines.push(`  ${MARK['not-exercised']} ${baselineName(f)}: ${f.reason}`);
+    for (const f of report.baseline.notRechecked) lines.push(`  ${MARK['not-exercised']} ${baselineName(f)}: ${plainText(f.reason)}`);
   }
   const idle = new Map<string, string[]>();
   for (const c of report.checks.filter((ch) => ch.status === 'not-exercised')) idle.set(c.reason ?? '', [...(idle.get(c.reason ?? '') ?? []), c.id]);
   if (idle.size) {
     lines.push('', 'Not exercised (nothing was checked, so these did not pass), by reason:');
-    for (const [reason, ids] of idle) lines.push(`  ${MARK['not-exercised']} ${reason}: ${ids.join(', ')}`);
+    for (const [reason, ids] of idle) lines.push(`  ${MARK['not-exercised']} ${plainText(reason)}: ${ids.join(', ')}`);
   }
   if (report.secrets.length) lines.push('', `Keys are shown as ${secretsLegend(report.secrets).map((s) => `${s.names} (${s.what})`).join(', ')}; --show-secrets shows them.`);
-  lines.push('', summaryLine(report));
+  lines.push('', plainText(summaryLine(report)));
   return lines.join('\n');
 }

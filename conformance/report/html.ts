@@ -12,7 +12,7 @@ import { LABEL, MARK } from './outcome-marks.js';
 import { replayScript } from './replay-script.js';
 import { secretsLegend } from './secrets-legend.js';
 import { commandOf, rerunNote, runFacts } from './run-origin.js';
-import { summaryLine } from './summary-line.js';
+import { summaryLine, verdictOf } from './summary-line.js';
 
 const esc = (s: string): string => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
@@ -167,9 +167,9 @@ export function renderHtml(report: RunReport): string {
     : '';
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
-<title>${commandOf(report)}: ${report.failed ? 'FAILED' : 'PASSED'}</title><style>${CSS}</style></head>
+<title>${commandOf(report)}: ${verdictOf(report)}</title><style>${CSS}</style></head>
 <body><main>
-<h1>${commandOf(report)}<span class="verdict ${report.failed ? 'fail' : 'pass'}">${report.failed ? 'FAILED' : 'PASSED'}</span></h1>
+<h1>${commandOf(report)}<span class="verdict ${verdictOf(report) === 'PASSED' ? 'pass' : 'fail'}">${verdictOf(report)}</span></h1>
 <p class="meta">${report.targets.map((t) => `${t.iface}: <code>${esc(t.url)}</code>${t.embedded ? ' (embedded fake)' : ''}`).join(' · ')}</p>
 <p class="meta">${runFacts(report).map(esc).join(' · ')} · started ${esc(report.startedAt)} · ${(report.durationMs / 1000).toFixed(1)} s · ${report.requests} requests</p>
 ${report.baseline ? `<p class="meta">baseline <code>${esc(report.baseline.file)}</code>: doppel ${esc(report.baseline.doppelVersion)}, seed ${report.baseline.seed}, started ${esc(report.baseline.startedAt)}${report.baseline.note ? ` · ${esc(report.baseline.note)}` : ''}</p>` : ''}

@@ -2,6 +2,8 @@
 // environment variable that holds it (`$DOPPEL_TRADING_KEY`), so a report can be shared and a
 // curl line still runs once the variable is set. `--show-secrets` turns masking off.
 
+import { isSecretName } from '../../spec/index.js';
+
 export interface SecretName {
   /** The environment variable a curl line refers to, e.g. DOPPEL_TRADING_KEY. */
   name: string;
@@ -33,27 +35,47 @@ export class Secrets {
     return [...this.byValue.values()];
   }
 
-  /** The text with every secret replaced by `$NAME`, and passwords in JSON bodies hidden (unchanged with --show-secrets). */
+  /**
+   * The text with every secret replaced by `$NAME`, and what secret-named JSON fields and query
+   * parameters hold hidden even when it is no secret seen before (unchanged with --show-secrets).
+   */
   mask(text: string): string {
     if (this.show) return text;
-    let out = maskPasswords(text);
+    let out = text;
     this.replacements ??= [...this.byValue.entries()]
       .sort((a, b) => b[0].length - a[0].length)
       // Also the value as it appears inside JSON text (a key with a quote or backslash).
       .flatMap(([value, { name }]) => [...new Set([value, JSON.stringify(value).slice(1, -1)])].map((form): [string, string] => [form, `$${name}`]));
     for (const [form, mask] of this.replacements) out = out.split(form).join(mask);
-    return out;
+    // Then what secret names hold that is no known secret (known ones are `$NAME` by now).
+    return maskSecretFields(out);
   }
 }
 
 /** A masked placeholder in a text, as mask() writes it. */
 export const MASKED = /\$DOPPEL_[A-Z0-9_]+/;
 
+const HIDDEN = '(masked)';
+
 /**
- * `"password": "…"` in a JSON body, also as it stands inside a JSON string (`\\"password\\":…`,
- * a request body quoted in a report): not a key to name as a variable, still never shown.
+ * The values of secret-named fields in JSON text (spec/secret-name.ts), also as they stand inside a
+ * JSON string (`\\"token\\":\\"…\\"`, a body quoted in a report), and of secret-named query
+ * parameters in URLs: not values to name as variables (they may be short, or seen only here), still
+ * never shown.
  */
-export const maskPasswords = (text: string): string =>
+export const maskSecretFields = (text: string): string =>
   text
-    .replace(/("password"\s*:\s*)"(?:[^"\\]|\\.)*"/g, '$1"(masked)"')
-    .replace(/(\\"password\\"\s*:\s*)\\"(?:[^"\\]|\\\\(?:\\\\|\\"|[^"\\]))*\\"/g, '$1\\"(masked)\\"');
+    .replace(/"([A-Za-z0-9_-]{1,64})"(\s*:\s*)"(?:[^"\\]|\\.)*"/g, (whole, name: string, colon: string) => (isSecretName(name) && !MASKED_VALUE.test(whole) ? `"${name}"${colon}"${HIDDEN}"` : whole))
+    .replace(/\\"([A-Za-z0-9_-]{1,64})\\"(\s*:\s*)\\"(?:[^"\\]|\\\\(?:\\\\|\\"|[^"\\]))*\\"/g, (whole, name: string, colon: string) => (isSecretName(name) && !MASKED_VALUE.test(whole) ? `\\"${name}\\"${colon}\\"${HIDDEN}\\"` : whole))
+    .replace(/([?&])([A-Za-z0-9_.%-]{1,64})=([^&#\s"'\\<>]*)/g, (whole, sep: string, name: string, value: string) => (value !== '' && isSecretName(decodedName(name)) && !MASKED_VALUE.test(value) ? `${sep}${name}=${HIDDEN}` : whole));
+
+/** A masked value already: a variable or the hidden mark. */
+const MASKED_VALUE = /\$DOPPEL_[A-Z0-9_]+|\(masked\)/;
+
+function decodedName(name: string): string {
+  try {
+    return decodeURIComponent(name);
+  } catch {
+    return name;
+  }
+}

@@ -18,10 +18,16 @@ function baselineDetails(report: RunReport): string[] {
   ];
 }
 
+/** The run's verdict: FAILED, else INCONCLUSIVE when the traffic reached nothing to judge (report.traffic.warnings), else PASSED. */
+export function verdictOf(report: RunReport): 'FAILED' | 'INCONCLUSIVE' | 'PASSED' {
+  return report.failed ? 'FAILED' : report.inconclusive ? 'INCONCLUSIVE' : 'PASSED';
+}
+
 export function summaryLine(report: RunReport): string {
   const c = report.counts;
   const cov = coverageRatio(report.coverage);
   const details = [
+    ...(report.traffic?.warnings ?? []),
     ...baselineDetails(report),
     ...(c.observed ? [`${c.observed} observed: decision checks that do not fail a foreign target without --strict`] : []),
     ...(report.requireAll && c.notExercised ? ['--require-all: not exercised fails the run'] : []),
@@ -32,5 +38,5 @@ export function summaryLine(report: RunReport): string {
     `${(report.durationMs / 1000).toFixed(1)} s`,
     ...(report.traffic ? [] : [`seed ${report.seed}`]),
   ];
-  return `${report.failed ? 'FAILED' : 'PASSED'}: ${c.passed} passed, ${c.failed} failed, ${c.notExercised} not exercised, ${c.skipped} skipped (${details.join('; ')})`;
+  return `${verdictOf(report)}: ${c.passed} passed, ${c.failed} failed, ${c.notExercised} not exercised, ${c.skipped} skipped (${details.join('; ')})`;
 }

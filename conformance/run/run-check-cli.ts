@@ -12,7 +12,8 @@ import { compareWithBaseline } from '../report/compare-with-baseline.js';
 import { PreflightError } from './preflight.js';
 import { reportPathProblem } from '../report/report-paths.js';
 import { progressLine } from '../report/console.js';
-import { HarError } from '../traffic/har.js';
+import { HarError, readHarText } from '../traffic/har.js';
+import { withoutApiPath } from './target-base.js';
 import { judgeRecording } from '../traffic/judge-recording.js';
 import { writeReports } from '../report/write-reports.js';
 import type { RunReport } from '../types.js';
@@ -110,8 +111,13 @@ export async function runCheckCli(options: CheckCliOptions): Promise<number> {
   if (options.fromHar !== undefined) return checkRecording(options.fromHar, profile, baseline, options, out, err);
   const [walletKey, ...extraKeys] = options.walletKeys ?? [];
   const targets: ConformanceTargets = {};
-  if (options.tradingUrl) targets.trading = { url: options.tradingUrl, key: options.tradingKey, readKey: options.tradingReadKey, ipLockedKey: options.tradingIpLockedKey };
-  if (options.walletUrl) targets.wallet = { url: options.walletUrl, key: walletKey, extraKeys };
+  const base = (url: string, option: string): string => {
+    const { url: stripped, line } = withoutApiPath(url, option, 'doppel check');
+    if (line) err(line);
+    return stripped;
+  };
+  if (options.tradingUrl) targets.trading = { url: base(options.tradingUrl, '--trading-url'), key: options.tradingKey, readKey: options.tradingReadKey, ipLockedKey: options.tradingIpLockedKey };
+  if (options.walletUrl) targets.wallet = { url: base(options.walletUrl, '--wallet-url'), key: walletKey, extraKeys };
   const embedded = !targets.trading && !targets.wallet;
   out(embedded ? 'doppel check: the embedded fake (writes on)' : `doppel check: ${[targets.trading?.url, targets.wallet?.url].filter(Boolean).join(', ')}${options.allowWrites ? ' (writes allowed)' : ' (read-only)'}`);
   if (baseline) announceBaseline(baseline, out);
@@ -152,7 +158,9 @@ function checkRecording(file: string, profile: unknown, baseline: Baseline | und
   let judged: RunReport;
   try {
     const origins = { ...(options.tradingUrl ? { trading: options.tradingUrl } : {}), ...(options.walletUrl ? { wallet: options.walletUrl } : {}) };
-    judged = judgeRecording(JSON.parse(readFileSync(file, 'utf8')), { file, origins, strict: options.strict, profile, profileName: options.profile, showSecrets: options.showSecrets });
+    const { doc, cut } = readHarText(readFileSync(file, 'utf8'));
+    if (cut) err(`doppel check: --from-har ${file}: ${cut}`);
+    judged = judgeRecording(doc, { file, origins, strict: options.strict, profile, profileName: options.profile, showSecrets: options.showSecrets });
   } catch (error) {
     if (error instanceof SyntaxError || error instanceof HarError || (error as { code?: string }).code === 'ENOENT') {
       err(`doppel check: --from-har ${file}: ${(error as Error).message}`);

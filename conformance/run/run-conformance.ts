@@ -18,6 +18,7 @@ import { PreflightError, preflight } from './preflight.js';
 import { runProbes } from './probes.js';
 import { REPORT_FORMAT, doppelVersion } from '../report/report-format.js';
 import { Secrets } from '../report/secrets.js';
+import { learnSecrets } from '../report/learn-secrets.js';
 import { Client, TransportError } from '../exchange/transport.js';
 import type { CheckResult, Failure, InterfaceName, RunReport } from '../types.js';
 import { DEFAULT_DECISIONS } from '../../spec/decision-points.js';
@@ -89,6 +90,8 @@ export async function runConformance(options: ConformanceOptions = {}): Promise<
   if (targets.wallet) bases.wallet = targets.wallet.url;
 
   const secrets = new Secrets(Boolean(options.showSecrets));
+  const seenSecrets = new Map<string, [base: string, what: string]>();
+  const learned = { add: (value: string | undefined, base: string, what: string) => void (value !== undefined && !seenSecrets.has(value) && seenSecrets.set(value, [base, what])) };
   const given = (flag: string) => (embedded ? `the embedded fake's demo key for ${flag}` : flag);
   secrets.add(targets.trading?.key, 'DOPPEL_TRADING_KEY', given('--trading-key'));
   secrets.add(targets.trading?.readKey, 'DOPPEL_TRADING_READ_KEY', given('--trading-read-key'));
@@ -103,7 +106,13 @@ export async function runConformance(options: ConformanceOptions = {}): Promise<
   const client = new Client({
     bases,
     walletKeyBudget: budget,
-    onExchange: (ex) => judge?.see(ex),
+    onExchange: (ex) => {
+      // Secrets by name in what the target answered and in the bodies and queries sent (a token in
+      // an answer, a key in a state dump), added at the end: the keys the checks register under
+      // their own names keep them. The headers sent are the checker's own keys, registered already.
+      learnSecrets(learned, ex, { requestHeaders: false });
+      judge?.see(ex);
+    },
     onBudgetWait: (ms, key) => log(`  … waiting ${Math.ceil(ms / 1000)} s: wallet budget ${budget}/min per key (--wallet-rate-limit ${walletLimit}) used up by ${secrets.mask(key)}`),
   });
   const allowWrites = embedded || Boolean(options.allowWrites);
@@ -238,6 +247,7 @@ export async function runConformance(options: ConformanceOptions = {}): Promise<
   const checks = CHECKS.map((c) => results.get(c.id) as CheckResult);
   const counts = countsOf(checks);
   const ifaces = (Object.keys(bases) as InterfaceName[]).sort();
+  for (const [value, [base, what]] of seenSecrets) secrets.add(value, base, what);
   const raw: RunReport = {
     doppel_check_report: REPORT_FORMAT,
     doppelVersion: doppelVersion(),

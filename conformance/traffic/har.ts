@@ -122,6 +122,36 @@ export function harHead(version: string): string {
 }
 export const HAR_TAIL = '\n]}}\n';
 
+/**
+ * A HAR file's text as a document. A doppel proxy's HAR that was cut off (the proxy killed before
+ * it could close the file) is read up to its last whole entry: its entries are one a line after
+ * harHead. `cut` says what was left unread; any other text that is not JSON throws SyntaxError.
+ */
+export function readHarText(text: string): { doc: unknown; cut?: string | undefined } {
+  try {
+    return { doc: JSON.parse(text) as unknown };
+  } catch (error) {
+    const head = /^\{"log":\{"version":"1\.2","creator":\{"name":"doppel","version":"[^"\n]*"\},"entries":\[\n/.exec(text);
+    if (!head) throw error;
+    const entries: unknown[] = [];
+    const lines = text.slice(head[0].length).split('\n');
+    let read = head[0].length;
+    for (const line of lines) {
+      const body = line.endsWith(',') ? line.slice(0, -1) : line;
+      if (body.startsWith(']')) break;
+      try {
+        entries.push(JSON.parse(body));
+      } catch {
+        break;
+      }
+      read += line.length + 1;
+    }
+    const doc = JSON.parse(`${head[0]}]}}`) as Har;
+    doc.log.entries = entries as HarEntry[];
+    return { doc, cut: `the file ends without closing its document (the proxy did not stop cleanly): ${entries.length} whole entries read, the ${Math.max(0, text.length - read)} characters after them not` };
+  }
+}
+
 /** What a HAR file holds, as doppel reads it. */
 export interface Recording {
   /** The exchanges to judge, in the order they ended. */

@@ -10,9 +10,11 @@ import { CHECKS, type Check } from '../checks/index.js';
 import { CoverageTally } from '../judge/coverage.js';
 import { Findings } from '../judge/findings.js';
 import { createJudge, type Judge } from '../judge/judge.js';
-import { obj } from '../exchange/json-shape.js';
 import { countsOf, maskedReport, reportedFailure } from '../report/masked-report.js';
 import { Secrets } from '../report/secrets.js';
+import { learnSecrets, type SecretsSource } from '../report/learn-secrets.js';
+import { AimWatch } from './aim-watch.js';
+import { isTargetReset } from './target-reset.js';
 import type { CheckResult, Exchange, Failure, InterfaceName, ReportedFailure, RunReport, TrafficSummary } from '../types.js';
 
 export interface TrafficOptions {
@@ -32,17 +34,9 @@ export interface TrafficOptions {
   maxCheckBytes?: number | undefined;
   /** Told of each new failure as it is found, masked and with its curl line. */
   onFailure?: ((failure: ReportedFailure) => void) | undefined;
+  /** Told at once when the traffic of an interface reaches none of its routes (a misaimed target), masked. */
+  onWarning?: ((line: string) => void) | undefined;
 }
-
-/** The headers whose values are secrets, and the variable a masked one becomes. */
-const SECRET_HEADERS: Readonly<Record<string, readonly [string, string]>> = {
-  'api-key': ['DOPPEL_TRADING_KEY', 'API-KEY seen in the traffic'],
-  'x-api-key': ['DOPPEL_WALLET_KEY', 'X-API-Key seen in the traffic'],
-  authorization: ['DOPPEL_AUTHORIZATION', 'Authorization header seen in the traffic'],
-  cookie: ['DOPPEL_COOKIE', 'Cookie header seen in the traffic'],
-};
-
-const ALREADY_MASKED = /^\$DOPPEL_[A-Z0-9_]+$/;
 
 /** Examples of unreachable-target answers the report keeps. */
 const UNREACHABLE_EXAMPLES = 5;
@@ -60,12 +54,16 @@ export class TrafficSession {
   private readonly unchecked = { count: 0, bytes: 0 };
   private readonly unreachable: TrafficSummary['unreachable'] = { count: 0, examples: [] };
   private abandoned = 0;
+  private resets = 0;
+  private readonly refused: NonNullable<TrafficSummary['refused']> = { count: 0, examples: [] };
   private from: string;
+  private readonly aim: AimWatch;
 
   constructor(private readonly options: TrafficOptions) {
     const decisions = options.profile === undefined ? DEFAULT_DECISIONS : readProfile(options.profile);
     this.secrets = new Secrets(Boolean(options.showSecrets));
     this.from = options.from;
+    this.aim = new AimWatch(options.targets, (line) => options.onWarning?.(this.secrets.mask(line)));
     this.countsAll = Boolean(options.strict);
     this.judge = createJudge({
       checks: this.checks,
@@ -87,14 +85,9 @@ export class TrafficSession {
     return ++this.seq;
   }
 
-  /** Registers the secrets an exchange shows, so that every line and report masks them from here on. */
-  learnSecrets(ex: Pick<Exchange, 'requestHeaders' | 'operationId' | 'status' | 'json'>): void {
-    // A recording masked already names its secrets `$DOPPEL_…`: those stay as they are.
-    const add = (value: unknown, base: string, what: string): void => {
-      if (typeof value === 'string' && !ALREADY_MASKED.test(value)) this.secrets.add(value, base, what);
-    };
-    for (const [name, [base, what]] of Object.entries(SECRET_HEADERS)) add(ex.requestHeaders[name], base, what);
-    if (ex.operationId === 'login' && ex.status >= 200 && ex.status < 300) add(obj(ex.json)['token'], 'DOPPEL_LOGIN_TOKEN', 'login token seen in the traffic');
+  /** Registers the secrets an exchange shows (by name, both ways), so that every line and report masks them from here on. */
+  learnSecrets(ex: SecretsSource): void {
+    learnSecrets(this.secrets, ex);
   }
 
   /** Judges an exchange (they come in the order they ended). */
@@ -102,7 +95,15 @@ export class TrafficSession {
     this.learnSecrets(ex);
     this.judged++;
     this.coverage.add(ex.iface, ex.operationId, ex.status);
+    this.aim.see(ex);
     this.judge.see(ex);
+    if (isTargetReset(ex)) this.targetReset();
+  }
+
+  /** The target's state was dropped (a reset made around the proxy, or seen through it): the judge forgets what it said before. */
+  targetReset(): void {
+    this.resets++;
+    this.judge.forget();
   }
 
   /** An answer forwarded without being judged: its body exceeded the cap. */
@@ -116,6 +117,12 @@ export class TrafficSession {
   seeUnreachable(line: string): void {
     this.unreachable.count++;
     if (this.unreachable.examples.length < UNREACHABLE_EXAMPLES) this.unreachable.examples.push(this.secrets.mask(line));
+  }
+
+  /** A request the proxy answered itself without forwarding it (a Host not of this machine, no admin token, a request target that is not a path). */
+  seeRefused(line: string): void {
+    this.refused.count++;
+    if (this.refused.examples.length < UNREACHABLE_EXAMPLES) this.refused.examples.push(this.secrets.mask(line));
   }
 
   /** A client that went away before its answer ended. */
@@ -144,6 +151,9 @@ export class TrafficSession {
       unchecked: { ...this.unchecked, cap: this.options.maxCheckBytes ?? null },
       unreachable: { count: this.unreachable.count, examples: [...this.unreachable.examples] },
       abandoned: this.abandoned,
+      ...(this.resets ? { resets: this.resets } : {}),
+      ...(this.aim.warnings().length ? { warnings: this.aim.warnings() } : {}),
+      ...(this.refused.count ? { refused: { count: this.refused.count, examples: [...this.refused.examples] } } : {}),
     };
   }
 
@@ -173,6 +183,7 @@ export class TrafficSession {
       throttled: 0,
       budgetWaitMs: 0,
       failed: counts.failed > 0,
+      ...(this.aim.warnings().length ? { inconclusive: true } : {}),
       observations: this.judge.observations.list(),
       profile: this.options.profile === undefined ? undefined : (this.options.profileName ?? 'given'),
       traffic: this.summary(),

@@ -1,19 +1,10 @@
-// Masking of credentials before anything about a request is written to a log (the rule: no
-// password or key appears unmasked in logs).
+// Masking of credentials before anything about a request is written to a log or shown by the
+// journal (the rule: no password or key appears unmasked in logs). Which names hold credentials is
+// one rule for all of doppel: spec/secret-name.ts.
+
+import { isSecretName } from '../../spec/secret-name.js';
 
 export const MASK = '***';
-
-/**
- * Header, query and body field names whose values are credentials: API-KEY and X-API-Key (seed
- * trading §5.1, seed wallet §5.1), Authorization (the admin token), password (wallet register and
- * login), token (the login answer) and the usual cookie/secret names. `token_id` is not one: a
- * name is a secret when it is, or ends in, one of these words.
- */
-const SECRET_NAME = /(^|[-_])(password|passwd|pass|secret|token|api[-_]?key|apikey|authorization|cookie|set-cookie|credentials?)$/i;
-
-export function isSecretName(name: string): boolean {
-  return SECRET_NAME.test(name);
-}
 
 /** A copy of the headers with credential values replaced by `***`. */
 export function maskHeaders(headers: Record<string, string | string[] | undefined>): Record<string, string> {
@@ -22,6 +13,14 @@ export function maskHeaders(headers: Record<string, string | string[] | undefine
     if (value === undefined) continue;
     out[name] = isSecretName(name) ? MASK : Array.isArray(value) ? value.join(', ') : value;
   }
+  return out;
+}
+
+/** Query parameters as a record, the values of credential-named ones masked. */
+export function maskQuery(query: URLSearchParams | undefined): Record<string, string> {
+  const out: Record<string, string> = {};
+  if (query === undefined) return out;
+  for (const [name, value] of query) out[name] = isSecretName(name) ? MASK : value;
   return out;
 }
 

@@ -5,7 +5,7 @@
 // (text-ring.ts: retained strings were the journal's garbage-collector cost). Masking,
 // parsing and decoding happen when someone reads the journal, not per request.
 
-import { maskBody, maskHeaders } from './mask-secrets.js';
+import { maskBody, maskHeaders, maskQuery } from './mask-secrets.js';
 import { matchesPattern, type RequestFacts, type RequestPattern } from './request-pattern.js';
 import { createTextRing } from './text-ring.js';
 
@@ -210,7 +210,7 @@ function view(e: StoredEntry, text: string | undefined, body: string | undefined
     route: e.route ?? null,
     method: e.method,
     path: e.path,
-    query: e.query === undefined ? {} : Object.fromEntries(e.query),
+    query: maskQuery(e.query),
     headers: maskHeaders(e.headers),
     body: body === undefined ? null : maskBody(JSON.parse(body)),
     status: e.status,

@@ -140,7 +140,7 @@ describe('doppel proxy: faults', () => {
     const { port } = new URL(proxy.base);
     const socket = connect(Number(port), '127.0.0.1');
     await new Promise((r) => socket.once('connect', r));
-    socket.write('POST /api/v1/spot/order HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{"market":"BTC"');
+    socket.write('POST /api/v1/spot/order HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{"market":"BTC"');
     await until(() => proxy.pending() === 1);
     socket.destroy();
     await until(() => proxy.pending() === 0);
@@ -159,7 +159,7 @@ describe('doppel proxy: faults', () => {
     const proxy = await proxyTo(up.url);
     const { port } = new URL(proxy.base);
     const socket = connect(Number(port), '127.0.0.1');
-    socket.write('GET /api/v1/markets HTTP/1.1\r\nHost: x\r\n\r\n');
+    socket.write('GET /api/v1/markets HTTP/1.1\r\nHost: localhost\r\n\r\n');
     await new Promise((r) => socket.once('data', r));
     socket.destroy();
     await until(() => proxy.pending() === 0);

@@ -12,6 +12,8 @@ import type { Exchange } from '../../types.js';
 /** The key and lead trader a copy request names, as one string. */
 export const relationOf = (ex: Exchange): string => `${keyOf(ex) ?? ''}\u0000${String(obj(requestBodyOf(ex))['lead_trader_id'])}`;
 
+const sameAmount = (a: Exchange, b: Exchange): boolean => JSON.stringify(obj(requestBodyOf(a))['copy_amount']) === JSON.stringify(obj(requestBodyOf(b))['copy_amount']);
+
 export const copyConflictStatus = defineScenarioCheck({
   id: 'copy-conflict-status',
   title: 'copying a trader already copied answers 409 (or the profile\'s status)',
@@ -30,7 +32,10 @@ export const copyConflictStatus = defineScenarioCheck({
         const started = copying.get(relation);
         // A 2xx is the target accepting a second relation (not a status choice, a failure); a
         // refusal is the point's value. A 5xx is other checks' to judge.
-        if (started && ex.status < 500) {
+        // A refusal shows the point only for the input that was accepted: the relation is then the
+        // one difference. Other input may be refused for itself (a 400 for an amount the target
+        // does not take), which says nothing of the conflict rule; an acceptance is one whatever the amount.
+        if (started && ex.status < 500 && (is2xx(ex.status) || sameAmount(started, ex))) {
           const trader = String(obj(requestBodyOf(ex))['lead_trader_id']);
           found({
             point: 'trading.conflict-409',

@@ -1,0 +1,34 @@
+// JSON from the network, parsed only when its nesting is one a check can walk: JSON.parse itself
+// takes any depth, but the checks, the schema validator and the reporters (JSON.stringify) recurse,
+// and a 100,000-deep body would overflow their stack and end a proxy. Neither interface nests
+// near this deep: deeper is judged "not JSON", with this reason.
+export const MAX_JSON_DEPTH = 512;
+
+/** Whether `text`'s arrays and objects nest deeper than `limit` (strings skipped; one pass, no allocation). */
+export function nestsDeeperThan(text: string, limit: number): boolean {
+  // Fewer characters than two brackets a level cannot be that deep.
+  if (text.length <= limit * 2) return false;
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 0x5c) i++;
+      else if (c === 0x22) inString = false;
+    } else if (c === 0x22) inString = true;
+    else if (c === 0x5b || c === 0x7b) {
+      if (++depth > limit) return true;
+    } else if (c === 0x5d || c === 0x7d) depth--;
+  }
+  return false;
+}
+
+/** JSON.parse, refusing (with a reason) what nests deeper than MAX_JSON_DEPTH. */
+export function parseBoundedJson(text: string): { value: unknown; error?: undefined } | { value?: undefined; error: string } {
+  if (nestsDeeperThan(text, MAX_JSON_DEPTH)) return { error: `it nests deeper than ${MAX_JSON_DEPTH} levels, which doppel does not judge as JSON` };
+  try {
+    return { value: JSON.parse(text) as unknown };
+  } catch (error) {
+    return { error: (error as Error).message };
+  }
+}

@@ -1,0 +1,14 @@
+// Which names hold secrets, for every output of doppel that shows a request or an answer (the mock's
+// journal and log, doppel check's and doppel proxy's reports, HAR files, learned profiles): one
+// rule for a header, a query parameter, a cookie or a JSON field. Case is ignored and so are `-`
+// and `_` (X-Auth-Token, access_token, apiKey); a name is a secret when it is one of a few words or
+// ends with one of the others. A name that only contains such a word is not one: `token_id` (a field
+// of the wallet's send) and `tokens` name no secret.
+const IS = new Set(['key', 'auth', 'authorization', 'cookie', 'setcookie']);
+const ENDS_WITH = ['token', 'secret', 'password', 'passwd', 'apikey', 'accesskey', 'privatekey', 'signature', 'credential', 'sessionid'];
+
+/** Whether a header, query parameter, cookie or JSON field of this name holds a secret. */
+export function isSecretName(name: string): boolean {
+  const n = name.toLowerCase().replace(/[-_]/g, '');
+  return IS.has(n) || ENDS_WITH.some((word) => n.endsWith(word));
+}
