@@ -5,6 +5,7 @@ import type { ProxyCliOptions } from '../../proxy/index.js';
 import { checkInteger, checkJsonFile, checkReportFiles, file } from '../option-checks.js';
 import { listenProblem, parseAdminCorsOrigins } from './mock.js';
 import { readAllowedHosts } from '../../mock/core/host-check.js';
+import { bindProblem } from '../../proxy/local-guard.js';
 import { version } from '../package-version.js';
 
 const FILES = ['har', 'json', 'junit', 'html', 'replay', 'learn'];
@@ -66,7 +67,13 @@ function builder(y: Argv) {
       return true;
     })
     .check(checkReportFiles(FILES))
-    .check(checkJsonFile('profile'));
+    .check(checkJsonFile('profile'))
+    // Off loopback only with a token: a usage problem (exit 2) before anything listens.
+    .check((argv: { host?: unknown; 'admin-token'?: unknown }) => {
+      const problem = bindProblem({ host: String(argv.host ?? '127.0.0.1'), adminToken: typeof argv['admin-token'] === 'string' ? argv['admin-token'] : undefined });
+      if (problem) throw new Error(problem);
+      return true;
+    });
 }
 
 type ProxyArgs = ReturnType<typeof builder> extends Argv<infer T> ? T : never;
