@@ -55,7 +55,7 @@ function racePlan(ctx: CheckContext, n: number): string[] {
     const m = orderMarket(ctx.facts);
     const trader = ctx.facts.traders[0];
     lines.push(
-      `          trading: on an account the checker creates (doppel's fake, /__doppel/keys) ${n} limit buys of ${smallestAmount(m)} ${m.market}/${m.pair} at ${restingBuyPrice(ctx.facts, m)} at once;`,
+      `          trading: on an account the checker creates (doppel's fake, /__doppel/keys) ${n} limit buys and margin positions (leverage 1, alternating) of ${smallestAmount(m)} ${m.market}/${m.pair} at ${restingBuyPrice(ctx.facts, m)} at once;`,
       `                   2 copy starts of lead trader ${trader?.id ?? 1} with ${trader?.minCopyAmount ?? 10} USDT at once, then a stop; one resting limit buy of ${smallestAmount(m)} ${m.market}/${m.pair} cancelled twice at once`,
       '                   (on the --trading-key where the target creates no account: nothing moves, the copy and the order only lock).',
     );

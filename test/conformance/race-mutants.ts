@@ -114,6 +114,19 @@ export const RACE_MUTANTS: RaceMutant[] = [
     breakage: () => fabricate((req) => (post(req, /^\/api\/v1\/spot\/order$/) ? keyOf(req) : undefined), (body) => ({ id: ++fakeIds, type: 'spot', ...body, status: 'open' })),
   },
   {
+    name: 'a margin position that overlaps another reserving order of its key reserves past the balance, never applied',
+    iface: 'trading',
+    killedBy: 'spot-reserve-race/listed',
+    strict: false,
+    // the window spans every write that reserves the key's quote: buys and positions alike
+    breakage: () =>
+      overlapLayer({
+        resource: (req) => (post(req, /^\/api\/v1\/(spot|margin)\/order$/) ? keyOf(req) : undefined),
+        refused: refusal,
+        accept: (req, res) => (post(req, /^\/api\/v1\/margin\/order$/) ? json(res, { success: true, data: { id: ++fakeIds, type: 'margin', ...parsed(req.body), status: 'open' } }) : res),
+      }),
+  },
+  {
     name: 'a second copy start that overlaps the first is accepted too',
     iface: 'trading',
     killedBy: 'copy-start-race/lock',

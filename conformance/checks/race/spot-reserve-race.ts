@@ -1,8 +1,11 @@
-// Spot limit buys of one key fired at once (--concurrency N) whose reservations together exceed
-// the quote balance: a check-then-act race reserves more USDT than the account holds. On an
-// account the checker creates (doppel's fake: /__doppel/keys) holding 1.5 + ⌊N/2⌋ − 1 reservations,
-// so that at most ⌊N/2⌋ fit; each order is the market's smallest at half the price, which rests.
-// Judged: what was accepted against the balance, what is reserved afterwards, and the history.
+// Spot limit buys and margin positions of one key fired at once (--concurrency N, alternating)
+// whose reservations together exceed the quote balance: a check-then-act race reserves more USDT
+// than the account holds. On an account the checker creates (doppel's fake: /__doppel/keys) holding
+// ⌊(N−1)/2⌋ + ½ reservations (at least 1½), so that at most that many fit and, N ≥ 3, both kinds
+// meet a refusal whatever order they arrive in; each order is the market's smallest at half
+// the price: the buy rests, and the position (a limit long at leverage 1) reserves amount × price
+// rounded up (decision trading.margin-semantics). Judged: what was accepted against the balance,
+// what is reserved afterwards, and the history.
 import { decision, defineScenarioCheck, seed } from '../check.js';
 import { arr } from '../../exchange/json-shape.js';
 import { is2xx } from '../../exchange/exchange-readers.js';
@@ -11,20 +14,24 @@ import { obj } from '../../exchange/json-shape.js';
 import { named } from '../../judge/model/exchange-facts.js';
 import { orderMarket, restingBuyPrice, smallestAmount } from '../../run/valid-requests.js';
 import { writesSkip } from '../writes-skip.js';
-import { callTogether, concurrencyOf } from './fire-together.js';
+import { requestFor } from '../../exchange/operation-request.js';
+import { concurrencyOf, fireTogether } from './fire-together.js';
 import { raceAccount } from './race-account.js';
 import { judgeRace, opOf, raceFailure } from './race-history.js';
 import type { SequentialModel } from '../../judge/linearizability.js';
 import type { Exchange } from '../../types.js';
 
-type OrderIn = 'order' | 'read';
+/** An order reserving that much USDT, or a read of the balance. */
+type OrderIn = bigint | 'read';
 type OrderOut = boolean | bigint;
 
-/** Available USDT; an order is accepted only when its reservation fits (decision trading.spot-semantics). */
-const reserveModel = (start: bigint, reserve: bigint): SequentialModel<bigint, OrderIn, OrderOut> => ({
+/** Available USDT; an order is accepted only when its reservation fits (decisions trading.spot-semantics, trading.margin-semantics). */
+const reserveModel = (start: bigint): SequentialModel<bigint, OrderIn, OrderOut> => ({
   init: start,
-  step: (s, input, output) => (input === 'read' ? (output === s ? s : undefined) : output === true ? (reserve <= s ? s - reserve : undefined) : reserve > s ? s : undefined),
+  step: (s, input, output) => (input === 'read' ? (output === s ? s : undefined) : output === true ? (input <= s ? s - input : undefined) : input > s ? s : undefined),
 });
+
+const UNIT = 100_000_000n;
 
 /** USDT available and locked over every chain (decision trading.balance-meaning: `locked` is doppel's addition). */
 function usdtOf(ex: Exchange): { balance: bigint; locked: bigint } | undefined {
@@ -42,10 +49,10 @@ function usdtOf(ex: Exchange): { balance: bigint; locked: bigint } | undefined {
 
 export const spotReserveRace = defineScenarioCheck({
   id: 'spot-reserve-race',
-  title: 'overlapping limit buys of one key never reserve more USDT than it holds',
+  title: 'overlapping limit buys and margin positions of one key never reserve more USDT than it holds',
   assertions: [
-    decision('within-balance', 'trading.spot-semantics', 'the overlapping orders accepted reserve at most the USDT available before them'),
-    decision('reserved', 'trading.spot-semantics', 'what was accepted is what is reserved: locked rose, and balance fell, by exactly the accepted orders\' amount × price'),
+    decision('within-balance', 'trading.spot-semantics', 'the overlapping orders and positions accepted reserve at most the USDT available before them'),
+    decision('reserved', 'trading.margin-semantics', 'what was accepted is what is reserved: locked rose, and balance fell, by exactly the accepted buys\' amount × price and the positions\' margin'),
     decision('never-negative', 'trading.balance-meaning', 'balance and locked are never negative'),
     seed('listed', 'trading §4 GET /api/v1/account/orders', 'every accepted order is in the key\'s orders listing'),
     decision('linearizable', 'trading.spot-semantics', 'some order of the orders, consistent with real time, gives every answer the target gave'),
@@ -57,22 +64,30 @@ export const spotReserveRace = defineScenarioCheck({
     const m = orderMarket(ctx.facts);
     const amount = smallestAmount(m);
     const price = restingBuyPrice(ctx.facts, m);
-    const reserve = ((toUnits(amount) ?? 0n) * (toUnits(price) ?? 0n)) / 100_000_000n;
+    const product = (toUnits(amount) ?? 0n) * (toUnits(price) ?? 0n);
+    const reserve = product / UNIT;
+    // margin = amount × entry ÷ leverage (1), rounded up to 8 digits
+    const margin = (product + UNIT - 1n) / UNIT;
     if (reserve <= 0n || m.pair !== 'USDT') return out.notExercised(`no USDT market to reserve on (${m.market}/${m.pair} at ${price})`);
-    const fit = BigInt(Math.floor(n / 2));
-    const account = await raceAccount(ctx, formatUnits(reserve * fit + reserve / 2n), false);
+    const fit = BigInt(Math.max(1, Math.floor((n - 1) / 2)));
+    const account = await raceAccount(ctx, formatUnits(margin * fit + reserve / 2n), false);
     if (!account) return out.notExercised('no account of the checker\'s own to reserve with (only doppel\'s fake creates one: /__doppel/keys)');
     const before = await ctx.call('getBalances', { key: account.key });
     const start = usdtOf(before);
     if (!start) return out.notExercised(`the new account's balances answered ${before.status}`);
-    const body = { market: m.market, pair: m.pair, side: 'buy', order_type: 'limit', amount, price };
-    const orders = await callTogether(ctx, n, 'placeSpotOrder', { key: account.key, body });
+    const spot = { market: m.market, pair: m.pair, side: 'buy', order_type: 'limit', amount, price };
+    const position = { market: m.market, pair: m.pair, side: 'long', order_type: 'limit', amount, price, leverage: 1 };
+    const specs = Array.from({ length: n }, (_, i) => (i % 2 === 0 ? requestFor('placeSpotOrder', { key: account.key, body: spot }) : requestFor('placeMarginOrder', { key: account.key, body: position })));
+    const orders = await fireTogether(ctx, specs);
+    const reserveOf = (ex: Exchange): bigint => (ex.operationId === 'placeMarginOrder' ? margin : reserve);
     const settled = orders.filter((ex) => ex.status !== 429 && ex.status < 500);
     if (settled.length < 2) return out.notExercised(`fewer than two of the ${n} overlapping orders were answered other than 429 or 5xx`);
     const accepted = settled.filter((ex) => is2xx(ex.status));
-    const reserved = reserve * BigInt(accepted.length);
-    const say = `the account held ${formatUnits(start.balance)} USDT; ${accepted.length} of ${n} overlapping limit buys of ${amount} ${m.market} at ${price} (${formatUnits(reserve)} each) were accepted`;
+    const reserved = accepted.reduce((sum, ex) => sum + reserveOf(ex), 0n);
+    const positions = accepted.filter((ex) => ex.operationId === 'placeMarginOrder').length;
+    const say = `the account held ${formatUnits(start.balance)} USDT; ${accepted.length} of ${n} overlapping limit buys and margin positions of ${amount} ${m.market} at ${price} (${formatUnits(reserve)} a buy, ${formatUnits(margin)} a position) were accepted, ${positions} of them positions`;
     out.checked('placeSpotOrder', 'trading', 'within-balance');
+    out.checked('placeMarginOrder', 'trading', 'within-balance');
     if (reserved > start.balance) out.fail(raceFailure({ assertion: 'within-balance', operationId: 'placeSpotOrder', title: `${accepted.length} overlapping orders reserve ${formatUnits(reserved)} of ${formatUnits(start.balance)} USDT`, message: say, exchanges: accepted }));
     const after = await ctx.call('getBalances', { key: account.key });
     const end = usdtOf(after);
@@ -89,7 +104,7 @@ export const spotReserveRace = defineScenarioCheck({
       const missing = accepted.filter((ex) => !ids.has(obj(obj(ex.json)['data'])['id']));
       if (missing.length) out.fail(raceFailure({ assertion: 'listed', operationId: 'listOrders', title: `${missing.length} accepted overlapping order${missing.length === 1 ? ' is' : 's are'} not in the orders listing`, message: `${say}; ${named(listing)} lists no ${missing.map((ex) => `${String(obj(obj(ex.json)['data'])['id'])} (${named(ex)})`).join(', ')}`, exchanges: missing, after: [listing] }));
     }
-    const ops = [...settled.map((ex) => opOf<OrderIn, OrderOut>(ex, 'order', is2xx(ex.status))), opOf<OrderIn, OrderOut>(after, 'read', end.balance)];
-    judgeRace(out, { assertion: 'linearizable', operationId: 'placeSpotOrder', iface: 'trading', what: `the account has ${formatUnits(start.balance)} USDT and each accepted order reserves ${formatUnits(reserve)}`, model: reserveModel(start.balance, reserve), ops, after: [after] });
+    const ops = [...settled.map((ex) => opOf<OrderIn, OrderOut>(ex, reserveOf(ex), is2xx(ex.status))), opOf<OrderIn, OrderOut>(after, 'read', end.balance)];
+    judgeRace(out, { assertion: 'linearizable', operationId: 'placeSpotOrder', iface: 'trading', what: `the account has ${formatUnits(start.balance)} USDT; each accepted buy reserves ${formatUnits(reserve)} and each position ${formatUnits(margin)}`, model: reserveModel(start.balance), ops, after: [after] });
   },
 });
