@@ -9,14 +9,10 @@ import { validTradingBody } from '../../run/valid-requests.js';
 import { writesSkip } from '../writes-skip.js';
 import { callTogether, concurrencyOf } from './fire-together.js';
 import { raceAccount } from './race-account.js';
-import { judgeRace, opOf } from './race-history.js';
-import type { SequentialModel } from '../../judge/linearizability.js';
+import { changedOnce, judgeRace, opOf } from './race-history.js';
 
 /** Open or not; a cancel is accepted only while open, refused only once it is not. */
-export const cancelModel: SequentialModel<boolean, 'cancel', boolean> = {
-  init: true,
-  step: (open, _input, accepted) => (accepted ? (open ? false : undefined) : open ? undefined : false),
-};
+const cancelModel = changedOnce<'cancel'>(true);
 
 export const cancelRace = defineScenarioCheck({
   id: 'cancel-race',

@@ -6,20 +6,15 @@ import { decision, defineScenarioCheck, seed } from '../check.js';
 import { toUnits, formatUnits } from '../../exchange/decimal.js';
 import { named } from '../../judge/model/exchange-facts.js';
 import { availableUsdt } from '../scenario/trading-real.js';
-import { raceFailure } from './race-history.js';
+import { changedOnce, raceFailure, judgeRace, opOf } from './race-history.js';
 import { is2xx } from '../../exchange/exchange-readers.js';
 import { validTradingBody } from '../../run/valid-requests.js';
 import { writesSkip } from '../writes-skip.js';
 import { callTogether, concurrencyOf } from './fire-together.js';
 import { raceAccount } from './race-account.js';
-import { judgeRace, opOf } from './race-history.js';
-import type { SequentialModel } from '../../judge/linearizability.js';
 
 /** Copying or not; a start is accepted only when not copying, refused only when copying. */
-export const copyModel: SequentialModel<boolean, 'start', boolean> = {
-  init: false,
-  step: (copying, _input, accepted) => (accepted ? (copying ? undefined : true) : copying ? true : undefined),
-};
+const copyModel = changedOnce<'start'>(false);
 
 export const copyStartRace = defineScenarioCheck({
   id: 'copy-start-race',

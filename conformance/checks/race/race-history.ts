@@ -7,6 +7,16 @@ import { named } from '../../judge/model/exchange-facts.js';
 import type { FailureReport, ScenarioOutput } from '../check.js';
 import type { Exchange } from '../../types.js';
 
+/**
+ * A state that one accepted request changes once and for all: a copy started, an e-mail registered
+ * (from false), an order cancelled (from true). A request is accepted only while the state is still
+ * `init`, and refused only once it is not.
+ */
+export const changedOnce = <I>(init: boolean): SequentialModel<boolean, I, boolean> => ({
+  init,
+  step: (state, _input, accepted) => (accepted ? (state === init ? !init : undefined) : state === init ? undefined : state),
+});
+
 /** An operation of a race history, with the exchange it was read from. */
 export interface RaceOp<I, O> extends HistoryOp<I, O> {
   ex: Exchange;

@@ -8,14 +8,10 @@ import { obj } from '../../exchange/json-shape.js';
 import { newEmail } from '../../run/wallet-peer.js';
 import { writesSkip } from '../writes-skip.js';
 import { callTogether, concurrencyOf } from './fire-together.js';
-import { judgeRace, opOf, raceFailure } from './race-history.js';
-import type { SequentialModel } from '../../judge/linearizability.js';
+import { changedOnce, judgeRace, opOf, raceFailure } from './race-history.js';
 
 /** Registered or not; a registration is accepted only when the e-mail is not (wallet.register-semantics). */
-export const uniqueEmailModel: SequentialModel<boolean, 'register', boolean> = {
-  init: false,
-  step: (registered, _input, accepted) => (accepted ? (registered ? undefined : true) : registered ? true : undefined),
-};
+export const uniqueEmailModel = changedOnce<'register'>(false);
 
 export const registerRace = defineScenarioCheck({
   id: 'register-race',

@@ -7,10 +7,9 @@
 // rounded up (decision trading.margin-semantics). Judged: what was accepted against the balance,
 // what is reserved afterwards, and the history.
 import { decision, defineScenarioCheck, seed } from '../check.js';
-import { arr } from '../../exchange/json-shape.js';
+import { arr, obj } from '../../exchange/json-shape.js';
 import { is2xx } from '../../exchange/exchange-readers.js';
 import { formatUnits, toUnits } from '../../exchange/decimal.js';
-import { obj } from '../../exchange/json-shape.js';
 import { named } from '../../judge/model/exchange-facts.js';
 import { orderMarket, restingBuyPrice, smallestAmount } from '../../run/valid-requests.js';
 import { writesSkip } from '../writes-skip.js';

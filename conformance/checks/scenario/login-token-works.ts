@@ -7,13 +7,12 @@ import { writesSkip } from '../writes-skip.js';
 import { CheckFailure } from '../../run/check-failure.js';
 import { checkProperty } from '../../run/property.js';
 import { obj } from '../../exchange/json-shape.js';
-import { is2xx } from '../../exchange/exchange-readers.js';
+import { is2xx, keyOf } from '../../exchange/exchange-readers.js';
 import { newEmail, registerUser } from '../../run/wallet-peer.js';
 import type { CheckContext } from '../../run/context.js';
 import type { ScenarioOutput } from '../check.js';
 import type { Exchange } from '../../types.js';
 import { getOperation } from '../../../spec/index.js';
-import { keyOf } from '../../exchange/exchange-readers.js';
 
 /**
  * Every keyed wallet operation with a fresh user's login token, on the wallet it creates: each

@@ -1,13 +1,11 @@
 // Trading §5.5-5.6: endpoints marked trade need the trade permission; a read-only key gets 403
 // (and can still read, §5.3). Needs --trading-read-key; sent only with writes allowed, because a
 // target that wrongly accepts the request would place the order.
-import { operations } from '../../../spec/index.js';
+import { getOperation, operations } from '../../../spec/index.js';
 import { defineScenarioCheck, seed } from '../check.js';
-import { is2xx } from '../../exchange/exchange-readers.js';
+import { is2xx, keyOf } from '../../exchange/exchange-readers.js';
 import { has } from '../../run/context.js';
 import { validTradingBody } from '../../run/valid-requests.js';
-import { keyOf } from '../../exchange/exchange-readers.js';
-import { getOperation } from '../../../spec/index.js';
 
 // Cancel and stop name resources the read key's account does not have; which of 403 and 404 comes
 // first is doppel's guard order (trading.guard-order), so for them the seed only forbids success.

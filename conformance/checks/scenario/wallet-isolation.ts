@@ -2,11 +2,10 @@
 // balance or history nor send from it, and its wallet listing (§4 GET /api/v1/wallets) holds none
 // of them.
 import { defineScenarioCheck, seed } from '../check.js';
-import { is2xx } from '../../exchange/exchange-readers.js';
+import { is2xx, keyOf } from '../../exchange/exchange-readers.js';
 import { writesSkip } from '../writes-skip.js';
 import { registerUser } from '../../run/wallet-peer.js';
 import { walletsOf } from '../../run/facts.js';
-import { keyOf } from '../../exchange/exchange-readers.js';
 import { obj } from '../../exchange/json-shape.js';
 import { idOf, named, pathParam, topOf } from '../../judge/model/exchange-facts.js';
 import { BoundedMap } from '../bounded-map.js';
