@@ -3,10 +3,11 @@
 // operation called without its interface's key header, and a keyed request answered 401.
 import { getOperation } from '../../../spec/index.js';
 import { is2xx, keyOf } from '../../exchange/exchange-readers.js';
+import { KEY_HEADER } from '../../exchange/operation-request.js';
 import type { Exchange } from '../../types.js';
 
-/** The header of the other interface, lower-cased as exchanges keep headers. */
-const OTHER_HEADER = { trading: 'x-api-key', wallet: 'api-key' } as const;
+/** The key header of the other interface (trading §5.1 API-KEY, wallet §5.1 X-API-Key). */
+const otherHeader = (iface: Exchange['iface']): string => KEY_HEADER[iface === 'trading' ? 'wallet' : 'trading'];
 
 export type KeyCase =
   /** No key in the interface's header; `otherHeader`: a key in the other interface's header instead. */
@@ -18,7 +19,7 @@ export type KeyCase =
 export function keyCase(ex: Exchange): KeyCase | undefined {
   if (ex.operationId === null || !getOperation(ex.iface, ex.operationId).secured) return undefined;
   if (keyOf(ex) !== undefined) return { kind: 'keyed' };
-  return { kind: 'keyless', otherHeader: Boolean(ex.requestHeaders[OTHER_HEADER[ex.iface]]) };
+  return { kind: 'keyless', otherHeader: Boolean(ex.requestHeaders[otherHeader(ex.iface).toLowerCase()]) };
 }
 
 /**
@@ -33,5 +34,5 @@ export function keylessVerdict(ex: Exchange): 'held' | 'broken' | undefined {
 
 export function describeKeyless(ex: Exchange, c: { otherHeader: boolean }, header: string): string {
   const path = new URL(ex.url).pathname;
-  return `${ex.method} ${path} without ${header}${c.otherHeader ? ` (a key in ${ex.iface === 'trading' ? 'X-API-Key' : 'API-KEY'} instead)` : ''} was answered ${ex.status}`;
+  return `${ex.method} ${path} without ${header}${c.otherHeader ? ` (a key in ${otherHeader(ex.iface)} instead)` : ''} was answered ${ex.status}`;
 }
