@@ -59,6 +59,12 @@ export interface PointCase {
   value: number | string | undefined;
   /** Whether the target did what `expected` says; default: the value is the expected one. */
   agrees?(expected: number | string): boolean;
+  /**
+   * Whether agreeing here tells `expected` apart from other values; default: yes. A case that
+   * agrees without (a listing no longer than the default it expects, a lower bound) is no case: a
+   * pass would not mean the value held. One that disagrees is a failure all the same.
+   */
+  decisive?(expected: number | string): boolean;
   /** The failure's title and message when it did not. */
   describe(expected: number | string): { title: string; message: string };
 }

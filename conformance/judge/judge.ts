@@ -98,10 +98,12 @@ export function createJudge(options: JudgeOptions): Judge {
 
   function judgeCase(check: ScenarioCheck, c: PointCase): void {
     const ex = c.evidence[c.evidence.length - 1] as Exchange;
+    const expected = (decisions as Record<string, number | string>)[c.point] as number | string;
+    const agrees = c.agrees ? c.agrees(expected) : c.value === expected;
+    if (agrees && c.decisive && !c.decisive(expected)) return;
     findings.checked(check, ex.iface, ex.operationId ?? '(unknown path)', c.assertion);
     if (c.value !== undefined) observations.add(c.point, check.id, c.value, c.evidence);
-    const expected = (decisions as Record<string, number | string>)[c.point] as number | string;
-    if (c.agrees ? c.agrees(expected) : c.value === expected) return;
+    if (agrees) return;
     const { title, message } = c.describe(expected);
     told(findings.fail(check, { assertion: c.assertion, iface: ex.iface, operationId: ex.operationId, title, message, exchange: ex, requests: c.evidence.length > 1 ? c.evidence : undefined }, 'first'));
   }
