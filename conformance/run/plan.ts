@@ -1,7 +1,8 @@
 // The plan printed before a run with writes: what will be created or moved, and the largest amounts.
 import type { CheckContext } from './context.js';
-import { toUnits } from '../exchange/decimal.js';
-import { orderMarket, restingBuyPrice, SEND_UNIT, smallestAmount } from './valid-requests.js';
+import { formatUnits, toUnits } from '../exchange/decimal.js';
+import { cheapestMarket, orderMarket, restingBuyPrice, SEND_UNIT, smallestAmount } from './valid-requests.js';
+import { ordersToShow } from '../checks/scenario/fill-orders-listing.js';
 
 /** The largest value in USD of one smallest order over the markets listed (min_amount × price). */
 function largestOrderUsd(ctx: CheckContext): { usd: number; market: string } | undefined {
@@ -28,6 +29,7 @@ export function writePlan(ctx: CheckContext): string[] {
       '           margin and futures positions at leverage up to 10 (futures run to their expiry, up to the longest duration accepted),',
       `           binary bids of 1..3 quote units over the documented durations; copy lead traders with min_copy_amount + up to 2 USDT${trader ? ` (largest ≈ ${Math.ceil(trader.minCopyAmount) + 2} USDT)` : ''}, then stop.`,
       `           Decision and guard checks add: limit orders of ${smallestAmount(m)} ${m.market}/${m.pair} at ${restingBuyPrice(ctx.facts, m)}, one copy of lead trader ${trader?.id ?? 1} started twice.`,
+      ...fillPlan(ctx),
       '           only where GET /__doppel/clock answers (doppel\'s fake): an account from /__doppel/keys with 1000 USDT bids 1 and opens a',
       `           1-hour futures position of ${smallestAmount(m)} ${m.market}, then the fake's clock is moved 61 minutes so that both settle.`,
     );
@@ -38,6 +40,15 @@ export function writePlan(ctx: CheckContext): string[] {
   }
   if (ctx.concurrency) lines.push(...racePlan(ctx, ctx.concurrency));
   return lines;
+}
+
+/** default-listing-limit's market buys, where the account lists no more orders than the default. */
+function fillPlan(ctx: CheckContext): string[] {
+  const cheapest = cheapestMarket(ctx.facts);
+  const limit = Number(ctx.decisions['trading.orders-default-limit']);
+  if (!cheapest) return [];
+  const { market: m, units } = cheapest;
+  return [`           Where the account lists at most ${limit} orders (the listing's default): up to ${ordersToShow(limit)} spot market buys of ${smallestAmount(m)} ${m.market}/${m.pair} (≈ ${formatUnits(units)} USDT each), so that a listing without limit shows its default.`];
 }
 
 /** The race checks' requests (--concurrency N) and the most money they can move. */

@@ -2,6 +2,7 @@
 // small orders the stateful checks place (far from the price, smallest amounts).
 import { operations } from '../../spec/index.js';
 import type { Facts, MarketFact } from './facts.js';
+import { toUnits } from '../exchange/decimal.js';
 
 /** The unit of the amounts the checker sends from a wallet (0.00001 of the native coin; the plan prints the largest). */
 export const SEND_UNIT = 0.00001;
@@ -30,6 +31,22 @@ export function restingBuyPrice(facts: Facts, m: MarketFact, fraction = 0.5): st
 
 export function smallestAmount(m: MarketFact): string {
   return m.minAmount ?? '0.001';
+}
+
+/**
+ * The USDT market whose smallest order costs least (min_amount × price, in 1e-8 USDT, rounded
+ * up): where the checker places orders whose number matters, not their size.
+ */
+export function cheapestMarket(facts: Facts): { market: MarketFact; units: bigint } | undefined {
+  let best: { market: MarketFact; units: bigint } | undefined;
+  for (const m of facts.markets) {
+    const amount = toUnits(smallestAmount(m));
+    const price = facts.prices[m.market];
+    if (m.pair !== 'USDT' || amount === undefined || price === undefined || !(price > 0)) continue;
+    const units = (amount * (toUnits(price) ?? 0n) + 10n ** 8n - 1n) / 10n ** 8n;
+    if (units > 0n && (!best || units < best.units)) best = { market: m, units };
+  }
+  return best;
 }
 
 /** A valid body per trading write operation (what the 403 and invalid-input cases start from). */

@@ -275,7 +275,7 @@ const WRITTEN: ClauseBreakage[] = [
   { clause: 'trading §5.5', name: 'read key allowed to trade', iface: 'trading', breakage: mutant('read key allowed to trade') },
   { clause: 'trading §5.6', name: '200 instead of 401', iface: 'trading', breakage: mutant('200 instead of 401') },
   { clause: 'trading §7 Shape of an error body', name: 'error bodies without error', iface: 'trading', strict: true, breakage: () => ({ response: (_req, res) => (res.status >= 400 ? editJson(res, (b) => void delete b.error) : res) }) },
-  { clause: 'trading §8 bullet 1', name: 'orders listing defaults to 2 entries', iface: 'trading', strict: true, traffic: ['order-in-listing'], breakage: mutant('orders listing defaults to 2 entries') },
+  { clause: 'trading §8 bullet 1', name: 'orders listing defaults to 2 entries', iface: 'trading', strict: true, breakage: mutant('orders listing defaults to 2 entries') },
   { clause: 'wallet §1 bullet 4', name: 'tokens listed in reverse', iface: 'wallet', strict: true, breakage: onSuccess('GET', '/api/v1/wallets', (b) => each(b.wallets, (w) => Array.isArray(w.tokens) && w.tokens.reverse())) },
   { clause: 'wallet §2 bullet 1', name: 'a transaction type doppel does not decide', iface: 'wallet', strict: true, breakage: onSuccess('GET', '/api/v1/wallets/{id}/transactions', (b) => each(b.transactions, (t) => void (t.type = 'teleport'))) },
   { clause: 'wallet §2 bullet 2', name: 'token records without a decided field', iface: 'wallet', strict: true, breakage: onSuccess('GET', '/api/v1/wallets', (b) => each(b.wallets, (w) => each(w.tokens, (t) => void delete t[Object.keys(t)[0] as string]))) },

@@ -28,8 +28,8 @@ async function startStub(): Promise<{ url: string; close(): Promise<void> }> {
   return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, close: () => new Promise<void>((r) => server.close(() => r())) };
 }
 
-async function withMock<T>(fn: (urls: { trading: string; wallet: string }) => Promise<T>, seed = 7): Promise<T> {
-  const mock = await startMock({ tradingPort: 0, walletPort: 0, seed, clock: 'manual', walletRateLimit: 1_000_000, quiet: true });
+async function withMock<T>(fn: (urls: { trading: string; wallet: string }) => Promise<T>, seed = 7, profile?: unknown): Promise<T> {
+  const mock = await startMock({ tradingPort: 0, walletPort: 0, seed, clock: 'manual', walletRateLimit: 1_000_000, quiet: true, ...(profile ? { profile } : {}) });
   try {
     return await fn({ trading: mock.trading.url, wallet: mock.wallet.url });
   } finally {
@@ -88,6 +88,29 @@ describe('a check that evaluated nothing has not passed', () => {
     } finally {
       await stub.close();
     }
+  });
+});
+
+describe('a listing no longer than its default shows only a lower bound', () => {
+  // Listings that ignore the default (a profile's largest, 100) over demo accounts holding fewer
+  // entries than doppel's 50: the same answer as a default of 50, until the listing is longer.
+  const ignoring = { doppel_profile: 1, points: { 'trading.orders-default-limit': { value: 100 }, 'wallet.transactions-paging': { value: 100 } } };
+
+  it('default-listing-limit alone is not exercised read-only (saying why) and fails once it placed more orders than the default', async () => {
+    await withMock(
+      async ({ trading, wallet }) => {
+        const run = (allowWrites: boolean) =>
+          runConformance({ targets: { trading: { url: trading, key: 'demo-trade-key' }, wallet: { url: wallet, key: 'demo-wallet-key' } }, seed: 3, runs: 1, strict: true, allowWrites, checks: ['default-listing-limit'] });
+        const readOnly = (await run(false)).checks.find((c) => c.id === 'default-listing-limit');
+        expect(readOnly?.status, JSON.stringify(readOnly)).toBe('not-exercised');
+        expect(readOnly?.reason).toContain('listOrders listed 0 with limit=100 and 0 without, no more than the default of 50: placing 51 more needs --allow-writes');
+        const writing = await run(true);
+        expect(outcome(writing, 'default-listing-limit')).toBe('failed');
+        expect(writing.failures.map((f) => f.title)).toEqual(['51 entries without limit, expected 50']);
+      },
+      7,
+      ignoring,
+    );
   });
 });
 

@@ -4,10 +4,12 @@
 // its first min(n, default) entries. When it answers fewer than the wide one, its length is the
 // target's default (a decision point --learn writes); otherwise only a lower bound, which can fail
 // (more entries than the default, or others) but not pass. The observer pairs the two listings of
-// one key (and wallet, and filters) with no write of the key between.
+// one key (and wallet, and filters) with no write of the key between. With --allow-writes the check
+// first places the orders that make the orders listing longer than its default (fill-orders-listing.ts).
 import { decision, defineScenarioCheck } from '../check.js';
 import { keyOf, queryOf } from '../../exchange/exchange-readers.js';
-import { has } from '../../run/context.js';
+import { has, type CheckContext } from '../../run/context.js';
+import { fillOrdersListing, ORDERS_MAX_LIMIT, ordersToShow } from './fill-orders-listing.js';
 import { BoundedMap } from '../bounded-map.js';
 import { arr, obj } from '../../exchange/json-shape.js';
 import type { PointId } from '../../../spec/decision-points.js';
@@ -108,11 +110,7 @@ export const defaultListingLimit = defineScenarioCheck({
   async run(ctx, out) {
     const tradingKey = ctx.trading.key ?? ctx.trading.readKey;
     const seen: string[] = [];
-    if (has(ctx, 'trading') && tradingKey) {
-      const wide = await ctx.call('listOrders', { key: tradingKey, query: { limit: '100' } });
-      const plain = await ctx.call('listOrders', { key: tradingKey });
-      seen.push(`listOrders answered ${wide.status} and ${plain.status}`);
-    }
+    if (has(ctx, 'trading') && tradingKey) seen.push(await ordersPair(ctx, tradingKey));
     // Each wallet until one holds more transactions than its default: which wallet the other
     // checks sent from depends on the target's listing order (wallet.list-order).
     for (const wallet of has(ctx, 'wallet') && ctx.wallet.key ? [...ctx.facts.wallets].sort((a, b) => a.id - b.id) : []) {
@@ -125,3 +123,22 @@ export const defaultListingLimit = defineScenarioCheck({
     out.notExercised(seen.join('; '));
   },
 });
+
+/**
+ * The orders listing at its largest limit and without one, after placing what makes it longer than
+ * the expected default where the run may; what it saw, for a run that showed no case.
+ */
+async function ordersPair(ctx: CheckContext, key: string): Promise<string> {
+  const expected = Number(ctx.decisions['trading.orders-default-limit']);
+  const need = ordersToShow(expected);
+  const wide = async () => listedIds(await ctx.call('listOrders', { key, query: { limit: String(ORDERS_MAX_LIMIT) } }));
+  let all = await wide();
+  let short: string | undefined;
+  if (all && all.length < need) {
+    short = need > ORDERS_MAX_LIMIT ? `a default of ${expected} needs ${need} orders, more than the largest limit (${ORDERS_MAX_LIMIT}, trading §8) lists` : await fillOrdersListing(ctx, need - all.length);
+    if (short === undefined) all = await wide();
+  }
+  const plain = listedIds(await ctx.call('listOrders', { key }));
+  const listed = `listOrders listed ${all?.length ?? 'no list'} with limit=${ORDERS_MAX_LIMIT} and ${plain?.length ?? 'no list'} without`;
+  return short === undefined ? listed : `${listed}, no more than the default of ${expected}: ${short}`;
+}
