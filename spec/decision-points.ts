@@ -123,7 +123,7 @@ export const DECISION_POINTS = [
     kind: 'limit',
     default: 50,
     meaning: 'entries of the orders listing without `limit`',
-    learn: 'lists orders with limit=100 and without (read-only); exact only with more orders than the default',
+    learn: 'lists orders with limit=100 and without; exact only with more orders than the default, which --allow-writes places (market buys)',
     range: [1, 100],
   }),
   point({
@@ -229,7 +229,7 @@ export const DECISION_POINTS = [
     kind: 'order',
     default: 'newest-first',
     meaning: 'order of the orders listing (by creation, then id)',
-    learn: 'lists the --trading-key\'s orders (read-only; needs 2)',
+    learn: 'lists the --trading-key\'s orders (needs 2, which --allow-writes places)',
     choices: ['newest-first', 'oldest-first'],
   }),
   point({

@@ -112,6 +112,12 @@ describe('a listing no longer than its default shows only a lower bound', () => 
       ignoring,
     );
   });
+
+  it('listing-order alone places the two orders that show the listing\'s order', async () => {
+    const oldestFirst = { doppel_profile: 1, points: { 'trading.orders-listing#order': { value: 'oldest-first' } } };
+    const report = await withMock(({ trading }) => runConformance({ targets: { trading: { url: trading, key: 'demo-trade-key' } }, seed: 3, runs: 1, strict: true, allowWrites: true, checks: ['listing-order'] }), 7, oldestFirst);
+    expect(report.failures.map((f) => `${f.checkId}/${f.assertion}: ${f.title}`)).toEqual(['listing-order/orders: listOrders is oldest-first, expected newest-first']);
+  });
 });
 
 describe('preflight', () => {

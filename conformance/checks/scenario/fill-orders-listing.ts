@@ -1,7 +1,8 @@
-// Orders placed only so that the orders listing holds more entries than its default limit
-// (decision trading.orders-default-limit): a listing no longer than its default cannot tell the
-// default from "everything". Spot market buys of the cheapest market's min_amount: they trade at
-// once (nothing left resting to cancel), one request each, and cost the least the markets allow.
+// Orders placed only so that the orders listing holds enough entries to show something: more than
+// its default limit (decision trading.orders-default-limit: a listing no longer than its default
+// cannot tell the default from "everything"), two for its order (trading.orders-listing). Spot
+// market buys of the cheapest market's min_amount: they trade at once (nothing left resting to
+// cancel), one request each, and cost the least the markets allow.
 import { formatUnits, toUnits } from '../../exchange/decimal.js';
 import { arr, obj } from '../../exchange/json-shape.js';
 import type { CheckContext } from '../../run/context.js';
