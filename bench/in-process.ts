@@ -118,13 +118,13 @@ async function main(): Promise<void> {
 
   const result: InProcessResult = { importMs, createFakeMs, startMockToFirstAnswerMs, direct, msw, loopbackFetch, fakeFetch: fetchResult };
   if (typeof fakeFetch === 'function' && fetchResult !== null && 'meanUs' in fetchResult && fetchResult.meanUs > FAKE_FETCH_GOAL_US) {
-    const profile = await profileInProcess(async () => {
+    const { profile, window } = await profileInProcess(async () => {
       for (let i = 0; i < N_DIRECT; i++) {
         const response = await fakeFetch.call(fake, `${TRADING_BASE}/api/v1/account/balances`, { headers });
         await response.json();
       }
     });
-    result.fakeFetchCause = { requests: N_DIRECT, summary: topOf(summariseProfile(profile)) };
+    result.fakeFetchCause = { requests: N_DIRECT, summary: topOf(summariseProfile(profile, window)) };
   }
   process.stdout.write(`${JSON.stringify(result)}\n`);
 }

@@ -3,8 +3,14 @@
 import { Session } from 'node:inspector/promises';
 import type { CpuProfile } from './profile-summary.js';
 
-/** Samples every intervalUs while run() works (awaited: sync or async work alike). */
-export async function profileInProcess(run: () => unknown, intervalUs = 100): Promise<CpuProfile> {
+const nowUs = (): number => Number(process.hrtime.bigint() / 1000n);
+
+/**
+ * Samples every intervalUs while run() works (awaited: sync or async work alike). The window is
+ * run()'s own (µs on the profile's clock): Profiler.stop serializes the profile while still
+ * sampling, which would otherwise show as native `dispatch` time.
+ */
+export async function profileInProcess(run: () => unknown, intervalUs = 100): Promise<{ profile: CpuProfile; window: { fromUs: number; toUs: number } }> {
   const session = new Session();
   session.connect();
   try {
@@ -12,14 +18,16 @@ export async function profileInProcess(run: () => unknown, intervalUs = 100): Pr
     await session.post('Profiler.setSamplingInterval', { interval: intervalUs });
     await session.post('Profiler.start');
     let failed: unknown;
+    const fromUs = nowUs();
     try {
       await run();
     } catch (error) {
       failed = error ?? new Error('profiled work failed');
     }
+    const toUs = nowUs();
     const { profile } = (await session.post('Profiler.stop')) as unknown as { profile: CpuProfile };
     if (failed !== undefined) throw failed;
-    return profile;
+    return { profile, window: { fromUs, toUs } };
   } finally {
     session.disconnect();
   }
