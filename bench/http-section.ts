@@ -19,7 +19,10 @@ export interface LoadRow {
 
 export interface ServerRow {
   server: 'node:http' | 'doppel' | 'prism';
-  /** Spawn to the first answered request, ms: the best and every sample. */
+  /**
+   * Spawn to the first answered request, ms: the best and every sample (doppel and node:http
+   * interleaved, polled every 1 ms; Prism apart, every 5 ms).
+   */
   startupMs: number;
   startupSamplesMs: number[];
   rssIdleMiB: number;
@@ -30,7 +33,8 @@ export interface HttpSection {
   settings: LoadSettings;
   rounds: number;
   wrk: boolean;
-  /** Bytes of the body the ceiling answers (a copy of doppel's balances answer). */
+  /** The body the ceiling answers (a copy of doppel's balances answer), and its bytes. */
+  ceilingBody: string;
   ceilingBodyBytes: number;
   loads: LoadRow[];
   servers: ServerRow[];
@@ -57,8 +61,7 @@ export async function runHttpSection(settings: LoadSettings, rounds: number, sta
   const servers: ServerRow[] = [];
   const running: Server[] = [];
   try {
-    // doppel first: its balances answer sizes the ceiling's constant body.
-    const doppel = await startSampled(startupSamples, async () => {
+    const startDoppel = async (pollMs?: number): Promise<Server> => {
       const tradingPort = await freePort();
       const walletPort = await freePort();
       return startServer({
@@ -66,28 +69,44 @@ export async function runHttpSection(settings: LoadSettings, rounds: number, sta
         command: process.execPath,
         args: [DOPPEL_BIN, 'mock', '--trading-port', String(tradingPort), '--wallet-port', String(walletPort), '--log-level', 'error'],
         probeUrl: `http://127.0.0.1:${tradingPort}${PRICES}`,
+        ...(pollMs !== undefined ? { pollMs } : {}),
       });
-    });
-    running.push(doppel.server);
-    const doppelUrl = doppel.url;
-    log(`  doppel mock answered after ${doppel.samples.map((ms) => ms.toFixed(0)).join(', ')} ms`);
-    const tradeKey = { 'API-KEY': 'demo-trade-key' };
-    const balancesBody = await (await fetch(`${doppelUrl}${BALANCES}`, { headers: tradeKey })).text();
-    const writer = await benchKey(doppelUrl);
-    const order = await spotOrderBody(doppelUrl);
-
-    const ceiling = await startSampled(startupSamples, async () => {
+    };
+    const startCeiling = async (body: string, pollMs?: number): Promise<Server> => {
       const port = await freePort();
       return startServer({
         name: 'node:http ceiling',
         command: process.execPath,
         args: [new URL('./ceiling-server.js', import.meta.url).pathname],
-        env: { PORT: String(port), CEILING_BODY: balancesBody },
-        probeUrl: `http://127.0.0.1:${port}`,
+        env: { PORT: String(port), CEILING_BODY: body },
+        probeUrl: `http://127.0.0.1:${port}${PRICES}`,
+        ...(pollMs !== undefined ? { pollMs } : {}),
       });
-    });
-    running.push(ceiling.server);
-    log(`  node:http ceiling answered after ${ceiling.samples.map((ms) => ms.toFixed(0)).join(', ')} ms`);
+    };
+    // doppel first: its balances answer sizes the ceiling's constant body.
+    const doppelServer = await startDoppel();
+    running.push(doppelServer);
+    const doppelUrl = doppelServer.baseUrl;
+    const tradeKey = { 'API-KEY': 'demo-trade-key' };
+    const balancesBody = await (await fetch(`${doppelUrl}${BALANCES}`, { headers: tradeKey })).text();
+    const writer = await benchKey(doppelUrl);
+    const order = await spotOrderBody(doppelUrl);
+    const ceilingServer = await startCeiling(balancesBody);
+    running.push(ceilingServer);
+    const ceiling = { server: ceilingServer, url: ceilingServer.baseUrl };
+
+    // Start-up, measured alike for both: spawn to the first answer of a GET, polled every 1 ms,
+    // the two interleaved (which goes first alternates) so that a burst of other work on a
+    // shared machine hits both; each sample's server is stopped before the next starts.
+    const startup: Record<'doppel' | 'node:http', number[]> = { doppel: [], 'node:http': [] };
+    for (let i = 0; i < startupSamples; i++) {
+      for (const name of i % 2 === 0 ? (['doppel', 'node:http'] as const) : (['node:http', 'doppel'] as const)) {
+        const sample = name === 'doppel' ? await startDoppel(1) : await startCeiling(balancesBody, 1);
+        startup[name].push(sample.startupMs);
+        await sample.stop();
+      }
+    }
+    log(`  start-up to first answer, interleaved: doppel mock ${startup.doppel.map((ms) => ms.toFixed(0)).join(', ')} ms; node:http ${startup['node:http'].map((ms) => ms.toFixed(0)).join(', ')} ms`);
 
     const prism = await startSampled(Math.min(2, startupSamples), async () => {
       const port = await freePort();
@@ -149,16 +168,20 @@ export async function runHttpSection(settings: LoadSettings, rounds: number, sta
       }
       return row;
     });
-    for (const [name, started] of [['doppel', doppel], ['node:http', ceiling], ['prism', prism]] as const) {
+    for (const [name, server, samples] of [
+      ['doppel', doppelServer, startup.doppel],
+      ['node:http', ceilingServer, startup['node:http']],
+      ['prism', prism.server, prism.samples],
+    ] as const) {
       servers.push({
         server: name,
-        startupMs: Math.min(...started.samples),
-        startupSamplesMs: started.samples,
-        rssIdleMiB: idle.get(started.server) ?? Number.NaN,
-        rssAfterLoadMiB: rssMiB(started.server.child.pid),
+        startupMs: Math.min(...samples),
+        startupSamplesMs: [...samples],
+        rssIdleMiB: idle.get(server) ?? Number.NaN,
+        rssAfterLoadMiB: rssMiB(server.child.pid),
       });
     }
-    return { settings, rounds, wrk, ceilingBodyBytes: Buffer.byteLength(balancesBody), loads, servers };
+    return { settings, rounds, wrk, ceilingBody: balancesBody, ceilingBodyBytes: Buffer.byteLength(balancesBody), loads, servers };
   } finally {
     await Promise.all(running.map((sv) => sv.stop()));
   }

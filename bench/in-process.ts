@@ -8,6 +8,9 @@ import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
 import { ROOT } from './processes.js';
 import { percentile } from '../test/support/percentile.js';
+import { profileInProcess } from './profile-in-process.js';
+import { summariseProfile, topOf, type ProfileSummary } from './profile-summary.js';
+import { FAKE_FETCH_GOAL_US } from './speed-goals.js';
 
 export interface PerRequest {
   requests: number;
@@ -25,6 +28,8 @@ export interface InProcessResult {
   loopbackFetch: PerRequest;
   /** fake.fetch(input, init) per authenticated read; null while the fake has no fetch. */
   fakeFetch: PerRequest | { error: string } | null;
+  /** When fake.fetch missed its goal: a CPU profile of the same requests, and how many it covers. */
+  fakeFetchCause?: { requests: number; summary: ProfileSummary };
 }
 
 const N_DIRECT = Number(process.env.BENCH_N_DIRECT ?? 20_000);
@@ -112,6 +117,15 @@ async function main(): Promise<void> {
   }
 
   const result: InProcessResult = { importMs, createFakeMs, startMockToFirstAnswerMs, direct, msw, loopbackFetch, fakeFetch: fetchResult };
+  if (typeof fakeFetch === 'function' && fetchResult !== null && 'meanUs' in fetchResult && fetchResult.meanUs > FAKE_FETCH_GOAL_US) {
+    const { profile, window } = await profileInProcess(async () => {
+      for (let i = 0; i < N_DIRECT; i++) {
+        const response = await fakeFetch.call(fake, `${TRADING_BASE}/api/v1/account/balances`, { headers });
+        await response.json();
+      }
+    });
+    result.fakeFetchCause = { requests: N_DIRECT, summary: topOf(summariseProfile(profile, window)) };
+  }
   process.stdout.write(`${JSON.stringify(result)}\n`);
 }
 

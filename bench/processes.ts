@@ -54,6 +54,8 @@ export interface StartOptions {
   probeUrl: string;
   probeHeaders?: Record<string, string>;
   timeoutMs?: number;
+  /** How often the probe is tried, ms (5; the start-up samples use 1, for both servers alike). */
+  pollMs?: number;
   /**
    * Start it as a process group and stop the whole group: for a launcher such as npx, which does
    * not pass SIGTERM on to the server it started.
@@ -61,7 +63,7 @@ export interface StartOptions {
   group?: boolean;
 }
 
-/** Spawns a server and polls probeUrl every 5 ms; startupMs runs from spawn to the first answer. */
+/** Spawns a server and polls probeUrl every pollMs (5) ms; startupMs runs from spawn to the first answer. */
 export async function startServer(options: StartOptions): Promise<Server> {
   const started = performance.now();
   const child = spawn(options.command, options.args, {
@@ -116,7 +118,7 @@ export async function startServer(options: StartOptions): Promise<Server> {
       await server.stop();
       throw new Error(`${options.name} did not answer ${options.probeUrl} within ${options.timeoutMs ?? 30_000} ms:\n${output.slice(-2_000)}`);
     }
-    await new Promise((resolve) => setTimeout(resolve, 5));
+    await new Promise((resolve) => setTimeout(resolve, options.pollMs ?? 5));
   }
   server.startupMs = performance.now() - started;
   return server;

@@ -1,5 +1,7 @@
 // `npm run bench`: every measurement (speed, scale, memory, the stub features, Prism as referee, the long-lived stub) in one run, printed as tables with each
-// target met or not, and written to bench/RESULTS.md. Options: --quick (short loads, a smaller
+// target met or not (goals in speed-goals.ts), and written to bench/RESULTS.md. Under a missed speed
+// target it prints the measured cause: the top self-time frames of a CPU profile of the fake under
+// the same load, by kind of code (speed-causes.ts, profile-summary.ts). Options: --quick (short loads, a smaller
 // scale state, a 20-s soak; prints only), --only=http,inprocess,scale,stall,upload413,soak,check,proxy,prism-mock,stub,sizing,doppel-proxy
 // (prints only), --soak-seconds=N (default 600), --soak-skip=a,b (kinds left out of the soak's mix;
 // default state, none keeps all: see soak.ts), --write (write
@@ -9,6 +11,7 @@ import { cpus, loadavg, platform, release, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { runDoppelCheck } from './check-runs.js';
 import { runHttpSection } from './http-section.js';
+import { profileMissedHttpTargets } from './speed-causes.js';
 import type { InProcessResult } from './in-process.js';
 import { DEFAULT_LOAD, type LoadSettings } from './load.js';
 import { ROOT, runJsonChild } from './processes.js';
@@ -75,7 +78,9 @@ async function main(): Promise<void> {
     }
   };
   await section('http', 'HTTP: node:http ceiling, doppel mock, prism mock', async () => {
-    report.http = await runHttpSection(load, quick ? 1 : 3, quick ? 1 : 3, log);
+    report.http = await runHttpSection(load, quick ? 1 : 3, quick ? 3 : 5, log);
+    // A missed speed target names its measured cause: CPU profiles under the same load.
+    report.httpCauses = await profileMissedHttpTargets(report.http, load, log);
   });
   await section('inprocess', 'in-process: module load, startMock, App.handle vs msw vs loopback fetch', async () => {
     report.inProcess = await runJsonChild<InProcessResult>('in-process.js');

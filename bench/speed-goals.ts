@@ -1,0 +1,63 @@
+// The speed targets of `npm run bench` that the http, inprocess and stub sections measure: one
+// definition, read by the sections (to profile what missed) and by the report (met or not).
+import type { Route } from './profile-under-load.js';
+
+export interface ThroughputGoal {
+  name: string;
+  /** The doppel row of the http section (its operation's start). */
+  operation: string;
+  route: Route;
+  ceiling: 'GET' | 'POST';
+  /** Share of the node:http ceiling's req/s, with wrk -t1 -c32 and with autocannon alike. */
+  goal: number;
+}
+
+export const THROUGHPUT_GOALS: readonly ThroughputGoal[] = [
+  { name: 'authenticated read (GET /api/v1/account/balances, demo key)', operation: 'GET balances', route: 'balances', ceiling: 'GET', goal: 0.8 },
+  { name: 'public read (GET /api/v1/prices)', operation: 'GET prices', route: 'prices', ceiling: 'GET', goal: 0.8 },
+  { name: 'spot write (POST /api/v1/spot/order)', operation: 'POST spot/order', route: 'order', ceiling: 'POST', goal: 0.5 },
+];
+
+/** `doppel mock` spawn to first answer: at most this many times node:http's, measured alike, and at most this many ms. */
+export const STARTUP_GOAL = { times: 1.5, ms: 250 };
+/** fake.fetch, mean µs per authenticated read. */
+export const FAKE_FETCH_GOAL_US = 20;
+/** The request journal's cost in throughput, journal on vs --journal-size 0, percent. */
+export const JOURNAL_GOAL_PCT = 3;
+
+/** The ceiling rows' operations (the http section's plan). */
+export const CEILING_OPERATION = { GET: 'constant JSON', POST: 'constant JSON, POST with body' } as const;
+
+interface RowLike {
+  server: string;
+  operation: string;
+  autocannon: { rps: number };
+  wrk?: { rps: number };
+}
+
+export interface RatioPair {
+  generator: 'wrk' | 'autocannon';
+  rps: number;
+  ceilingRps: number;
+  ratio: number;
+}
+
+/** Each generator's ratio to its own ceiling; met: both measured and at the goal, false if either is below. */
+export function throughputRatio(loads: readonly RowLike[], goal: ThroughputGoal): { pairs: RatioPair[]; missing: string[]; met: boolean | undefined } {
+  const row = loads.find((l) => l.server === 'doppel' && l.operation.startsWith(goal.operation));
+  const ceiling = loads.find((l) => l.server === 'node:http' && l.operation === CEILING_OPERATION[goal.ceiling]);
+  const pairs: RatioPair[] = [];
+  const missing: string[] = [];
+  for (const generator of ['wrk', 'autocannon'] as const) {
+    const rps = generator === 'wrk' ? row?.wrk?.rps : row?.autocannon.rps;
+    const ceilingRps = generator === 'wrk' ? ceiling?.wrk?.rps : ceiling?.autocannon.rps;
+    if (rps === undefined || ceilingRps === undefined) missing.push(generator);
+    else pairs.push({ generator, rps, ceilingRps, ratio: rps / ceilingRps });
+  }
+  const met = pairs.some((p) => p.ratio < goal.goal) ? false : missing.length > 0 ? undefined : true;
+  return { pairs, missing, met };
+}
+
+export function startupMet(doppelMs: number, nodeMs: number): boolean {
+  return doppelMs <= STARTUP_GOAL.ms && doppelMs / nodeMs <= STARTUP_GOAL.times;
+}
