@@ -254,12 +254,13 @@ function readBody(req: IncomingMessage, limit: number, discardLimit: number, don
 
 function toFakeRequest(req: IncomingMessage, bytes: Uint8Array | null, limit: number, trustProxy: readonly string[], listener: 'loopback' | 'network'): FakeRequest {
   const headers = singleValued(req.headers);
-  const { path, query } = splitTarget(req.url ?? '/');
+  const { path, query, search } = splitTarget(req.url ?? '/');
   const decoded = decodeBody(bytes, headers['content-type'], limit);
   const fake: FakeRequest = {
     method: req.method ?? 'GET',
     path,
     query,
+    search,
     headers,
     body: decoded.body,
     ip: trustProxy.length === 0 ? (req.socket.remoteAddress ?? '') : clientIpOf(req.socket.remoteAddress ?? '', headers['x-forwarded-for'], trustProxy),
@@ -287,17 +288,17 @@ function singleValued(incoming: IncomingMessage['headers']): Record<string, stri
 
 // Split by hand rather than new URL(target, base): a target like "//api/v1/prices" would be read
 // as a host name by the URL parser.
-function splitTarget(target: string): { path: string; query: URLSearchParams } {
+function splitTarget(target: string): { path: string; query: URLSearchParams; search: string } {
   if (/^https?:\/\//i.test(target)) {
     // absolute-form (proxy style) request target; one that is no URL names no route (404)
     const url = URL.canParse(target) ? new URL(target) : undefined;
-    if (url === undefined) return { path: target, query: new URLSearchParams() };
-    return { path: url.pathname, query: url.searchParams };
+    if (url === undefined) return { path: target, query: new URLSearchParams(), search: '' };
+    return { path: url.pathname, query: url.searchParams, search: url.search.slice(1) };
   }
   const q = target.indexOf('?');
-  return q === -1
-    ? { path: target, query: new URLSearchParams() }
-    : { path: target.slice(0, q), query: new URLSearchParams(target.slice(q + 1)) };
+  if (q === -1) return { path: target, query: new URLSearchParams(), search: '' };
+  const search = target.slice(q + 1);
+  return { path: target.slice(0, q), query: new URLSearchParams(search), search };
 }
 
 
