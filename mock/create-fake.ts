@@ -1,7 +1,7 @@
 // createFake: both interfaces over one virtual clock and one price book, each served by the one
 // request pipeline (mock/core/pipeline.ts) with its operations, its rules and the admin routes.
 import { createPipeline, type AdminRoute, type App, type FakeRequest, type FakeResponse, type Logger, type RoutedApp } from './core/index.js';
-import { createGateway } from './core/gateway.js';
+import { createGateway, type ServedNamespace } from './core/gateway.js';
 import { createAnswerCache, type AnswerCache } from './core/answer-cache.js';
 import { invalidatingView } from './core/invalidating-view.js';
 import { createRequestJournal, DEFAULT_JOURNAL_SIZE, type JournalEntry, type JournalFilter, type Verification } from './core/request-journal.js';
@@ -172,6 +172,8 @@ interface Built {
 
 interface NamespaceState extends FakeNamespace {
   readonly built: Built;
+  /** What each gateway serves of it: made once, not per request; they follow reset and import. */
+  readonly served: { trading: ServedNamespace; wallet: ServedNamespace };
 }
 
 export const DEFAULT_MAX_NAMESPACES = 100;
@@ -293,10 +295,15 @@ export function createFake(options: FakeOptions = {}): Fake {
       options.onStateDropped?.();
     }
 
+    const now = (): number => built.clock.now();
     return {
       name,
       get built() {
         return built;
+      },
+      served: {
+        trading: { app: { handle: (req) => built.tradingApp.handle(req) }, now },
+        wallet: { app: { handle: (req) => built.walletApp.handle(req) }, now },
       },
       get clock() {
         return built.clock;
@@ -357,10 +364,7 @@ export function createFake(options: FakeOptions = {}): Fake {
       journal,
       faults,
       routes: routesOf(pick),
-      namespace: (name) => {
-        const ns = name === DEFAULT_NAMESPACE ? main : namespaceFor(name);
-        return { app: pick(ns.built), now: () => ns.built.clock.now() };
-      },
+      namespace: (name) => (name === DEFAULT_NAMESPACE ? main : namespaceFor(name)).served[iface],
     });
   const trading = gateway('trading', (b) => b.tradingApp);
   const wallet = gateway('wallet', (b) => b.walletApp);

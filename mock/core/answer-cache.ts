@@ -18,10 +18,10 @@ export interface CachedAnswer {
 }
 
 export interface AnswerCache {
-  /** The answer kept for this key, if it still holds at virtual time `now`. */
-  get(key: string, now: number): CachedAnswer | undefined;
-  /** Keeps an answer made at `now` until `quietUntil` (exclusive) or the next invalidate(). */
-  put(key: string, answer: CachedAnswer, quietUntil: number): void;
+  /** The answer kept for this read (the operation's entry, then the rest of its key), if it still holds at virtual time `now`. */
+  get(read: object, key: string, now: number): CachedAnswer | undefined;
+  /** Keeps an answer until `quietUntil` (exclusive) or the next invalidate(). */
+  put(read: object, key: string, answer: CachedAnswer, quietUntil: number): void;
   /** Something any read may depend on changed: nothing kept holds any more. */
   invalidate(): void;
 }
@@ -34,18 +34,31 @@ interface Kept extends CachedAnswer {
 const MAX_KEPT = 512;
 
 export function createAnswerCache(): AnswerCache {
-  let kept = new Map<string, Kept>();
+  // By the operation first (an object: no string to hash), then by a key that is usually the
+  // credential as it arrived: building one string of all the parts per request, and hashing it,
+  // cost more than the rest of a kept read (a CPU profile).
+  let kept = new Map<object, Map<string, Kept>>();
+  let size = 0;
   return {
-    get(key, now) {
-      const found = kept.get(key);
+    get(read, key, now) {
+      const found = kept.get(read)?.get(key);
       return found !== undefined && now < found.quietUntil ? found : undefined;
     },
-    put(key, answer, quietUntil) {
-      if (kept.size >= MAX_KEPT) kept = new Map();
-      kept.set(key, { status: answer.status, text: answer.text, quietUntil });
+    put(read, key, answer, quietUntil) {
+      if (size >= MAX_KEPT) {
+        kept = new Map();
+        size = 0;
+      }
+      let reads = kept.get(read);
+      if (reads === undefined) kept.set(read, (reads = new Map()));
+      if (!reads.has(key)) size++;
+      reads.set(key, { status: answer.status, text: answer.text, quietUntil });
     },
     invalidate() {
-      if (kept.size > 0) kept = new Map();
+      if (size > 0) {
+        kept = new Map();
+        size = 0;
+      }
     },
   };
 }

@@ -105,7 +105,7 @@ export function createPipeline(options: PipelineOptions): RoutedApp {
     }
     const key = hasBody || answers === undefined || op.cached === false ? undefined : answerKey(req, op);
     if (key !== undefined) {
-      const kept = (answers as AnswerCache).get(key, at);
+      const kept = (answers as AnswerCache).get(op, key, at);
       if (kept !== undefined) {
         if (afterInput !== undefined && caller !== undefined) afterInput(caller, req, op);
         return new TextAnswer(kept.status, kept.text, kept);
@@ -119,18 +119,20 @@ export function createPipeline(options: PipelineOptions): RoutedApp {
     const response = answer(op.run({ caller, params, query, body, now: at, backend: op.backend, req }));
     // A success status a decision point sets (a profile's 201).
     if (op.successStatus !== undefined) response.status = op.successStatus();
-    if (key !== undefined) (answers as AnswerCache).put(key, response, rules.quietUntil(at));
+    if (key !== undefined) (answers as AnswerCache).put(op, key, response, rules.quietUntil(at));
     return response;
   }
 
   /**
-   * A read's identity: the interface (both share a namespace's cache, and both have a /api/v1/prices),
-   * who asks (secured reads answer per credential), the path and the query as sent.
+   * A read's identity besides its operation (each interface's own entry: both have a /api/v1/prices):
+   * who asks (secured reads answer per credential), and the path and the query as sent when the
+   * operation reads them.
    */
   function answerKey(req: FakeRequest, op: OperationEntry): string {
     const credential = op.secured ? (req.headers[rules.credentialHeader] ?? '') : '';
+    if (!op.takes.path && !op.takes.query) return credential;
     const search = req.search ?? (req.query.size === 0 ? '' : req.query.toString());
-    return `${rules.iface}\n${credential}\n${req.path}?${search}`;
+    return `${credential}\n${req.path}?${search}`;
   }
 
   // Data an operation answers frozen (the prices of a virtual minute, mock/api/trading/get-prices.ts)
