@@ -28,8 +28,8 @@ const BODY_TOO_LONG = -2;
 
 /** What record() is handed: read at once into the journal's columns, not kept. */
 export interface JournalRecord extends RequestFacts {
-  /** undefined: no query. */
-  query: URLSearchParams | undefined;
+  /** The query as sent (text) or parsed; undefined: no query. */
+  query: string | URLSearchParams | undefined;
   headers: Record<string, string | undefined>;
   /** The request body as sent, as JSON text taken before validation fills in defaults; undefined: none. */
   body: string | undefined;
@@ -221,7 +221,7 @@ interface Columns {
   namespace: string[];
   operationId: (string | undefined)[];
   route: (string | undefined)[];
-  query: (URLSearchParams | undefined)[];
+  query: (string | URLSearchParams | undefined)[];
   headers: Record<string, string | undefined>[];
   status: Uint16Array;
   contentType: (string | undefined)[];
@@ -291,7 +291,7 @@ function view(c: Columns, at: number, text: string | undefined, body: string | u
     route: c.route[at] ?? null,
     method: c.method[at] as string,
     path: c.path[at] as string,
-    query: maskQuery(c.query[at]),
+    query: maskQuery(queryOf(c.query[at])),
     headers: maskHeaders(c.headers[at] as Record<string, string | undefined>),
     body: body === undefined ? null : maskBody(JSON.parse(body)),
     status: c.status[at] as number,
@@ -301,6 +301,8 @@ function view(c: Columns, at: number, text: string | undefined, body: string | u
     wall_time: new Date(c.wallMs[at] as number).toISOString(),
   };
 }
+
+const queryOf = (query: string | URLSearchParams | undefined): URLSearchParams | undefined => (typeof query === 'string' ? new URLSearchParams(query) : query);
 
 function responseView(contentType: string | undefined, text: string | undefined): unknown {
   if (text === undefined || text === '') return null;
