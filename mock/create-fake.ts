@@ -1,7 +1,9 @@
 // createFake: both interfaces over one virtual clock and one price book, each served by the one
 // request pipeline (mock/core/pipeline.ts) with its operations, its rules and the admin routes.
 import { createPipeline, type AdminRoute, type App, type FakeRequest, type FakeResponse, type Logger, type RoutedApp } from './core/index.js';
-import { createGateway } from './core/gateway.js';
+import { createGateway, type ServedNamespace } from './core/gateway.js';
+import { createAnswerCache, type AnswerCache } from './core/answer-cache.js';
+import { invalidatingView } from './core/invalidating-view.js';
 import { createRequestJournal, DEFAULT_JOURNAL_SIZE, type JournalEntry, type JournalFilter, type Verification } from './core/request-journal.js';
 import { createFaultRules, type FaultRule, type FaultRuleInput } from './core/fault-rules.js';
 import { DEFAULT_NAMESPACE, NAMESPACE_NAME } from './core/namespace-header.js';
@@ -74,6 +76,12 @@ export interface FakeOptions {
   allowedHosts?: string[];
   /** Entries the request journal keeps (a ring; default 10 000); 0 turns the journal off. */
   journalSize?: number;
+  /**
+   * Default true: a read's answer is kept and answered again while nothing it depends on changed
+   * (mock/core/answer-cache.ts); every answer is the same as with false, which computes each read
+   * (for comparing, and measuring).
+   */
+  answerCache?: boolean;
   /** How many namespaces may exist at once, the default one included (default 100); one more is a 409. */
   maxNamespaces?: number;
   /**
@@ -158,10 +166,14 @@ interface Built {
   wallet: WalletBackend;
   tradingApp: RoutedApp;
   walletApp: RoutedApp;
+  /** The answers both pipelines keep; undefined when answerCache is false. */
+  answers: AnswerCache | undefined;
 }
 
 interface NamespaceState extends FakeNamespace {
   readonly built: Built;
+  /** What each gateway serves of it: made once, not per request; they follow reset and import. */
+  readonly served: { trading: ServedNamespace; wallet: ServedNamespace };
 }
 
 export const DEFAULT_MAX_NAMESPACES = 100;
@@ -212,7 +224,8 @@ export function createFake(options: FakeOptions = {}): Fake {
         ...shared,
         ...(options.adminRoutes ?? []),
       ];
-      const common = { now: () => clock.now(), adminGuard: guard, ...(options.logger ? { logger: options.logger } : {}) };
+      const answers = options.answerCache === false ? undefined : createAnswerCache();
+      const common = { now: () => clock.now(), adminGuard: guard, ...(options.logger ? { logger: options.logger } : {}), ...(answers ? { answers } : {}) };
       return {
         seed,
         start,
@@ -220,6 +233,7 @@ export function createFake(options: FakeOptions = {}): Fake {
         prices,
         trading,
         wallet,
+        answers,
         tradingApp: createPipeline({
           ...common,
           rules: tradingRules(trading),
@@ -228,7 +242,7 @@ export function createFake(options: FakeOptions = {}): Fake {
         }),
         walletApp: createPipeline({
           ...common,
-          rules: walletRules(wallet),
+          rules: walletRules(wallet, prices),
           operations: walletOperations.map((op) => op.bind(wallet)),
           admin: [...walletAdminRoutes(wallet), ...admin],
         }),
@@ -281,16 +295,23 @@ export function createFake(options: FakeOptions = {}): Fake {
       options.onStateDropped?.();
     }
 
+    const now = (): number => built.clock.now();
     return {
       name,
       get built() {
         return built;
       },
+      served: {
+        trading: { app: { handle: (req) => built.tradingApp.handle(req) }, now },
+        wallet: { app: { handle: (req) => built.walletApp.handle(req) }, now },
+      },
       get clock() {
         return built.clock;
       },
       get models() {
-        return { trading: built.trading, wallet: built.wallet, prices: built.prices };
+        const { answers } = built;
+        const models = { trading: built.trading, wallet: built.wallet, prices: built.prices };
+        return answers === undefined ? models : invalidatingView(models, () => answers.invalidate());
       },
       advance,
       reset,
@@ -343,10 +364,7 @@ export function createFake(options: FakeOptions = {}): Fake {
       journal,
       faults,
       routes: routesOf(pick),
-      namespace: (name) => {
-        const ns = name === DEFAULT_NAMESPACE ? main : namespaceFor(name);
-        return { app: pick(ns.built), now: () => ns.built.clock.now() };
-      },
+      namespace: (name) => (name === DEFAULT_NAMESPACE ? main : namespaceFor(name)).served[iface],
     });
   const trading = gateway('trading', (b) => b.tradingApp);
   const wallet = gateway('wallet', (b) => b.walletApp);

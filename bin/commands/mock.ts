@@ -35,6 +35,8 @@ export interface MockOptions {
   /** Host names besides this machine's that requests may name while bound to loopback. */
   allowedHosts: string[];
   journalSize: number;
+  /** false (--no-answer-cache): every read computed, none answered again (mock/core/answer-cache.ts). */
+  answerCache: boolean;
   maxNamespaces: number;
   /** Reverse proxies whose X-Forwarded-For names the caller (addresses or CIDR ranges). */
   trustProxy?: string[];
@@ -78,6 +80,11 @@ function builder(y: Argv) {
         'repeatable; .example.test allows it and every name under it',
     })
     .option('journal-size', { type: 'number', default: 10_000, describe: 'Requests the request journal (GET /__doppel/requests) keeps, a ring; 0 turns it off' })
+    .option('answer-cache', {
+      type: 'boolean',
+      default: true,
+      describe: 'Answer a read again while nothing it depends on changed (writes, admin changes and the clock invalidate it); --no-answer-cache computes every read, with the same answers',
+    })
     .option('max-namespaces', { type: 'number', default: 100, describe: 'Namespaces (X-Doppel-Namespace) that may exist at once, the default one included; one more is a 409' })
     .option('trust-proxy', { type: 'string', describe: 'Addresses or CIDR ranges of reverse proxies (comma-separated) whose X-Forwarded-For names the caller, for the IP whitelist' })
     .check(checkTrustProxy)
@@ -193,6 +200,7 @@ export const mockCommand: CommandModule<object, MockArgs> = {
       adminCors: argv.adminCorsOrigin === undefined ? [] : parseAdminCorsOrigins(argv.adminCorsOrigin),
       allowedHosts: (argv.allowedHost ?? []).map(String),
       journalSize: argv.journalSize,
+      answerCache: argv.answerCache,
       maxNamespaces: argv.maxNamespaces,
       ...(argv.trustProxy !== undefined ? { trustProxy: parseTrustProxy(argv.trustProxy) } : {}),
     };
@@ -214,6 +222,7 @@ export const mockCommand: CommandModule<object, MockArgs> = {
       adminCors: options.adminCors,
       allowedHosts: options.allowedHosts,
       journalSize: options.journalSize,
+      answerCache: options.answerCache,
       maxNamespaces: options.maxNamespaces,
       ...(options.trustProxy !== undefined ? { trustProxy: options.trustProxy } : {}),
     };

@@ -65,6 +65,8 @@ export interface OperationOptions<I extends InterfaceName> {
   maxima?(backend: Interfaces[I]['backend']): Record<string, number>;
   /** A success's status when a decision point sets it (a profile's 201). */
   status?(backend: Interfaces[I]['backend']): number;
+  /** false: the answer is never kept for this backend (the handler runs a guard of its own; mock/core/answer-cache.ts). */
+  cached?(backend: Interfaces[I]['backend']): boolean;
 }
 
 export function defineOperation<I extends InterfaceName, Id extends OperationId<I>>(
@@ -92,6 +94,7 @@ export function defineOperation<I extends InterfaceName, Id extends OperationId<
       // The pipeline validated and coerced the input against the same operation's schemas, and
       // passes this entry's backend in it.
       run: handler as (input: OperationInput) => unknown,
+      ...(options.cached?.(backend) === false ? { cached: false as const } : {}),
       ...(options.status ? { successStatus: () => (options.status as (b: typeof backend) => number)(backend) } : {}),
     }),
   };

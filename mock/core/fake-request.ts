@@ -7,6 +7,8 @@ export interface FakeRequest {
   /** Path only, no query, still percent-encoded (as on the wire). */
   path: string;
   query: URLSearchParams;
+  /** The query as sent, without the `?` ('' when none), when the adapter has it: a kept read's key (answer-cache.ts). */
+  search?: string;
   /** Header names in lower case. */
   headers: Record<string, string | undefined>;
   /** Parsed JSON, undefined when the request had no body. */
@@ -55,4 +57,9 @@ export interface FakeResponse {
   delayMs?: number;
   /** Fault injection: send no answer, drop the connection (after delayMs); fetch rejects like a network error. */
   drop?: boolean;
+  /**
+   * The kept answer (mock/core/answer-cache.ts) this response repeats, the same object for every
+   * request it answers: the journal keeps its text once, not once per request.
+   */
+  shared?: object;
 }

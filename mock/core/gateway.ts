@@ -14,6 +14,7 @@
 import { errorResponse } from './respond.js';
 import { addCorsHeaders, isAdminPath, preflightHeaders, type CorsPolicy } from './cors.js';
 import { createHostCheck } from './host-check.js';
+import { createTurnClock } from './turn-clock.js';
 import type { FakeRequest, FakeResponse } from './fake-request.js';
 import type { FaultRule, FaultRules } from './fault-rules.js';
 import { maskBody } from './mask-secrets.js';
@@ -49,10 +50,12 @@ export interface GatewayOptions {
  * crowd out what a test or a person looks for: what the client under test sent).
  */
 const UNRECORDED = ['/__doppel/requests', '/__doppel/dashboard/'];
+const recorded = (path: string): boolean => !path.startsWith('/__doppel/') || !UNRECORDED.some((prefix) => path.startsWith(prefix));
 
 export function createGateway(options: GatewayOptions): App {
   const { iface, cors, journal, faults, routes } = options;
   const checkHost = createHostCheck(options.allowedHosts);
+  const wallNow = createTurnClock();
 
   function handle(req: FakeRequest): FakeResponse {
     // Serialized before the pipeline runs: body validation fills defaults into req.body in place,
@@ -60,8 +63,9 @@ export function createGateway(options: GatewayOptions): App {
     // the GC to carry) than a copy of the object tree; it is parsed and masked when read.
     // The text as sent when the adapter has it (no second serialization on the write path).
     const sent = journal !== null && req.body !== undefined ? (req.bodyText ?? bodyText(req.body)) : undefined;
-    const wallMs = journal !== null ? Date.now() : 0;
-    const method = req.method.toUpperCase();
+    const wallMs = journal !== null ? wallNow() : 0;
+    // Adapters pass the method as sent, nearly always upper-case already (toUpperCase allocates).
+    const method = req.method === 'GET' || req.method === 'POST' ? req.method : req.method.toUpperCase();
     const namespace = namespaceOf(req.headers);
     let response: FakeResponse;
     let served: ServedNamespace | undefined;
@@ -85,7 +89,9 @@ export function createGateway(options: GatewayOptions): App {
           facts = factsOf(req, method, namespace);
           if (!isAdminPath(facts.route ?? req.path)) rule = faults.take(facts);
         }
-        response = rule === undefined ? served.app.handle(head ? { ...req, method: 'GET' } : req) : faultResponse(rule, served, head ? { ...req, method: 'GET' } : req);
+        // The query named: an adapter may make it only when read (a getter a spread leaves out).
+        const routed = head ? { ...req, method: 'GET', query: req.query } : req;
+        response = rule === undefined ? served.app.handle(routed) : faultResponse(rule, served, routed);
       } catch (error) {
         // A bad namespace name or one namespace too many (DomainError); anything else is a bug: 500.
         response = errorResponse(error);
@@ -106,27 +112,28 @@ export function createGateway(options: GatewayOptions): App {
     // A preflight's answer has its CORS headers already. Otherwise the admin policy applies by the
     // route that answered (an escaped path reaches an admin route too), else by the path.
     if (cors !== null && method !== 'OPTIONS') addCorsHeaders(cors, req.headers['origin'], response.headers, isAdminPath(response.route ?? facts?.route ?? routes.describe(routedMethod(method), req.path)?.route ?? req.path));
-    if (journal !== null && !UNRECORDED.some((prefix) => req.path.startsWith(prefix))) {
-      facts ??= factsOf(req, method, namespace, response);
+    if (journal !== null && recorded(req.path)) {
+      // The route that answered is known without asking the routes again (an answer of the pipeline).
+      if (response.route === undefined) facts ??= factsOf(req, method, namespace);
       // Fields listed one by one, not spread: an object spread here cost more than the whole
-      // operation (bench/stub-features.ts), and one literal shape keeps the ring monomorphic.
+      // operation (bench/stub-features.ts). The object dies young: the journal copies its fields.
       journal.record({
-        id: 0,
         iface,
         method,
         path: req.path,
-        key: facts.key,
+        key: requestKey(req.headers),
         namespace,
-        operationId: response.operationId ?? facts.operationId,
-        route: response.route ?? facts.route,
-        // Most requests have no query: nothing to keep (an empty URLSearchParams is several objects).
-        query: req.query.size === 0 ? undefined : req.query,
+        operationId: response.operationId ?? facts?.operationId,
+        route: response.route ?? facts?.route,
+        // As sent when the adapter has it (parsed when the journal is read); most requests have none.
+        query: req.search !== undefined ? (req.search === '' ? undefined : req.search) : req.query.size === 0 ? undefined : req.query,
         headers: req.headers,
         body: sent,
         status: response.drop === true ? 0 : response.status,
         contentType: response.headers['content-type'],
         // A body made in pieces is not kept (nor read here: that would make it whole).
         text: response.chunks === undefined ? response.text : '',
+        shared: response.shared,
         virtualMs: served?.now() ?? wallMs,
         wallMs,
         fault: rule?.id,
@@ -135,8 +142,8 @@ export function createGateway(options: GatewayOptions): App {
     return response;
   }
 
-  function factsOf(req: FakeRequest, method: string, namespace: string, answered?: FakeResponse): RequestFacts {
-    const info = answered?.route !== undefined ? { operationId: answered.operationId as string, route: answered.route } : routes.describe(routedMethod(method), req.path);
+  function factsOf(req: FakeRequest, method: string, namespace: string): RequestFacts {
+    const info = routes.describe(routedMethod(method), req.path);
     return { iface, method, path: req.path, route: info?.route, operationId: info?.operationId, key: requestKey(req.headers), namespace };
   }
 

@@ -41,6 +41,8 @@ export interface OperationEntry extends Routable {
   run(input: OperationInput): unknown;
   /** The status of a success when not 200: a profile's choice (a decision point). */
   successStatus?(): number;
+  /** false: a read whose answer is never kept (it runs a guard of its own, which must run every time). */
+  cached?: false;
 }
 
 /** A page an admin route answers instead of JSON (the dashboard, the API reference). */
@@ -80,6 +82,13 @@ export interface InterfaceRules {
    * per pipeline, when the rules are made.
    */
   afterInput?(caller: unknown, req: FakeRequest, operation: OperationEntry): void;
+  /** The header that carries the caller's credential: a secured read's answer is kept per its value. */
+  credentialHeader: string;
+  /**
+   * The first virtual instant after `now` at which time alone can change what a read answers (a
+   * price step, a settlement or confirmation falling due): kept answers hold until then.
+   */
+  quietUntil(now: number): number;
   /** The statuses those guards can answer, for the spec's status lists (mock/core/pipeline-statuses.ts). */
   guardStatuses: readonly number[];
   /** The success body around a result (trading: {success, data}; wallet: fields at the top level). */

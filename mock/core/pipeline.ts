@@ -6,6 +6,10 @@
 //   body decode error → input validation (path → query → body, ajv from spec/) → the guards a
 //   profile's guard order puts after the input (rules.afterInput) → operation → envelope
 //
+// A read (a GET operation) answered before whose answer still holds (answer-cache.ts) is answered
+// again after authenticate, without input validation (only valid inputs' answers are kept) or
+// the operation; a write or an admin change invalidates what is kept.
+//
 // Admin routes: route → admin token → JSON content type of a POST → settle → body decode error →
 // handler → {success, data}.
 // Before it (mock/core/gateway.ts): Host rule → CORS preflight / HEAD → namespace → fault rule; after it:
@@ -20,6 +24,7 @@ import type { AdminRoute, InterfaceRules, OperationEntry, Page } from './operati
 import { errorResponse } from './respond.js';
 import { createRouteTable } from '../../spec/route-table.js';
 import { JsonText } from '../api/json-text.js';
+import type { AnswerCache, CachedAnswer } from './answer-cache.js';
 
 export interface Logger {
   error(message: string, error?: unknown): void;
@@ -62,6 +67,8 @@ export interface PipelineOptions {
   now: () => number;
   /** Where unexpected errors go. Default stderr. */
   logger?: Logger;
+  /** The namespace's kept answers (shared by both interfaces' pipelines); absent: every read is computed. */
+  answers?: AnswerCache;
 }
 
 export const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
@@ -75,7 +82,7 @@ const BODY_ERROR_MESSAGES: Record<BodyError, string> = {
 type Entry = { kind: 'operation'; op: OperationEntry } | { kind: 'admin'; route: AdminRoute };
 
 export function createPipeline(options: PipelineOptions): RoutedApp {
-  const { rules, now } = options;
+  const { rules, now, answers } = options;
   // The guards a profile's guard order runs after the input (none in doppel's order).
   const afterInput = rules.afterInput;
   const logger = options.logger ?? stderrLogger;
@@ -84,26 +91,55 @@ export function createPipeline(options: PipelineOptions): RoutedApp {
     ...options.admin.map((route) => ({ kind: 'admin' as const, route, method: route.method, path: route.path })),
   ]);
 
-  function runOperation(req: FakeRequest, op: OperationEntry, rawParams: Record<string, string>): unknown {
+  function runOperation(req: FakeRequest, op: OperationEntry, rawParams: Record<string, string>): FakeResponse {
     const at = rules.settle();
     const caller = op.secured ? rules.authenticate(req, op) : undefined;
     // Decision trading.request-bodies: a GET operation takes no body, so whatever came with it
     // (unparsable, mistyped, oversized) is ignored rather than turned into an undocumented status.
     const hasBody = op.method !== 'GET';
-    if (hasBody) rejectBodyError(req);
+    if (hasBody) {
+      // Whatever its outcome: a write that fails validation changes nothing, but one that fails
+      // later might have, and a kept answer must never be stale.
+      answers?.invalidate();
+      rejectBodyError(req);
+    }
+    const key = hasBody || answers === undefined || op.cached === false ? undefined : answerKey(req, op);
+    if (key !== undefined) {
+      const kept = (answers as AnswerCache).get(op, key, at);
+      if (kept !== undefined) {
+        if (afterInput !== undefined && caller !== undefined) afterInput(caller, req, op);
+        return new TextAnswer(kept.status, kept.text, kept);
+      }
+    }
     const { takes } = op;
     const params = takes.path ? valid(validateParams(op.iface, op.operationId, 'path', rawParams)) : NONE;
     const query = takes.query ? valid(validateParams(op.iface, op.operationId, 'query', firstValues(req.query), op.maxima)) : NONE;
     const body = hasBody && takes.body ? valid(validateRequestBody(op.iface, op.operationId, req.body, op.maxima)) : undefined;
     if (afterInput !== undefined && caller !== undefined) afterInput(caller, req, op);
-    return op.run({ caller, params, query, body, now: at, backend: op.backend, req });
+    const response = answer(op.run({ caller, params, query, body, now: at, backend: op.backend, req }));
+    // A success status a decision point sets (a profile's 201).
+    if (op.successStatus !== undefined) response.status = op.successStatus();
+    if (key !== undefined) (answers as AnswerCache).put(op, key, response, rules.quietUntil(at));
+    return response;
+  }
+
+  /**
+   * A read's identity besides its operation (each interface's own entry: both have a /api/v1/prices):
+   * who asks (secured reads answer per credential), and the path and the query as sent when the
+   * operation reads them.
+   */
+  function answerKey(req: FakeRequest, op: OperationEntry): string {
+    const credential = op.secured ? (req.headers[rules.credentialHeader] ?? '') : '';
+    if (!op.takes.path && !op.takes.query) return credential;
+    const search = req.search ?? (req.query.size === 0 ? '' : req.query.toString());
+    return `${credential}\n${req.path}?${search}`;
   }
 
   // Data an operation answers frozen (the prices of a virtual minute, mock/api/trading/get-prices.ts)
   // is the same answer for as long as it is the same object: enveloped and serialized once.
   const frozenAnswers = new WeakMap<object, { body: unknown; text: string }>();
   function answer(data: unknown): FakeResponse {
-    if (data instanceof JsonText) return textAnswer(rules.envelopeText(data.text));
+    if (data instanceof JsonText) return new TextAnswer(200, rules.envelopeText(data.text));
     if (typeof data !== 'object' || data === null || !Object.isFrozen(data)) {
       const body = rules.envelope(data);
       return { status: 200, headers: {}, body, text: JSON.stringify(body) };
@@ -120,7 +156,10 @@ export function createPipeline(options: PipelineOptions): RoutedApp {
   function runAdmin(req: FakeRequest, route: AdminRoute, params: Record<string, string>): unknown {
     options.adminGuard(req, route);
     const at = rules.settle();
-    if (route.method !== 'GET') rejectBodyError(req);
+    if (route.method !== 'GET') {
+      answers?.invalidate();
+      rejectBodyError(req);
+    }
     return { success: true, data: route.handle({ req, params, body: route.method === 'GET' ? undefined : req.body, now: at }) };
   }
 
@@ -137,9 +176,7 @@ export function createPipeline(options: PipelineOptions): RoutedApp {
       operationId = entry.kind === 'operation' ? entry.op.operationId : entry.route.operationId;
       route = entry.path;
       if (entry.kind === 'operation') {
-        response = answer(runOperation(req, entry.op, found.params));
-        // A success status a decision point sets (a profile's 201).
-        if (entry.op.successStatus !== undefined) response.status = entry.op.successStatus();
+        response = runOperation(req, entry.op, found.params);
       } else {
         const body = runAdmin(req, entry.route, found.params);
         if (entry.route.answers === 'chunks') {
@@ -195,10 +232,32 @@ export function createPipeline(options: PipelineOptions): RoutedApp {
 
 /**
  * An answer made from its text: the body (for in-process callers of App.handle) is parsed from the
- * text when first read, which no adapter does.
+ * text when first read, which no adapter does; each response parses its own copy, so a caller that
+ * changes it changes no kept answer.
  */
-function textAnswer(text: string): FakeResponse {
-  return parsedWhenRead({ status: 200, headers: {}, text });
+class TextAnswer implements FakeResponse {
+  headers: Record<string, string> = {};
+  operationId?: string;
+  route?: string;
+  private parsed = false;
+  private value: unknown;
+  constructor(
+    public status: number,
+    public text: string,
+    /** The kept answer this one repeats (FakeResponse.shared). */
+    public shared?: CachedAnswer,
+  ) {}
+  get body(): unknown {
+    if (!this.parsed) {
+      this.value = JSON.parse(this.text) as unknown;
+      this.parsed = true;
+    }
+    return this.value;
+  }
+  set body(value: unknown) {
+    this.value = value;
+    this.parsed = true;
+  }
 }
 
 /** `{"success":true,"data":` around an admin route's chunks (the envelope of runAdmin). */

@@ -1,9 +1,10 @@
 // createRequestJournal: every request the fake answered and its answer, in a bounded ring
-// (WireMock's request journal). Recording is cheap on purpose (the pipeline is a hot path): the
-// entry keeps references to what already exists (the header object) and the request body as the
-// client sent it, as JSON text; the answer's text goes into a ring of bytes outside the heap
-// (text-ring.ts: retained strings were the journal's garbage-collector cost). Masking,
-// parsing and decoding happen when someone reads the journal, not per request.
+// (WireMock's request journal). Recording is cheap on purpose (the pipeline is a hot path): an
+// entry is a position in columns that point at what already exists (the request's header object,
+// path and query as they arrived) and the request body as the client sent it, as JSON text; the
+// answer's text goes into a ring of bytes outside the heap (text-ring.ts: retained strings were
+// the journal's garbage-collector cost), once per kept answer however often it is answered.
+// Masking, parsing, decoding and the entry's shape happen when someone reads the journal, not per request.
 
 import { maskBody, maskHeaders, maskQuery } from './mask-secrets.js';
 import { matchesPattern, type RequestFacts, type RequestPattern } from './request-pattern.js';
@@ -25,27 +26,29 @@ const TOO_LONG = JSON.stringify('(a body over 64 KiB, not kept)');
 const NO_BODY = -1;
 const BODY_TOO_LONG = -2;
 
+/** What record() is handed: read at once into the journal's columns, not kept. */
 export interface JournalRecord extends RequestFacts {
-  /** Set by record(): ids grow by one per request, over the journal's whole life. */
-  id: number;
-  /** undefined: no query. */
-  query: URLSearchParams | undefined;
+  /** The query as sent (text) or parsed; undefined: no query. */
+  query: string | URLSearchParams | undefined;
   headers: Record<string, string | undefined>;
   /** The request body as sent, as JSON text taken before validation fills in defaults; undefined: none. */
   body: string | undefined;
   /** 0 when no answer was sent (a dropped connection fault). */
   status: number;
   contentType: string | undefined;
-  /** The answer's text as handed to record(); record() moves it into the text ring and leaves ''. */
+  /** The answer's text: copied into the text ring. */
   text: string;
+  /**
+   * The kept answer the text repeats (FakeResponse.shared): its text goes into the ring once and
+   * every entry answered with it points at those bytes.
+   */
+  shared: object | undefined;
   /** Virtual time of the namespace's clock when the answer was made, epoch ms. */
   virtualMs: number;
   wallMs: number;
   /** The fault rule that answered instead of the fake, if any. */
   fault: string | undefined;
 }
-
-type StoredEntry = JournalRecord;
 
 /** One journal entry as the admin API and fake.requests() show it. */
 export interface JournalEntry {
@@ -98,14 +101,22 @@ export interface RequestJournal {
 
 export function createRequestJournal(size = DEFAULT_JOURNAL_SIZE): RequestJournal {
   if (!Number.isInteger(size) || size < 1) throw new Error(`journal size must be a positive integer, got ${size}`);
-  let ring: (StoredEntry | undefined)[] = new Array(size);
-  // texts[i]: the handle of ring[i]'s response text in the text ring; −1: none kept.
-  let texts = new Float64Array(size);
-  // bodies[i]: the handle of ring[i]'s request body in the same text ring (one bound for both: a
-  // request body of up to 64 KiB per entry would otherwise hold up to 640 MB); NO_BODY: none sent,
-  // BODY_TOO_LONG: over 64 KiB.
-  let bodies = new Float64Array(size);
+  // One column per field, not one object per entry: the record handed to record() dies young,
+  // and only the parts it points at (the request's header object, its path and query) are kept.
+  // A kept object per request was most of the journal's cost (garbage-collector time in a profile).
+  let columns = createColumns(size);
   const kept = createTextRing(MAX_KEPT_RESPONSE_TOTAL_CHARS);
+  // Where a kept answer's text is in the ring, while it is there.
+  let sharedTexts = new WeakMap<object, number>();
+  const keepText = (text: string, shared: object | undefined): number => {
+    if (text === '' || text.length > MAX_KEPT_RESPONSE_CHARS) return -1;
+    if (shared === undefined) return kept.put(text);
+    const known = sharedTexts.get(shared);
+    if (known !== undefined && kept.holds(known)) return known;
+    const handle = kept.put(text);
+    sharedTexts.set(shared, handle);
+    return handle;
+  };
   let next = 0; // ring position of the next write
   let seq = 0; // ids grow forever, positions wrap
 
@@ -113,32 +124,44 @@ export function createRequestJournal(size = DEFAULT_JOURNAL_SIZE): RequestJourna
   function* newestFirst(): Generator<number> {
     for (let i = 1; i <= size; i++) {
       const at = (next - i + size) % size;
-      if (ring[at] === undefined) return;
+      if (columns.ids[at] === 0) return;
       yield at;
     }
   }
 
-  function select(filter: JournalFilter): (e: StoredEntry) => boolean {
+  function select(filter: JournalFilter): (at: number) => boolean {
     const status = statusTest(filter.status);
     const since = sinceMs(filter.since);
-    return (e) => matchesPattern(filter, e) && status(e.status) && e.wallMs >= since;
+    return (at) => matchesPattern(filter, factsAt(columns, at)) && status(columns.status[at] as number) && (columns.wallMs[at] as number) >= since;
   }
 
-  const show = (at: number): JournalEntry => view(ring[at] as StoredEntry, keptText(texts[at] as number), bodyOf(bodies[at] as number));
+  const show = (at: number): JournalEntry => view(columns, at, keptText(columns.texts[at] as number), bodyOf(columns.bodies[at] as number));
   const keptText = (handle: number): string | undefined => (handle < 0 ? undefined : kept.get(handle));
   const bodyOf = (handle: number): string | undefined => (handle === BODY_TOO_LONG ? TOO_LONG : keptText(handle));
 
   return {
     size,
     record(entry) {
-      const stored = entry;
-      stored.id = ++seq;
-      texts[next] = stored.text === '' || stored.text.length > MAX_KEPT_RESPONSE_CHARS ? -1 : kept.put(stored.text);
-      stored.text = '';
-      const body = stored.body;
-      bodies[next] = body === undefined ? NO_BODY : body.length > MAX_KEPT_RESPONSE_CHARS ? BODY_TOO_LONG : kept.put(body);
-      stored.body = undefined;
-      ring[next] = stored;
+      const c = columns;
+      const at = next;
+      c.ids[at] = ++seq;
+      c.iface[at] = entry.iface;
+      c.method[at] = entry.method;
+      c.path[at] = entry.path;
+      c.key[at] = entry.key;
+      c.namespace[at] = entry.namespace;
+      c.operationId[at] = entry.operationId;
+      c.route[at] = entry.route;
+      c.query[at] = entry.query;
+      c.headers[at] = entry.headers;
+      c.status[at] = entry.status;
+      c.contentType[at] = entry.contentType;
+      c.virtualMs[at] = entry.virtualMs;
+      c.wallMs[at] = entry.wallMs;
+      c.fault[at] = entry.fault;
+      c.texts[at] = keepText(entry.text, entry.shared);
+      const body = entry.body;
+      c.bodies[at] = body === undefined ? NO_BODY : body.length > MAX_KEPT_RESPONSE_CHARS ? BODY_TOO_LONG : kept.put(body);
       next = (next + 1) % size;
     },
     find(filter = {}) {
@@ -147,7 +170,7 @@ export function createRequestJournal(size = DEFAULT_JOURNAL_SIZE): RequestJourna
       const out: JournalEntry[] = [];
       for (const at of newestFirst()) {
         if (out.length >= limit) break;
-        if (keep(ring[at] as StoredEntry)) out.push(show(at));
+        if (keep(at)) out.push(show(at));
       }
       return out;
     },
@@ -156,7 +179,7 @@ export function createRequestJournal(size = DEFAULT_JOURNAL_SIZE): RequestJourna
       let count = 0;
       let last: number | undefined;
       for (const at of newestFirst()) {
-        if (!keep(ring[at] as StoredEntry)) continue;
+        if (!keep(at)) continue;
         count++;
         last ??= at;
       }
@@ -165,27 +188,18 @@ export function createRequestJournal(size = DEFAULT_JOURNAL_SIZE): RequestJourna
     clear(filter) {
       if (filter === undefined || Object.keys(filter).length === 0) {
         const n = this.count();
-        ring = new Array(size);
-        texts = new Float64Array(size);
-        bodies = new Float64Array(size);
+        columns = createColumns(size);
         kept.clear();
+        sharedTexts = new WeakMap();
         next = 0;
         return n;
       }
       const keep = select(filter);
-      const rest = [...newestFirst()].reverse().filter((at) => !keep(ring[at] as StoredEntry));
+      const rest = [...newestFirst()].reverse().filter((at) => !keep(at));
       const removed = this.count() - rest.length;
-      const restEntries = rest.map((at) => ring[at] as StoredEntry);
-      const restTexts = rest.map((at) => texts[at] as number);
-      const restBodies = rest.map((at) => bodies[at] as number);
-      ring = new Array(size);
-      texts = new Float64Array(size);
-      bodies = new Float64Array(size);
-      restEntries.forEach((e, i) => {
-        ring[i] = e;
-        texts[i] = restTexts[i] as number;
-        bodies[i] = restBodies[i] as number;
-      });
+      const old = columns;
+      columns = createColumns(size);
+      rest.forEach((from, to) => copyEntry(old, from, columns, to));
       next = rest.length % size;
       return removed;
     },
@@ -197,33 +211,102 @@ export function createRequestJournal(size = DEFAULT_JOURNAL_SIZE): RequestJourna
   };
 }
 
+/** The journal's storage: entry i is position i of every column; id 0 marks an empty position. */
+interface Columns {
+  ids: Float64Array;
+  iface: string[];
+  method: string[];
+  path: string[];
+  key: (string | undefined)[];
+  namespace: string[];
+  operationId: (string | undefined)[];
+  route: (string | undefined)[];
+  query: (string | URLSearchParams | undefined)[];
+  headers: Record<string, string | undefined>[];
+  status: Uint16Array;
+  contentType: (string | undefined)[];
+  virtualMs: Float64Array;
+  wallMs: Float64Array;
+  fault: (string | undefined)[];
+  /** The handle of the response text in the text ring; −1: none kept. */
+  texts: Float64Array;
+  /** The handle of the request body in the same ring (one bound for both); NO_BODY, BODY_TOO_LONG. */
+  bodies: Float64Array;
+}
+
+const REFERENCE_COLUMNS = ['iface', 'method', 'path', 'key', 'namespace', 'operationId', 'route', 'query', 'headers', 'contentType', 'fault'] as const;
+const NUMBER_COLUMNS = ['ids', 'status', 'virtualMs', 'wallMs', 'texts', 'bodies'] as const;
+
+function createColumns(size: number): Columns {
+  // Reference columns filled with undefined up front: one element kind from the start (no holes).
+  const refs = (): never[] => new Array(size).fill(undefined) as never[];
+  return {
+    ids: new Float64Array(size),
+    iface: refs(),
+    method: refs(),
+    path: refs(),
+    key: refs(),
+    namespace: refs(),
+    operationId: refs(),
+    route: refs(),
+    query: refs(),
+    headers: refs(),
+    status: new Uint16Array(size),
+    contentType: refs(),
+    virtualMs: new Float64Array(size),
+    wallMs: new Float64Array(size),
+    fault: refs(),
+    texts: new Float64Array(size),
+    bodies: new Float64Array(size),
+  };
+}
+
+function copyEntry(from: Columns, at: number, to: Columns, into: number): void {
+  for (const name of REFERENCE_COLUMNS) (to[name] as unknown[])[into] = from[name][at];
+  for (const name of NUMBER_COLUMNS) to[name][into] = from[name][at] as number;
+}
+
+function factsAt(c: Columns, at: number): RequestFacts {
+  return {
+    iface: c.iface[at] as string,
+    method: c.method[at] as string,
+    path: c.path[at] as string,
+    route: c.route[at],
+    operationId: c.operationId[at],
+    key: c.key[at],
+    namespace: c.namespace[at] as string,
+  };
+}
+
 /**
  * text: the response text, body: the request's JSON text; each undefined when there was none, it
  * was not kept, or newer entries' texts have overwritten it.
  */
-function view(e: StoredEntry, text: string | undefined, body: string | undefined): JournalEntry {
+function view(c: Columns, at: number, text: string | undefined, body: string | undefined): JournalEntry {
   return {
-    id: e.id,
-    interface: e.iface,
-    namespace: e.namespace,
-    operationId: e.operationId ?? null,
-    route: e.route ?? null,
-    method: e.method,
-    path: e.path,
-    query: maskQuery(e.query),
-    headers: maskHeaders(e.headers),
+    id: c.ids[at] as number,
+    interface: c.iface[at] as string,
+    namespace: c.namespace[at] as string,
+    operationId: c.operationId[at] ?? null,
+    route: c.route[at] ?? null,
+    method: c.method[at] as string,
+    path: c.path[at] as string,
+    query: maskQuery(queryOf(c.query[at])),
+    headers: maskHeaders(c.headers[at] as Record<string, string | undefined>),
     body: body === undefined ? null : maskBody(JSON.parse(body)),
-    status: e.status,
-    response: responseView(e, text),
-    fault: e.fault ?? null,
-    virtual_time: new Date(e.virtualMs).toISOString(),
-    wall_time: new Date(e.wallMs).toISOString(),
+    status: c.status[at] as number,
+    response: responseView(c.contentType[at], text),
+    fault: c.fault[at] ?? null,
+    virtual_time: new Date(c.virtualMs[at] as number).toISOString(),
+    wall_time: new Date(c.wallMs[at] as number).toISOString(),
   };
 }
 
-function responseView(e: StoredEntry, text: string | undefined): unknown {
+const queryOf = (query: string | URLSearchParams | undefined): URLSearchParams | undefined => (typeof query === 'string' ? new URLSearchParams(query) : query);
+
+function responseView(contentType: string | undefined, text: string | undefined): unknown {
   if (text === undefined || text === '') return null;
-  if (e.contentType?.startsWith('application/json') !== true) return text;
+  if (contentType?.startsWith('application/json') !== true) return text;
   try {
     return maskBody(JSON.parse(text));
   } catch {

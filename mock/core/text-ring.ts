@@ -11,6 +11,8 @@ export interface TextRing {
   put(text: string): number;
   /** The text of a handle, or undefined once newer texts have overwritten it. */
   get(handle: number): string | undefined;
+  /** Whether a handle's text is still there (get would answer it). */
+  holds(handle: number): boolean;
   /** Forgets every text. */
   clear(): void;
 }
@@ -60,9 +62,12 @@ export function createTextRing(capacity: number): TextRing {
       written += HEADER + n;
       return handle;
     },
-    get(handle) {
+    holds(handle) {
       // Every byte written at an absolute offset ≥ handle + capacity lands on this text's bytes.
-      if (handle < 0 || written > handle + capacity) return undefined;
+      return handle >= 0 && written <= handle + capacity;
+    },
+    get(handle) {
+      if (!this.holds(handle)) return undefined;
       const at = handle % capacity;
       const n = (bytes[at] as number) | ((bytes[at + 1] as number) << 8) | ((bytes[at + 2] as number) << 16) | ((bytes[at + 3] as number) << 24);
       return decoder.decode(bytes.subarray(at + HEADER, at + HEADER + n));

@@ -27,7 +27,7 @@ export async function toFakeRequest(parts: WebRequestParts, mount = '', limit = 
   const decoded = decodeBody(bytes, headers['content-type'], limit);
   const { pathname } = parts.url;
   const path = mount !== '' && (pathname === mount || pathname.startsWith(`${mount}/`)) ? pathname.slice(mount.length) || '/' : pathname;
-  const fake: FakeRequest = { method: parts.method, path, query: parts.url.searchParams, headers, body: decoded.body, ip: headers[CLIENT_IP_HEADER] ?? '127.0.0.1' };
+  const fake: FakeRequest = { method: parts.method, path, query: parts.url.searchParams, search: parts.url.search.slice(1), headers, body: decoded.body, ip: headers[CLIENT_IP_HEADER] ?? '127.0.0.1' };
   if (decoded.bodyError !== undefined) fake.bodyError = decoded.bodyError;
   else if (decoded.text !== undefined) fake.bodyText = decoded.text;
   return fake;

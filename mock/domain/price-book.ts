@@ -50,6 +50,11 @@ export interface PriceBook extends PriceSource {
    * This is how limit orders see every price the walk took between two requests.
    */
   forEachMinute(symbol: string, afterMs: number, untilMs: number, visit: (ms: number, price: Dec) => boolean): void;
+  /**
+   * The first instant after ms at which an entry can change with time alone: the next minute step,
+   * or earlier, a pin's 24 h reference falling inside this minute (kept answers, mock/core/answer-cache.ts).
+   */
+  nextChangeAfter(ms: number): number;
   /** Every admin pin, per symbol in table order and then in time order (the book's only state; snapshots). */
   pins(): PricePin[];
   /** Replaces every pin (snapshot import); validated by the caller. */
@@ -225,6 +230,16 @@ export function createPriceBook(options: PriceBookOptions): PriceBook {
     set,
     isStable: (symbol) => track(symbol)?.seed.maxStep === 0,
     forEachMinute,
+    nextChangeAfter(ms) {
+      let next = (Math.floor(ms / MINUTE_MS) + 1) * MINUTE_MS;
+      for (const t of tracks.values()) {
+        for (const pin of t.pins) {
+          const reference = pin.ms + DAY_MS;
+          if (reference > ms && reference < next) next = reference;
+        }
+      }
+      return next;
+    },
     pins: () => [...tracks.values()].flatMap((t) => t.pins.map((pin) => ({ symbol: t.seed.symbol, ms: pin.ms, price: pin.price }))),
     restorePins(pins) {
       for (const t of tracks.values()) t.pins = [];

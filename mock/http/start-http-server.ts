@@ -254,20 +254,39 @@ function readBody(req: IncomingMessage, limit: number, discardLimit: number, don
 
 function toFakeRequest(req: IncomingMessage, bytes: Uint8Array | null, limit: number, trustProxy: readonly string[], listener: 'loopback' | 'network'): FakeRequest {
   const headers = singleValued(req.headers);
-  const { path, query } = splitTarget(req.url ?? '/');
+  const target = splitTarget(req.url ?? '/');
   const decoded = decodeBody(bytes, headers['content-type'], limit);
-  const fake: FakeRequest = {
-    method: req.method ?? 'GET',
-    path,
-    query,
-    headers,
-    body: decoded.body,
-    ip: trustProxy.length === 0 ? (req.socket.remoteAddress ?? '') : clientIpOf(req.socket.remoteAddress ?? '', headers['x-forwarded-for'], trustProxy),
-    listener,
-  };
+  const ip = trustProxy.length === 0 ? (req.socket.remoteAddress ?? '') : clientIpOf(req.socket.remoteAddress ?? '', headers['x-forwarded-for'], trustProxy);
+  const fake = new HttpRequest(req.method ?? 'GET', target, headers, decoded.body, ip, listener);
   if (decoded.bodyError !== undefined) fake.bodyError = decoded.bodyError;
   else if (decoded.text !== undefined) fake.bodyText = decoded.text;
   return fake;
+}
+
+/**
+ * A FakeRequest whose query is parsed when first read: a read answered again from what was kept
+ * (mock/core/answer-cache.ts) never reads it, and parsing one cost more than answering it.
+ */
+class HttpRequest implements FakeRequest {
+  bodyText?: string;
+  bodyError?: FakeRequest['bodyError'];
+  path: string;
+  search: string;
+  private parsed: URLSearchParams | undefined;
+  constructor(
+    public method: string,
+    target: { path: string; search: string },
+    public headers: Record<string, string | undefined>,
+    public body: unknown,
+    public ip: string,
+    public listener: 'loopback' | 'network',
+  ) {
+    this.path = target.path;
+    this.search = target.search;
+  }
+  get query(): URLSearchParams {
+    return (this.parsed ??= new URLSearchParams(this.search));
+  }
 }
 
 /**
@@ -287,17 +306,15 @@ function singleValued(incoming: IncomingMessage['headers']): Record<string, stri
 
 // Split by hand rather than new URL(target, base): a target like "//api/v1/prices" would be read
 // as a host name by the URL parser.
-function splitTarget(target: string): { path: string; query: URLSearchParams } {
+function splitTarget(target: string): { path: string; search: string } {
   if (/^https?:\/\//i.test(target)) {
     // absolute-form (proxy style) request target; one that is no URL names no route (404)
     const url = URL.canParse(target) ? new URL(target) : undefined;
-    if (url === undefined) return { path: target, query: new URLSearchParams() };
-    return { path: url.pathname, query: url.searchParams };
+    if (url === undefined) return { path: target, search: '' };
+    return { path: url.pathname, search: url.search.slice(1) };
   }
   const q = target.indexOf('?');
-  return q === -1
-    ? { path: target, query: new URLSearchParams() }
-    : { path: target.slice(0, q), query: new URLSearchParams(target.slice(q + 1)) };
+  return q === -1 ? { path: target, search: '' } : { path: target.slice(0, q), search: target.slice(q + 1) };
 }
 
 

@@ -27,6 +27,9 @@ export function tradingRules(backend: TradingBackend): InterfaceRules {
           afterInput: (caller, _req, op) => backend.authorize(caller as TradingCaller, permissionOf(op)),
         }
       : { authenticate: (req, op) => backend.authenticate(req.headers['api-key'], req.ip, permissionOf(op)) }),
+    credentialHeader: 'api-key',
+    // What a read answers moves with time at price steps and at due expiries (mock/domain/trading/settle.ts).
+    quietUntil: (now) => Math.min(backend.prices.nextChangeAfter(now), backend.nextDue() ?? Infinity),
     guardStatuses: TRADING_GUARD_STATUSES,
     // Seed trading §1: success is {success: true, data}.
     envelope: (data) => ({ success: true, data }),

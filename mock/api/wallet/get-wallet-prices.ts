@@ -3,7 +3,7 @@
 import { decToJsonNumber } from '../../domain/decimal.js';
 import { domainError } from '../../domain/domain-error.js';
 import { defineOperation } from '../define-operation.js';
-import { requireKeyIfProfiled } from './public-by-profile.js';
+import { keptUnlessKeyRequired, requireKeyIfProfiled } from './public-by-profile.js';
 
 /**
  * Case-insensitive, answered upper-case; unknown symbols left out; missing or empty → 400; at
@@ -24,4 +24,4 @@ export const getWalletPrices = defineOperation('wallet', 'getWalletPrices', ({ q
     if (price !== undefined && price > 0n) prices[symbol] = decToJsonNumber(price);
   }
   return { prices };
-});
+}, { cached: keptUnlessKeyRequired });

@@ -3,9 +3,9 @@
 
 import { CHAINS } from '../../domain/wallet/index.js';
 import { defineOperation } from '../define-operation.js';
-import { requireKeyIfProfiled } from './public-by-profile.js';
+import { keptUnlessKeyRequired, requireKeyIfProfiled } from './public-by-profile.js';
 
 export const listChains = defineOperation('wallet', 'listChains', ({ backend, req }) => {
   requireKeyIfProfiled(backend, req);
   return { chains: CHAINS.map(({ id, name, slug, symbol }) => ({ id, name, slug, symbol })) };
-});
+}, { cached: keptUnlessKeyRequired });

@@ -5,6 +5,9 @@
 import type { FakeRequest } from '../../core/fake-request.js';
 import type { WalletBackend } from '../../domain/wallet/index.js';
 
+/** Whether a public read's answer may be kept: not when its handler authenticates (and counts) each request. */
+export const keptUnlessKeyRequired = (backend: WalletBackend): boolean => backend.decisions['wallet.auth-exemptions'] !== 'key-required';
+
 export function requireKeyIfProfiled(backend: WalletBackend, req: FakeRequest): void {
   if (backend.decisions['wallet.auth-exemptions'] === 'key-required') backend.authenticate(req.headers['x-api-key']);
 }

@@ -3,12 +3,14 @@
 
 import { WALLET_GUARD_ORDERS } from '../../../spec/index.js';
 import type { InterfaceRules } from '../../core/operation-entry.js';
+import type { PriceBook } from '../../domain/price-book.js';
 import type { WalletBackend, WalletCaller } from '../../domain/wallet/index.js';
 
 /** What the guards below can answer: the spec lists these for every operation that needs a key. */
 export const WALLET_GUARD_STATUSES: readonly number[] = [401, 429];
 
-export function walletRules(backend: WalletBackend): InterfaceRules {
+/** `prices`: the namespace's price book, which the backend reads through its PriceSource. */
+export function walletRules(backend: WalletBackend, prices: Pick<PriceBook, 'nextChangeAfter'>): InterfaceRules {
   const order = backend.decisions['wallet.guard-order'];
   if (!(WALLET_GUARD_ORDERS as readonly string[]).includes(order)) throw new Error(`wallet.guard-order: the fake cannot run ${order}`);
   const limitAfterInput = order === 'key > input > rate-limit';
@@ -28,6 +30,9 @@ export function walletRules(backend: WalletBackend): InterfaceRules {
           afterInput: (caller) => backend.countRequest(caller as WalletCaller),
         }
       : { authenticate: (req) => backend.authenticate(req.headers['x-api-key']) }),
+    credentialHeader: 'x-api-key',
+    // What a read answers moves with time at price steps (USD values) and at due confirmations.
+    quietUntil: (now) => Math.min(prices.nextChangeAfter(now), backend.nextDue() ?? Infinity),
     guardStatuses: WALLET_GUARD_STATUSES,
     // Seed wallet §4: the fields sit next to success at the top level.
     envelope: (fields) => ({ success: true, ...(fields as object) }),
