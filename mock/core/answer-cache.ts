@@ -30,8 +30,14 @@ interface Kept extends CachedAnswer {
   quietUntil: number;
 }
 
-/** Distinct reads kept per namespace; past it the cache starts over (a client varying its query cannot grow it). */
+/**
+ * Per namespace: distinct reads kept, and their texts' characters together; past either the cache
+ * starts over (a client varying its query cannot grow it; 100 namespaces hold at most 100 MiB of
+ * kept texts, the usual far less). An answer longer than MAX_TEXT is not kept.
+ */
 const MAX_KEPT = 512;
+const MAX_CHARS = 1 << 20;
+const MAX_TEXT = 64 * 1024;
 
 export function createAnswerCache(): AnswerCache {
   // By the operation first (an object: no string to hash), then by a key that is usually the
@@ -39,25 +45,31 @@ export function createAnswerCache(): AnswerCache {
   // cost more than the rest of a kept read (a CPU profile).
   let kept = new Map<object, Map<string, Kept>>();
   let size = 0;
+  let chars = 0;
   return {
     get(read, key, now) {
       const found = kept.get(read)?.get(key);
       return found !== undefined && now < found.quietUntil ? found : undefined;
     },
     put(read, key, answer, quietUntil) {
-      if (size >= MAX_KEPT) {
+      if (answer.text.length > MAX_TEXT) return;
+      if (size >= MAX_KEPT || chars + answer.text.length > MAX_CHARS) {
         kept = new Map();
         size = 0;
+        chars = 0;
       }
       let reads = kept.get(read);
       if (reads === undefined) kept.set(read, (reads = new Map()));
-      if (!reads.has(key)) size++;
+      // A key is put again only once what was kept under it no longer holds: its characters are counted again, never fewer.
+      size++;
+      chars += answer.text.length;
       reads.set(key, { status: answer.status, text: answer.text, quietUntil });
     },
     invalidate() {
       if (size > 0) {
         kept = new Map();
         size = 0;
+        chars = 0;
       }
     },
   };
