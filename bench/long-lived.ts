@@ -45,6 +45,18 @@ export interface StallCase {
   idle: WaitSummary;
   /** The server's GC pauses over during + after: count, total, the longest three. */
   gc: { count: number; totalMs: number; longest: GcPause[] };
+  /**
+   * The longest wait while the admin request ran and in the window after it, and what the server
+   * ran meanwhile (its CPU profile: self time per function, the top eight).
+   */
+  longest: { during: Longest; after?: Longest };
+}
+
+export interface Longest {
+  /** ms from the start of the window. */
+  atMs: number;
+  ms: number;
+  frames: { ms: number; frame: string }[];
 }
 
 export interface LongLivedResult {
@@ -105,6 +117,7 @@ async function stall(orders: number): Promise<LongLivedResult['stall']> {
     // its answer; then the same clients alone as long.
     const measure = async (kind: string, args: string[], afterMs: number): Promise<StallCase> => {
       await ask<GcPause[]>({ type: 'gc' });
+      await ask({ type: 'profile-start' });
       let answeredAt = Number.POSITIVE_INFINITY;
       const done = () => performance.timeOrigin + performance.now() > answeredAt + afterMs;
       const admin = runJsonChild<{ status: number; ms: number; bytes: number; error?: string }>('drain-url.js', args).then((r) => {
@@ -116,6 +129,10 @@ async function stall(orders: number): Promise<LongLivedResult['stall']> {
       const result = await admin;
       const windowMs = performance.timeOrigin + performance.now() - windowStart;
       const pauses = await ask<GcPause[]>({ type: 'gc' });
+      const worstOf = (list: { at: number; ms: number }[]) => list.reduce((a, b) => (b.ms > a.ms ? b : a), { at: windowStart, ms: 0 });
+      const worst = [worstOf(waits.filter((w) => w.at <= answeredAt)), worstOf(waits.filter((w) => w.at > answeredAt))];
+      const frames = await ask<{ ms: number; frame: string }[][]>({ type: 'profile-stop', windows: worst.map((w) => ({ fromMs: w.at, toMs: w.at + w.ms })) });
+      const longest = worst.map((w, i): Longest => ({ atMs: w.at - windowStart, ms: w.ms, frames: frames[i] ?? [] }));
       const idleUntil = performance.now() + windowMs;
       const idle = (await Promise.all([probe(() => performance.now() > idleUntil), probe(() => performance.now() > idleUntil)])).flat();
       const method = args[1] ?? 'GET';
@@ -125,6 +142,7 @@ async function stall(orders: number): Promise<LongLivedResult['stall']> {
         during: summary(waits.filter((w) => w.at <= answeredAt)),
         ...(afterMs > 0 ? { after: { ...summary(waits.filter((w) => w.at > answeredAt)), windowMs: afterMs } } : {}),
         idle: summary(idle),
+        longest: { during: longest[0]!, ...(afterMs > 0 ? { after: longest[1]! } : {}) },
         gc: { count: pauses.length, totalMs: pauses.reduce((n, p) => n + p.ms, 0), longest: [...pauses].sort((a, b) => b.ms - a.ms).slice(0, 3) },
       };
     };
@@ -194,13 +212,18 @@ export function longLivedTargets(r: LongLivedResult): { name: string; goal: stri
   const rows = s.cases.map((c) => {
     const worst = Math.max(c.during.maxMs, c.after?.maxMs ?? 0);
     const gc = c.gc.longest.length > 0 ? `; server GC: ${c.gc.count} pauses, ${ms(c.gc.totalMs)} in all, longest ${c.gc.longest.map((p) => `${ms(p.ms)} ${p.kind}`).join(', ')}` : '; server GC: none';
+    // Where the goal is missed, what the server ran during that wait (its CPU profile).
+    // "(idle)": the server was waiting for input, so the wait was spent outside it (the machine).
+    const ran = (l: Longest | undefined, where: string): string =>
+      l !== undefined && l.ms > 50 ? `; during the longest wait ${where} (${ms(l.ms)}, ${(l.atMs / 1000).toFixed(2)} s into the window) the server ran: ${l.frames.slice(0, 5).map((f) => `${f.frame} ${ms(f.ms)}`).join(', ') || 'nothing sampled'}` : '';
+    const cause = ran(c.longest.during, 'during the request') + ran(c.longest.after, 'after it');
     return {
       name: `no stalls: longest wait of GET /api/v1/prices behind ${c.kind}, ${s.orders.toLocaleString('en-US')}-order state`,
       goal: '≤ 50 ms',
       value:
         `${ms(worst)}: during the ${c.admin.request} (${c.admin.status}${c.admin.error ? ` ${c.admin.error}` : ''}, ${ms(c.admin.ms)}, ${(c.admin.bytes / 1e6).toFixed(1)} MB answer) max ${ms(c.during.maxMs)}, p99 ${ms(c.during.p99Ms)} (${c.during.requests})` +
         (c.after ? `; the ${(c.after.windowMs / 1000).toFixed(1)} s after it max ${ms(c.after.maxMs)}, p99 ${ms(c.after.p99Ms)} (${c.after.requests})` : '') +
-        `; the same clients without admin work: max ${ms(c.idle.maxMs)}, p99 ${ms(c.idle.p99Ms)}${gc}; load average ${load}`,
+        `; the same clients without admin work: max ${ms(c.idle.maxMs)}, p99 ${ms(c.idle.p99Ms)}${gc}${cause}; load average ${load}`,
       met: worst <= 50,
     };
   });
