@@ -50,13 +50,14 @@ const RETRY_MS = 250;
  * starts them over), each one that follows a wait only once the event loop was idle over that
  * wait (else it looks again every RETRY_MS). Each pause is the time to mark what is still live.
  */
-export function releaseMemorySoon(schedule: readonly number[] = SCHEDULE_MS, idle: (since: EventLoopUtilization) => boolean = loopWasIdle): () => void {
+export function releaseMemorySoon(options: ReleaseOptions = {}): () => void {
+  const { schedule = SCHEDULE_MS, idle = loopWasIdle, collect = () => fullGc()?.() } = options;
   let timer: NodeJS.Timeout | undefined;
   const step = (at: number, delay: number): void => {
     const since = performance.eventLoopUtilization();
     timer = setTimeout(() => {
       if (delay > 0 && !idle(since)) return step(at, RETRY_MS);
-      fullGc()?.();
+      collect();
       if (at + 1 < schedule.length) step(at + 1, schedule[at + 1]!);
       else timer = undefined;
     }, delay);
@@ -69,6 +70,15 @@ export function releaseMemorySoon(schedule: readonly number[] = SCHEDULE_MS, idl
 }
 
 type EventLoopUtilization = ReturnType<typeof performance.eventLoopUtilization>;
+
+export interface ReleaseOptions {
+  /** Default SCHEDULE_MS. */
+  schedule?: readonly number[];
+  /** Whether the event loop was idle since that reading (default: busy at most IDLE_UTILIZATION of the time). */
+  idle?: (since: EventLoopUtilization) => boolean;
+  /** Default: a full collection. */
+  collect?: () => void;
+}
 
 function loopWasIdle(since: EventLoopUtilization): boolean {
   return performance.eventLoopUtilization(since).utilization <= IDLE_UTILIZATION;
