@@ -27,8 +27,10 @@ export interface GcPause {
 const GC_KINDS: Record<number, string> = { 1: 'scavenge', 2: 'mark-compact', 4: 'incremental marking', 8: 'weak callbacks' };
 let pauses: GcPause[] = [];
 new PerformanceObserver((list) => {
-  for (const entry of list.getEntries() as (PerformanceEntry & { detail?: { kind?: number } })[]) {
-    pauses.push({ atMs: performance.timeOrigin + entry.startTime, ms: entry.duration, kind: GC_KINDS[entry.detail?.kind ?? 0] ?? String(entry.detail?.kind) });
+  for (const entry of list.getEntries() as (PerformanceEntry & { detail?: { kind?: number; flags?: number } })[]) {
+    // Flag 4 (NODE_PERFORMANCE_GC_FLAGS_FORCED): a collection asked for (gc()), not one V8 chose.
+    const forced = ((entry.detail?.flags ?? 0) & 4) !== 0 ? ', forced' : '';
+    pauses.push({ atMs: performance.timeOrigin + entry.startTime, ms: entry.duration, kind: `${GC_KINDS[entry.detail?.kind ?? 0] ?? String(entry.detail?.kind)}${forced}` });
   }
 }).observe({ entryTypes: ['gc'] });
 
