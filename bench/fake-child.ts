@@ -2,11 +2,13 @@
 // IPC channel by bench/fake-process.ts: audit snapshots, memory figures, a forced GC, stop. The load
 // clients stay in the parent, so the CPU, latency and memory figures are the server's own
 // (with server and clients in one process, the clients' work showed up as the server's).
+import { readFileSync } from 'node:fs';
+import { getHeapSpaceStatistics, getHeapStatistics } from 'node:v8';
 import { monitorEventLoopDelay, PerformanceObserver, type PerformanceEntry } from 'node:perf_hooks';
 import { startMock, type StartMockOptions } from '../mock/index.js';
 import { auditSnapshot } from '../test/support/robustness/audit-snapshot.js';
 
-export type ChildRequest = { id: number; type: 'audit' | 'memory' | 'gc' | 'stats' | 'resetStats' | 'stop' };
+export type ChildRequest = { id: number; type: 'audit' | 'memory' | 'breakdown' | 'gc' | 'stats' | 'resetStats' | 'stop' };
 
 /** What stalled the server: its event loop's delay, its GC pauses, and its slowest requests. */
 export interface ServerStats {
@@ -14,6 +16,22 @@ export interface ServerStats {
   gc: { count: number; totalMs: number; maxMs: number; maxKind: string };
   /** With --server-timing: request lines (masked) of the slowest requests, as the server timed them. */
   slowestRequests: { ms: number; line: string }[];
+}
+/**
+ * Where the resident memory sits, MiB: the kernel's split of RSS (anonymous: heap, malloc, stacks;
+ * file: the node binary and libraries mapped), V8's heap spaces as resident (physical) pages, V8's
+ * own malloc'd memory, external and array-buffer memory.
+ */
+export interface MemoryBreakdown {
+  rssAnon: number;
+  rssFile: number;
+  spaces: Record<string, number>;
+  heapPhysical: number;
+  v8Malloced: number;
+  external: number;
+  arrayBuffers: number;
+  /** rssAnon less what V8 and the array buffers account for: native memory (malloc arenas, the HTTP parser's and sockets' buffers). */
+  native: number;
 }
 export type ChildReply = { id: number; ok: true; value: unknown } | { id: number; ok: false; error: string };
 
@@ -59,6 +77,8 @@ async function answer(request: ChildRequest): Promise<unknown> {
       return auditSnapshot(mock.fake);
     case 'memory':
       return process.memoryUsage();
+    case 'breakdown':
+      return breakdown();
     case 'gc':
       // Two passes: the first may only schedule finalization of what the second frees.
       globalThis.gc?.();
@@ -84,6 +104,26 @@ async function answer(request: ChildRequest): Promise<unknown> {
       setImmediate(() => process.exit(0));
       return null;
   }
+}
+
+function breakdown(): MemoryBreakdown {
+  const mib = (bytes: number): number => bytes / 2 ** 20;
+  const status = readFileSync('/proc/self/status', 'utf8');
+  const kib = (name: string): number => Number(new RegExp(`^${name}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? Number.NaN) / 1024;
+  const spaces = Object.fromEntries(getHeapSpaceStatistics().map((s) => [s.space_name, mib(s.physical_space_size)]));
+  const heap = getHeapStatistics();
+  const usage = process.memoryUsage();
+  const rssAnon = kib('RssAnon');
+  return {
+    rssAnon,
+    rssFile: kib('RssFile'),
+    spaces,
+    heapPhysical: mib(heap.total_physical_size),
+    v8Malloced: mib(heap.malloced_memory),
+    external: mib(usage.external),
+    arrayBuffers: mib(usage.arrayBuffers),
+    native: rssAnon - mib(heap.total_physical_size) - mib(heap.malloced_memory) - mib(usage.external),
+  };
 }
 
 process.on('message', (request: ChildRequest) => {

@@ -4,7 +4,7 @@ import { fork, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
 import type { StartMockOptions } from '../mock/index.js';
 import type { AuditSnapshot } from '../test/support/robustness/audit-snapshot.js';
-import type { ChildReply, ChildRequest, ServerStats } from './fake-child.js';
+import type { ChildReply, ChildRequest, MemoryBreakdown, ServerStats } from './fake-child.js';
 import { BENCH_BUILD, ROOT, rssMiB } from './processes.js';
 
 export interface FakeProcess {
@@ -14,6 +14,8 @@ export interface FakeProcess {
   /** The money-relevant state, read inside the child (test/support/robustness/audit-snapshot.ts). */
   audit(): Promise<AuditSnapshot>;
   memory(): Promise<NodeJS.MemoryUsage>;
+  /** Where its resident memory sits (fake-child.ts's MemoryBreakdown), without a GC first. */
+  breakdown(): Promise<MemoryBreakdown>;
   /** A full GC in the child (it runs with --expose-gc), then its memory figures. */
   gc(): Promise<NodeJS.MemoryUsage>;
   /** Event-loop delay, GC pauses and (with serverTiming) the slowest requests, since start or resetStats. */
@@ -70,6 +72,7 @@ export async function startFakeProcess(options: FakeProcessOptions = {}, nodeArg
     wallet,
     audit: () => ask<AuditSnapshot>('audit'),
     memory: () => ask<NodeJS.MemoryUsage>('memory'),
+    breakdown: () => ask<MemoryBreakdown>('breakdown'),
     gc: () => ask<NodeJS.MemoryUsage>('gc'),
     stats: () => ask<ServerStats>('stats'),
     resetStats: () => ask<void>('resetStats'),

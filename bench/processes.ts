@@ -154,15 +154,22 @@ export function runJsonChild<T>(script: string, args: string[] = [], nodeArgs: s
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [...nodeArgs, join(ROOT, BENCH_BUILD, script), ...args], {
       cwd: ROOT,
-      stdio: ['ignore', 'pipe', 'inherit'],
+      stdio: ['ignore', 'pipe', 'pipe'],
     });
     let out = '';
     child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString('utf8')));
+    // Passed on as it comes (progress lines), and its end kept for the error: a child that died
+    // of an exception printed it there, and "exited 1:" with nothing after it said nothing.
+    let err = '';
+    child.stderr.on('data', (chunk: Buffer) => {
+      process.stderr.write(chunk);
+      err = (err + chunk.toString('utf8')).slice(-2_000);
+    });
     const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
     child.once('exit', (code) => {
       clearTimeout(timer);
       const last = out.trim().split('\n').pop() ?? '';
-      if (code !== 0) return reject(new Error(`${script} exited ${code}:\n${out.slice(-2_000)}`));
+      if (code !== 0) return reject(new Error(`${script} exited ${code}:\n${out.slice(-2_000)}${err}`));
       try {
         resolve(JSON.parse(last) as T);
       } catch {

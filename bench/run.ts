@@ -91,7 +91,7 @@ async function main(): Promise<void> {
     log(`scale: ${process.env.BENCH_ORDERS ?? '1000000'} orders, ${process.env.BENCH_TRANSACTIONS ?? '100000'} transactions (built through App.handle; takes a while)`);
     report.scale = await runJsonChild<ScaleResult>('scale.js', [], ['--max-old-space-size=6144', '--expose-gc']);
   });
-  await section('stall', 'a long-lived stub: GET prices while a 200,000-order state is exported; a 10,000-wallet listing', async () => {
+  await section('stall', 'a long-lived stub: GET prices behind admin work on a 200,000-order state (export, import, namespace drop, reset, the GC after a drop); a 10,000-wallet listing', async () => {
     report.longLived = await runJsonChild<LongLivedResult>('long-lived.js', quick ? ['--orders=50000'] : []);
     for (const t of longLivedTargets(report.longLived)) log(`  ${t.name}: ${t.value} (${t.met ? 'met' : 'NOT met'})`);
   });

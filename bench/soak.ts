@@ -28,7 +28,7 @@ import { createCheckedClient, type CheckedClient } from '../test/support/robustn
 import { prepareLoad, runLoad, settleAfterLoad, type LoadOptions } from '../test/support/robustness/load-driver.js';
 import { percentile } from '../test/support/percentile.js';
 import { request } from 'undici';
-import type { ServerStats } from './fake-child.js';
+import type { MemoryBreakdown, ServerStats } from './fake-child.js';
 import { startFakeProcess } from './fake-process.js';
 import type { HeapPerRecord } from './heap-per-record.js';
 import { ROOT, runJsonChild } from './processes.js';
@@ -90,6 +90,8 @@ export interface SoakResult {
   heap: { startupGcMiB: number; afterLoadMiB: number; afterResetGcMiB: number };
   /** process.memoryUsage() after a forced GC, MiB: where RSS beyond the heap sits (heap reserved, external, array buffers). */
   memoryAfterGc: { startup: MemoryMiB; afterReset: MemoryMiB };
+  /** Where the RSS sits (fake-child.ts): after start-up's forced GC, and 20 s after the reset (what the RSS target reads, no forced GC). */
+  breakdown?: { startup: MemoryBreakdown; afterResetIdle: MemoryBreakdown };
   /** What a full request journal holds on top of the start-up state (reset keeps the journal): heap-per-record.ts's journalFullMiB. */
   journalBoundMiB: number;
   /** GET /__doppel/state after the load (before reset), the server otherwise idle: the export of what the soak built. */
@@ -117,6 +119,7 @@ export async function runSoak(seconds: number, clients: number, seed: number, sk
     const startupMiB = server.rssMiB();
     const startupGc = await server.gc();
     const startupGcMiB = server.rssMiB();
+    const startupBreakdown = await server.breakdown();
     log(`soak: ${clients} clients for ${seconds} s; server RSS after start-up ${startupMiB.toFixed(0)} MiB (${startupGcMiB.toFixed(0)} after GC)`);
 
     const world = await prepareLoad(http, load);
@@ -169,6 +172,7 @@ export async function runSoak(seconds: number, clients: number, seed: number, sk
     const afterResetMiB = server.rssMiB();
     await sleep(18_000);
     const afterResetIdleMiB = server.rssMiB();
+    const afterResetBreakdown = await server.breakdown();
     const afterResetGc = await server.gc();
     const afterResetGcMiB = server.rssMiB();
     log(`  ${requests} requests; RSS after the load ${afterLoadMiB.toFixed(0)} MiB, after reset ${afterResetMiB.toFixed(0)} MiB (${afterResetGcMiB.toFixed(0)} after GC)`);
@@ -193,6 +197,7 @@ export async function runSoak(seconds: number, clients: number, seed: number, sk
       rss: { startupMiB, startupGcMiB, afterLoadMiB, afterResetMiB, afterResetIdleMiB, afterResetGcMiB },
       heap: { startupGcMiB: mib(startupGc.heapUsed), afterLoadMiB: mib(afterLoad.heapUsed), afterResetGcMiB: mib(afterResetGc.heapUsed) },
       memoryAfterGc: { startup: inMiB(startupGc), afterReset: inMiB(afterResetGc) },
+      breakdown: { startup: startupBreakdown, afterResetIdle: afterResetBreakdown },
       journalBoundMiB,
       ...(stateExport ? { stateExport } : {}),
     };
@@ -318,6 +323,7 @@ export function soakTargets(s: SoakResult): SoakTarget[] {
       met: afterReset <= bound,
     },
   ];
+  if (s.breakdown && afterReset > bound) targets[2]!.value += `; what grew since start-up, measured 20 s after the reset: ${growth(s.breakdown)}`;
   const e = s.stateExport;
   if (e) {
     const best = Math.min(...e.ms);
@@ -342,6 +348,22 @@ export function soakTargets(s: SoakResult): SoakTarget[] {
   return targets;
 }
 
+/** The parts of the RSS that grew from start-up to 20 s after the reset, largest first (MiB). */
+export function growth(b: NonNullable<SoakResult['breakdown']>): string {
+  const parts: [string, number, number][] = [
+    ['native (RssAnon less V8 heap, V8 malloc and external: malloc arenas, HTTP parser and socket buffers)', b.startup.native, b.afterResetIdle.native],
+    ...Object.keys(b.afterResetIdle.spaces).map((k): [string, number, number] => [`V8 ${k}`, b.startup.spaces[k] ?? 0, b.afterResetIdle.spaces[k] ?? 0]),
+    ['V8 malloced', b.startup.v8Malloced, b.afterResetIdle.v8Malloced],
+    ['external', b.startup.external, b.afterResetIdle.external],
+    ['file-backed (binary, libraries)', b.startup.rssFile, b.afterResetIdle.rssFile],
+  ];
+  return parts
+    .filter(([, from, to]) => to - from >= 1)
+    .sort((x, y) => y[2] - y[1] - (x[2] - x[1]))
+    .map(([name, from, to]) => `${name} ${from.toFixed(0)} → ${to.toFixed(0)}`)
+    .join(', ');
+}
+
 /** The soak as Markdown: `npm run bench:soak` prints it, render-report.ts embeds it. */
 export function renderSoak(s: SoakResult): string[] {
   const f = (n: number, d = 0): string => (Number.isFinite(n) ? n.toFixed(d) : 'n/a');
@@ -358,7 +380,12 @@ export function renderSoak(s: SoakResult): string[] {
     `Server RSS: ${f(s.rss.startupMiB)} MiB after start-up (${f(s.rss.startupGcMiB)} after a forced GC), ${f(s.rss.afterLoadMiB)} MiB after the load, ` +
       `${f(s.rss.afterResetMiB)} MiB 2 s after \`POST /__doppel/reset\`, ${f(s.rss.afterResetIdleMiB ?? Number.NaN)} MiB 20 s after it (${f(s.rss.afterResetGcMiB)} after a forced GC then). ` +
       `Heap used: ${f(s.heap.startupGcMiB)} MiB after start-up, ${f(s.heap.afterLoadMiB)} MiB after the load, ${f(s.heap.afterResetGcMiB)} MiB after reset and GC. ` +
-      `After a forced GC, start-up → after reset (MiB): ${(['rss', 'heapTotal', 'heapUsed', 'external', 'arrayBuffers'] as const).map((k) => `${k} ${f(s.memoryAfterGc.startup[k])} → ${f(s.memoryAfterGc.afterReset[k])}`).join(', ')}.`,
+      `After a forced GC, start-up → after reset (MiB): ${(['rss', 'heapTotal', 'heapUsed', 'external', 'arrayBuffers'] as const).map((k) => `${k} ${f(s.memoryAfterGc.startup[k])} → ${f(s.memoryAfterGc.afterReset[k])}`).join(', ')}.` +
+      (s.breakdown
+        ? ` Where the RSS sits, start-up → 20 s after the reset, no forced GC (MiB): anonymous ${f(s.breakdown.startup.rssAnon)} → ${f(s.breakdown.afterResetIdle.rssAnon)}, file-backed ${f(s.breakdown.startup.rssFile)} → ${f(s.breakdown.afterResetIdle.rssFile)}; ` +
+          `V8 heap resident ${f(s.breakdown.startup.heapPhysical)} → ${f(s.breakdown.afterResetIdle.heapPhysical)} (${Object.keys(s.breakdown.afterResetIdle.spaces).filter((k) => (s.breakdown!.afterResetIdle.spaces[k] ?? 0) >= 0.5).map((k) => `${k} ${f(s.breakdown!.startup.spaces[k] ?? 0, 1)} → ${f(s.breakdown!.afterResetIdle.spaces[k] ?? 0, 1)}`).join(', ')}), ` +
+          `V8 malloced ${f(s.breakdown.startup.v8Malloced)} → ${f(s.breakdown.afterResetIdle.v8Malloced)}, external ${f(s.breakdown.startup.external)} → ${f(s.breakdown.afterResetIdle.external)} (array buffers ${f(s.breakdown.startup.arrayBuffers)} → ${f(s.breakdown.afterResetIdle.arrayBuffers)}), native ${f(s.breakdown.startup.native)} → ${f(s.breakdown.afterResetIdle.native)}.`
+        : ''),
     '',
     `Requests over 100 ms by operation (the first 1,000 such): ${Object.entries(s.over100msByOperation).slice(0, 12).map(([op, n]) => `${op} ${n}`).join(', ') || 'none'}. ` +
       `Slowest: ${s.slowest.map((x) => `${x.request} ${f(x.ms)} ms`).join('; ') || 'none'}.`,

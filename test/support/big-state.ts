@@ -16,7 +16,7 @@ export interface BigState {
  * buys far below the price (open, so a later price drop fills them), plus `deposits` confirmed
  * deposits over the demo user's three wallets.
  */
-export function buildBigState(fake: Fake, orders: number, deposits = 0): BigState {
+export function buildBigState(fake: Pick<Fake, 'models' | 'clock'>, orders: number, deposits = 0): BigState {
   const trading = fake.models.trading;
   const now = fake.clock.now();
   const key = 'big-state-key';
