@@ -14,7 +14,6 @@
 import { errorResponse } from './respond.js';
 import { addCorsHeaders, isAdminPath, preflightHeaders, type CorsPolicy } from './cors.js';
 import { createHostCheck } from './host-check.js';
-import { createTurnClock } from './turn-clock.js';
 import type { FakeRequest, FakeResponse } from './fake-request.js';
 import type { FaultRule, FaultRules } from './fault-rules.js';
 import { maskBody } from './mask-secrets.js';
@@ -55,7 +54,6 @@ const recorded = (path: string): boolean => !path.startsWith('/__doppel/') || !U
 export function createGateway(options: GatewayOptions): App {
   const { iface, cors, journal, faults, routes } = options;
   const checkHost = createHostCheck(options.allowedHosts);
-  const wallNow = createTurnClock();
 
   function handle(req: FakeRequest): FakeResponse {
     // Serialized before the pipeline runs: body validation fills defaults into req.body in place,
@@ -63,7 +61,7 @@ export function createGateway(options: GatewayOptions): App {
     // the GC to carry) than a copy of the object tree; it is parsed and masked when read.
     // The text as sent when the adapter has it (no second serialization on the write path).
     const sent = journal !== null && req.body !== undefined ? (req.bodyText ?? bodyText(req.body)) : undefined;
-    const wallMs = journal !== null ? wallNow() : 0;
+    const wallMs = journal !== null ? Date.now() : 0;
     // Adapters pass the method as sent, nearly always upper-case already (toUpperCase allocates).
     const method = req.method === 'GET' || req.method === 'POST' ? req.method : req.method.toUpperCase();
     const namespace = namespaceOf(req.headers);
