@@ -91,7 +91,7 @@ export function renderReport(r: BenchReport): string {
         `${h.rounds} round${h.rounds === 1 ? '' : 's'} round-robin over all targets, each target's best round shown (all rounds' req/s in the "rounds" column); ` +
         `latency percentiles from autocannon's per-response hrtime durations (its own histogram keeps whole ms). ` +
         (h.wrk ? `Cross-check: wrk -t1 -c${WRK_CONNECTIONS}, same durations (only where a wrk column is filled). ` : 'wrk was not installed, so there is no cross-check column. ') +
-        `Each server is a separate process (the CLI \`doppel mock --log-level error\`, \`prism mock -v error\`, a node:http server answering a constant ${h.ceilingBodyBytes}-byte JSON, the size of doppel's balances answer); ` +
+        `Each server is a separate process (the CLI \`doppel mock --log-level error\`, one for the reads and one for the spot orders, whose hundreds of thousands of orders would otherwise weigh on every later read round; \`prism mock -v error\`; a node:http server answering a constant ${h.ceilingBodyBytes}-byte JSON, the size of doppel's balances answer); ` +
         `the generator runs in the bench process, so with 2 cores each side has one.`,
     );
     out.push('');
