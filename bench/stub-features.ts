@@ -92,7 +92,13 @@ async function overHttp(): Promise<StubFeaturesResult['http']> {
 
 /** As an adapter builds it: header names in lower case, fresh objects per request. */
 function request(method: string, path: string, body?: unknown, key = 'demo-trade-key'): FakeRequest {
-  return { method, path, query: new URLSearchParams(), headers: { 'api-key': key, ...(body ? { 'content-type': 'application/json' } : {}) }, body: body === undefined ? undefined : structuredClone(body), ip: '127.0.0.1' };
+  // As the adapters build it: the query as sent, and a JSON body with the text it was parsed from.
+  const request: FakeRequest = { method, path, query: new URLSearchParams(), search: '', headers: { 'api-key': key, ...(body ? { 'content-type': 'application/json' } : {}) }, body: undefined, ip: '127.0.0.1' };
+  if (body !== undefined) {
+    request.bodyText = JSON.stringify(body);
+    request.body = JSON.parse(request.bodyText) as unknown;
+  }
+  return request;
 }
 
 /** A funded key of the fake's own, made through its admin route (as benchKey does over HTTP). */
