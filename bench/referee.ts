@@ -35,6 +35,7 @@ export const NEEDS_A_REAL_SERVER: Record<string, string> = {
   'reads-answer-asked': 'the price of the symbol asked for; a mock answers its example',
   'wallet-created-listed': 'a created wallet must come back in the listing; a mock keeps nothing',
   'wallet-send-debits': 'a send must show in the wallet\'s transactions; a mock keeps nothing',
+  'listings-hold-accepted': 'what one read accepted (a symbol, a market) must be in the listing; a mock answers each from its own example',
 };
 
 export interface StatelessRun {
