@@ -128,8 +128,12 @@ export async function runHttpSection(settings: LoadSettings, rounds: number, sta
     log(`  prism mock answered after ${prism.samples.map((ms) => ms.toFixed(0)).join(', ')} ms`);
 
     const idle = new Map(running.map((sv) => [sv, rssMiB(sv.child.pid)]));
+    // Each doppel load right after its ceiling's, so that a round's ratio compares loads seconds
+    // apart (speed-goals.ts takes the median of the rounds' ratios).
     const plan: Planned[] = [
       { server: 'node:http', operation: 'constant JSON', target: { url: `${ceiling.url}${BALANCES}` }, crossCheck: true },
+      { server: 'doppel', operation: 'GET balances (auth read)', target: { url: `${doppelUrl}${BALANCES}`, headers: tradeKey }, crossCheck: true },
+      { server: 'doppel', operation: 'GET prices (public read)', target: { url: `${doppelUrl}${PRICES}` }, crossCheck: true },
       // The same POST with the same body and headers: the write's ceiling (the spot order's ratio in the speed targets).
       {
         server: 'node:http',
@@ -137,8 +141,6 @@ export async function runHttpSection(settings: LoadSettings, rounds: number, sta
         target: { url: `${ceiling.url}${SPOT_ORDER}`, method: 'POST', headers: { 'API-KEY': writer }, body: order },
         crossCheck: true,
       },
-      { server: 'doppel', operation: 'GET balances (auth read)', target: { url: `${doppelUrl}${BALANCES}`, headers: tradeKey }, crossCheck: true },
-      { server: 'doppel', operation: 'GET prices (public read)', target: { url: `${doppelUrl}${PRICES}` }, crossCheck: true },
       {
         server: 'doppel',
         operation: 'POST spot/order (write)',

@@ -88,7 +88,7 @@ export function renderReport(r: BenchReport): string {
     out.push('', '## HTTP: the node:http ceiling, doppel, Prism', '');
     out.push(
       `Load generator: autocannon ${s.connections} connections, pipelining 1, ${s.warmupS} s warm-up then ${s.durationS} s measured, one target at a time, loopback, ` +
-        `${h.rounds} round${h.rounds === 1 ? '' : 's'} round-robin over all targets, each target's best round shown (all rounds' req/s in the "rounds" column); ` +
+        `${h.rounds} round${h.rounds === 1 ? '' : 's'} round-robin over all targets, each target's best round shown (all rounds' req/s in the "rounds" column; each doppel load runs right after its ceiling's, and the speed targets take the median of the rounds' ratios, the machine's speed drifting between rounds); ` +
         `latency percentiles from autocannon's per-response hrtime durations (its own histogram keeps whole ms). ` +
         (h.wrk ? `Cross-check: wrk -t1 -c${WRK_CONNECTIONS}, same durations (only where a wrk column is filled). ` : 'wrk was not installed, so there is no cross-check column. ') +
         `Each server is a separate process (the CLI \`doppel mock --log-level error\`, one for the reads and one for the spot orders, whose hundreds of thousands of orders would otherwise weigh on every later read round; \`prism mock -v error\`; a node:http server answering a constant ${h.ceilingBodyBytes}-byte JSON, the size of doppel's balances answer); ` +
@@ -337,7 +337,10 @@ export function speedTargets(r: BenchReport): Target[] {
     for (const goal of THROUGHPUT_GOALS) {
       const { pairs, missing, met } = throughputRatio(h.loads, goal);
       const value = [
-        ...pairs.map((x) => `${x.generator} ${pct(x.ratio)} (${f0(x.rps)} of ${f0(x.ceilingRps)} req/s${goal.ceiling === 'POST' ? ', POST ceiling' : ''})`),
+        ...pairs.map(
+          (x) =>
+            `${x.generator} ${pct(x.ratio)} (${x.roundRatios.length > 0 ? `median of the rounds' ${x.roundRatios.map(pct).join(' / ')}; ` : ''}best rounds ${f0(x.rps)} of ${f0(x.ceilingRps)} req/s${goal.ceiling === 'POST' ? ', POST ceiling' : ''}, ${pct(x.bestRatio)})`,
+        ),
         ...missing.map((g) => `${g} not measured${g === 'wrk' ? ' (wrk not installed)' : ''}`),
       ].join('; ');
       targets.push({

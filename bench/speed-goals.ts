@@ -33,14 +33,33 @@ interface RowLike {
   operation: string;
   autocannon: { rps: number };
   wrk?: { rps: number };
+  autocannonRounds?: readonly number[];
+  wrkRounds?: readonly number[];
 }
 
 export interface RatioPair {
   generator: 'wrk' | 'autocannon';
+  /** Best rounds. */
   rps: number;
   ceilingRps: number;
+  /**
+   * The median over rounds of doppel's req/s over the ceiling's in the same round (the two loads
+   * run back to back): the machine's speed drifts by tens of percent between rounds, so the best
+   * round of one against the best of the other measures the drift as much as the servers. The
+   * ratio of the best rounds where the rounds do not pair up.
+   */
   ratio: number;
+  /** The ratio of the best rounds, for comparison. */
+  bestRatio: number;
+  /** Per-round ratios, in round order (empty when the rounds do not pair up). */
+  roundRatios: number[];
 }
+
+const middle = (xs: readonly number[]): number => {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = Math.floor(s.length / 2);
+  return s.length % 2 === 1 ? (s[m] as number) : ((s[m - 1] as number) + (s[m] as number)) / 2;
+};
 
 /** Each generator's ratio to its own ceiling; met: both measured and at the goal, false if either is below. */
 export function throughputRatio(loads: readonly RowLike[], goal: ThroughputGoal): { pairs: RatioPair[]; missing: string[]; met: boolean | undefined } {
@@ -51,8 +70,15 @@ export function throughputRatio(loads: readonly RowLike[], goal: ThroughputGoal)
   for (const generator of ['wrk', 'autocannon'] as const) {
     const rps = generator === 'wrk' ? row?.wrk?.rps : row?.autocannon.rps;
     const ceilingRps = generator === 'wrk' ? ceiling?.wrk?.rps : ceiling?.autocannon.rps;
-    if (rps === undefined || ceilingRps === undefined) missing.push(generator);
-    else pairs.push({ generator, rps, ceilingRps, ratio: rps / ceilingRps });
+    if (rps === undefined || ceilingRps === undefined) {
+      missing.push(generator);
+      continue;
+    }
+    const rounds = generator === 'wrk' ? row?.wrkRounds : row?.autocannonRounds;
+    const ceilingRounds = generator === 'wrk' ? ceiling?.wrkRounds : ceiling?.autocannonRounds;
+    const paired = rounds !== undefined && ceilingRounds !== undefined && rounds.length > 0 && rounds.length === ceilingRounds.length;
+    const roundRatios = paired ? rounds.map((r, i) => r / (ceilingRounds[i] as number)) : [];
+    pairs.push({ generator, rps, ceilingRps, ratio: paired ? middle(roundRatios) : rps / ceilingRps, bestRatio: rps / ceilingRps, roundRatios });
   }
   const met = pairs.some((p) => p.ratio < goal.goal) ? false : missing.length > 0 ? undefined : true;
   return { pairs, missing, met };
