@@ -6,8 +6,7 @@ import { decision, defineScenarioCheck } from '../check.js';
 import { is2xx } from '../../exchange/exchange-readers.js';
 import { obj } from '../../exchange/json-shape.js';
 import { validTradingBody } from '../../run/valid-requests.js';
-import { writesSkip } from '../writes-skip.js';
-import { callTogether, concurrencyOf } from './fire-together.js';
+import { callTogether, raceSkip } from './fire-together.js';
 import { raceAccount } from './race-account.js';
 import { changedOnce, judgeRace, opOf } from './race-history.js';
 
@@ -19,7 +18,7 @@ export const cancelRace = defineScenarioCheck({
   title: 'two overlapping cancels of one open order: one is accepted, as in some order of the two',
   assertions: [decision('linearizable', 'trading.cancel-semantics', 'the answers agree with the cancel rule applied in some order consistent with real time')],
   appliesTo: ['trading'],
-  skip: (ctx) => writesSkip(ctx, 'trading') ?? (concurrencyOf(ctx) < 2 ? 'not asked for (--concurrency N)' : undefined),
+  skip: (ctx) => raceSkip(ctx, 'trading'),
   async run(ctx, out) {
     const account = await raceAccount(ctx, '1000', true);
     if (!account) return out.notExercised('no account to trade with');

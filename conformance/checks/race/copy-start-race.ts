@@ -9,8 +9,7 @@ import { availableUsdt } from '../scenario/trading-real.js';
 import { changedOnce, raceFailure, judgeRace, opOf } from './race-history.js';
 import { is2xx } from '../../exchange/exchange-readers.js';
 import { validTradingBody } from '../../run/valid-requests.js';
-import { writesSkip } from '../writes-skip.js';
-import { callTogether, concurrencyOf } from './fire-together.js';
+import { callTogether, raceSkip } from './fire-together.js';
 import { raceAccount } from './race-account.js';
 
 /** Copying or not; a start is accepted only when not copying, refused only when copying. */
@@ -24,7 +23,7 @@ export const copyStartRace = defineScenarioCheck({
     decision('linearizable', 'trading.conflict-409', 'the answers agree with the conflict rule applied in some order consistent with real time'),
   ],
   appliesTo: ['trading'],
-  skip: (ctx) => writesSkip(ctx, 'trading') ?? (concurrencyOf(ctx) < 2 ? 'not asked for (--concurrency N)' : ctx.facts.traders.length === 0 ? 'no lead traders listed' : undefined),
+  skip: (ctx) => raceSkip(ctx, 'trading') ?? (ctx.facts.traders.length === 0 ? 'no lead traders listed' : undefined),
   async run(ctx, out) {
     const account = await raceAccount(ctx, '1000', true);
     if (!account) return out.notExercised('no account to copy with');

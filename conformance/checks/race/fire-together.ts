@@ -6,9 +6,14 @@ import type { CheckContext } from '../../run/context.js';
 import type { RequestSpec } from '../../exchange/operation-request.js';
 import { requestFor, type CallOptions } from '../../exchange/operation-request.js';
 import type { Exchange } from '../../types.js';
+import { writesSkip } from '../writes-skip.js';
 
 /** The --concurrency of the run (0 when not given: no race check runs). */
 export const concurrencyOf = (ctx: CheckContext): number => ctx.concurrency ?? 0;
+
+/** Why a race check on this interface does not run: no writes allowed there, or no --concurrency N asked for. */
+export const raceSkip = (ctx: CheckContext, iface: 'trading' | 'wallet'): string | undefined =>
+  writesSkip(ctx, iface) ?? (concurrencyOf(ctx) < 2 ? 'not asked for (--concurrency N)' : undefined);
 
 /** Sends every request at once; the exchanges in the order of the requests. */
 export function fireTogether(ctx: CheckContext, specs: readonly RequestSpec[]): Promise<Exchange[]> {

@@ -6,8 +6,7 @@ import { decision, defineScenarioCheck, seed } from '../check.js';
 import { is2xx } from '../../exchange/exchange-readers.js';
 import { obj } from '../../exchange/json-shape.js';
 import { newEmail } from '../../run/wallet-peer.js';
-import { writesSkip } from '../writes-skip.js';
-import { callTogether, concurrencyOf } from './fire-together.js';
+import { callTogether, concurrencyOf, raceSkip } from './fire-together.js';
 import { changedOnce, judgeRace, opOf, raceFailure } from './race-history.js';
 
 /** Registered or not; a registration is accepted only when the e-mail is not (wallet.register-semantics). */
@@ -21,7 +20,7 @@ export const registerRace = defineScenarioCheck({
     decision('linearizable', 'wallet.register-semantics', 'the answers agree with the duplicate rule applied in some order consistent with real time'),
   ],
   appliesTo: ['wallet'],
-  skip: (ctx) => writesSkip(ctx, 'wallet') ?? (concurrencyOf(ctx) < 2 ? 'not asked for (--concurrency N)' : undefined),
+  skip: (ctx) => raceSkip(ctx, 'wallet'),
   async run(ctx, out) {
     const n = concurrencyOf(ctx);
     const email = newEmail(ctx, 'race');

@@ -12,9 +12,8 @@ import { is2xx } from '../../exchange/exchange-readers.js';
 import { formatUnits, toUnits } from '../../exchange/decimal.js';
 import { named } from '../../judge/model/exchange-facts.js';
 import { orderMarket, restingBuyPrice, smallestAmount } from '../../run/valid-requests.js';
-import { writesSkip } from '../writes-skip.js';
 import { requestFor } from '../../exchange/operation-request.js';
-import { concurrencyOf, fireTogether } from './fire-together.js';
+import { concurrencyOf, fireTogether, raceSkip } from './fire-together.js';
 import { raceAccount } from './race-account.js';
 import { judgeRace, opOf, raceFailure } from './race-history.js';
 import type { SequentialModel } from '../../judge/linearizability.js';
@@ -57,7 +56,7 @@ export const spotReserveRace = defineScenarioCheck({
     decision('linearizable', 'trading.spot-semantics', 'some order of the orders, consistent with real time, gives every answer the target gave'),
   ],
   appliesTo: ['trading'],
-  skip: (ctx) => writesSkip(ctx, 'trading') ?? (concurrencyOf(ctx) < 2 ? 'not asked for (--concurrency N)' : undefined),
+  skip: (ctx) => raceSkip(ctx, 'trading'),
   async run(ctx, out) {
     const n = concurrencyOf(ctx);
     const m = orderMarket(ctx.facts);

@@ -8,8 +8,7 @@ import { is2xx } from '../../exchange/exchange-readers.js';
 import { formatUnits, toUnits } from '../../exchange/decimal.js';
 import { arr, obj } from '../../exchange/json-shape.js';
 import { named } from '../../judge/model/exchange-facts.js';
-import { writesSkip } from '../writes-skip.js';
-import { callTogether, concurrencyOf } from './fire-together.js';
+import { callTogether, concurrencyOf, raceSkip } from './fire-together.js';
 import { fundedWallet } from './funded-wallet.js';
 import { judgeRace, opOf, raceFailure, type RaceOp } from './race-history.js';
 import type { SequentialModel } from '../../judge/linearizability.js';
@@ -40,7 +39,7 @@ export const walletSendRace = defineScenarioCheck({
     decision('linearizable', 'wallet.send-semantics', 'some order of the sends, consistent with real time, gives every answer the target gave'),
   ],
   appliesTo: ['wallet'],
-  skip: (ctx) => writesSkip(ctx, 'wallet') ?? (concurrencyOf(ctx) < 2 ? 'not asked for (--concurrency N)' : !ctx.wallet.key ? 'no --wallet-key to fund a wallet from' : undefined),
+  skip: (ctx) => raceSkip(ctx, 'wallet') ?? (!ctx.wallet.key ? 'no --wallet-key to fund a wallet from' : undefined),
   async run(ctx, out) {
     const funded = await fundedWallet(ctx, 'race-send');
     if (typeof funded === 'string') return out.notExercised(funded);
