@@ -73,8 +73,8 @@ function nextTurn(): Promise<void> {
  * A FakeResponse as fetch delivers it: after the fault's delay, and a dropped connection as the
  * TypeError fetch rejects with on a network error (mock/core/fault-rules.ts).
  */
-export async function deliver(response: FakeResponse): Promise<Response> {
+export async function deliver(response: FakeResponse, toResponse: (response: FakeResponse) => Response = toWebResponse): Promise<Response> {
   if (response.delayMs !== undefined && response.delayMs > 0) await new Promise((resolve) => setTimeout(resolve, response.delayMs));
   if (response.drop === true) throw new TypeError('fetch failed: the connection was dropped (doppel fault injection)');
-  return toWebResponse(response);
+  return toResponse(response);
 }

@@ -3,7 +3,9 @@
 // runs the same pipeline as every other adapter. Portable: Fetch API globals only.
 
 import type { App } from '../core/pipeline.js';
-import { deliver, toFakeRequest } from '../core/web-request.js';
+import type { FakeResponse } from '../core/fake-request.js';
+import { deliver, toFakeRequest, toWebResponse } from '../core/web-request.js';
+import { TextBodyResponse } from './text-body-response.js';
 
 export type FetchLike = (input: string | URL | Request, init?: RequestInit) => Promise<Response>;
 
@@ -38,6 +40,15 @@ export function createFakeFetch(mounts: readonly MountedApp[]): FetchLike {
     };
     if (typeof init?.body === 'string' && !headers.has('content-type')) headers.set('content-type', 'text/plain;charset=UTF-8');
     const fakeRequest = await toFakeRequest({ method, url, headers, bytes }, target.mount);
-    return deliver(target.app.handle(fakeRequest));
+    return deliver(target.app.handle(fakeRequest), toResponse);
   };
 }
+
+/** A text answer as a TextBodyResponse; one made in pieces, or without a body, as a plain Response. */
+function toResponse(response: FakeResponse): Response {
+  if (response.chunks !== undefined || response.text === '' || NULL_BODY_STATUSES.has(response.status)) return toWebResponse(response);
+  return new TextBodyResponse(response.text, { status: response.status, headers: response.headers }) as unknown as Response;
+}
+
+/** Statuses whose Response may have no body (Fetch standard, "null body status"). */
+const NULL_BODY_STATUSES = new Set([101, 103, 204, 205, 304]);
