@@ -5,7 +5,7 @@
 import type { App } from '../core/pipeline.js';
 import type { FakeResponse } from '../core/fake-request.js';
 import { deliver, toFakeRequest, toWebResponse } from '../core/web-request.js';
-import { TextBodyResponse } from './text-body-response.js';
+import { textBodyResponse } from './text-body-response.js';
 
 export type FetchLike = (input: string | URL | Request, init?: RequestInit) => Promise<Response>;
 
@@ -44,10 +44,10 @@ export function createFakeFetch(mounts: readonly MountedApp[]): FetchLike {
   };
 }
 
-/** A text answer as a TextBodyResponse; one made in pieces, or without a body, as a plain Response. */
+/** A text answer as a textBodyResponse; one made in pieces, or without a body, as a plain Response. */
 function toResponse(response: FakeResponse): Response {
   if (response.chunks !== undefined || response.text === '' || NULL_BODY_STATUSES.has(response.status)) return toWebResponse(response);
-  return new TextBodyResponse(response.text, { status: response.status, headers: response.headers }) as unknown as Response;
+  return textBodyResponse(response.text, { status: response.status, headers: response.headers });
 }
 
 /** Statuses whose Response may have no body (Fetch standard, "null body status"). */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { TextBodyResponse } from './text-body-response.js';
+import { textBodyResponse } from './text-body-response.js';
 
 const TEXT = '{"success":true,"data":{"é":"ü","n":1}}';
 const INIT = { status: 201, headers: { 'content-type': 'application/json; charset=utf-8', vary: 'Origin' } };
@@ -7,7 +7,7 @@ const INIT = { status: 201, headers: { 'content-type': 'application/json; charse
 // Each case runs on a real Response and on a TextBodyResponse: what a client observes must agree.
 const makers = {
   real: () => new Response(TEXT, INIT),
-  text: () => new TextBodyResponse(TEXT, INIT) as unknown as Response,
+  text: () => textBodyResponse(TEXT, INIT),
 };
 
 /** What a sequence of reads observes: each step's outcome (value or error class), then bodyUsed. */
@@ -47,7 +47,7 @@ const sequences: [string, ((r: Response) => unknown)[]][] = [
     : []),
 ];
 
-describe('TextBodyResponse', () => {
+describe('textBodyResponse', () => {
   it('is a Response', () => {
     expect(makers.text()).toBeInstanceOf(Response);
   });
@@ -61,6 +61,6 @@ describe('TextBodyResponse', () => {
 
   it('rejects json() of text that is no JSON with a SyntaxError, as a Response does', async () => {
     await expect(new Response('not json').json()).rejects.toThrow(SyntaxError);
-    await expect((new TextBodyResponse('not json', { status: 200 }) as unknown as Response).json()).rejects.toThrow(SyntaxError);
+    await expect(textBodyResponse('not json', { status: 200 }).json()).rejects.toThrow(SyntaxError);
   });
 });

@@ -1,4 +1,6 @@
 // fake.fetch: the fake as a fetch-compatible function without msw, through the same pipeline.
+import { execFileSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { createFake } from '../../mock/index.js';
 
@@ -38,5 +40,21 @@ describe('fake.fetch', () => {
     expect((await fake.fetch('https://wallet.example.test/api/v1/chains')).status).toBe(200);
     await expect(fake.fetch('http://trading.doppel.test/api/v1/markets')).rejects.toThrow(TypeError);
     await expect(fake.fetch('https://api.example.test/other/api/v1/markets')).rejects.toThrow(/no doppel interface/);
+  });
+
+  // Node 20 makes the Response global (undici) only when first used, about 25 ms; on Node 22 and
+  // later it is there from the start, and this has nothing to tell.
+  it('is made without touching the Response global: a doppel mock start does not load undici (Node 20)', (ctx) => {
+    const script = [
+      "const lazy = () => typeof Object.getOwnPropertyDescriptor(globalThis, 'Response')?.get === 'function';",
+      'const before = lazy();',
+      `const { startMock } = await import(${JSON.stringify(fileURLToPath(new URL('../../dist/mock/index.js', import.meta.url)))});`,
+      'const mock = await startMock({ tradingPort: 0, walletPort: 0, quiet: true });',
+      'await mock.close();',
+      'console.log(JSON.stringify({ before, after: lazy() }));',
+    ].join('\n');
+    const seen = JSON.parse(execFileSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8' })) as { before: boolean; after: boolean };
+    if (!seen.before) ctx.skip();
+    expect(seen.after).toBe(true);
   });
 });
