@@ -78,9 +78,7 @@ async function main(): Promise<void> {
     }
   };
   await section('http', 'HTTP: node:http ceiling, doppel mock, prism mock', async () => {
-    // Five rounds of 3 s rather than three of 5 s: a target is the median of the rounds' paired
-    // ratios, and one disturbed round of three moved it (a round at 43 % between 79 and 68 %).
-    report.http = await runHttpSection(quick ? load : { ...load, durationS: 3 }, quick ? 1 : 5, quick ? 3 : 5, log);
+    report.http = await runHttpSection(load, quick ? 1 : 3, quick ? 3 : 5, log);
     // A missed speed target names its measured cause: CPU profiles under the same load.
     report.httpCauses = await profileMissedHttpTargets(report.http, load, log);
   });
