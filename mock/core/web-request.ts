@@ -4,6 +4,7 @@
 import { CLIENT_IP_HEADER } from './client-ip-header.js';
 import { declaredLengthExceeds, decodeBody, DEFAULT_BODY_LIMIT_BYTES } from './decode-body.js';
 import type { FakeRequest, FakeResponse } from './fake-request.js';
+import { textBodyResponse } from './text-body-response.js';
 
 export interface WebRequestParts {
   method: string;
@@ -33,9 +34,16 @@ export async function toFakeRequest(parts: WebRequestParts, mount = '', limit = 
   return fake;
 }
 
+/** A text answer as a Response whose json() and text() read the text (text-body-response.ts). */
 export function toWebResponse(response: FakeResponse): Response {
+  if (response.chunks === undefined && response.text !== '' && !NULL_BODY_STATUSES.has(response.status)) {
+    return textBodyResponse(response.text, { status: response.status, headers: response.headers });
+  }
   return new Response(webBody(response), { status: response.status, headers: response.headers });
 }
+
+/** Statuses whose Response may have no body (Fetch standard, "null body status"). */
+const NULL_BODY_STATUSES = new Set([101, 103, 204, 205, 304]);
 
 /** The body of a web Response for a FakeResponse: its text, or a stream of its chunks. */
 export function webBody(response: FakeResponse): string | ReadableStream<Uint8Array> | null {
@@ -73,8 +81,8 @@ function nextTurn(): Promise<void> {
  * A FakeResponse as fetch delivers it: after the fault's delay, and a dropped connection as the
  * TypeError fetch rejects with on a network error (mock/core/fault-rules.ts).
  */
-export async function deliver(response: FakeResponse, toResponse: (response: FakeResponse) => Response = toWebResponse): Promise<Response> {
+export async function deliver(response: FakeResponse): Promise<Response> {
   if (response.delayMs !== undefined && response.delayMs > 0) await new Promise((resolve) => setTimeout(resolve, response.delayMs));
   if (response.drop === true) throw new TypeError('fetch failed: the connection was dropped (doppel fault injection)');
-  return toResponse(response);
+  return toWebResponse(response);
 }

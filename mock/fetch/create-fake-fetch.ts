@@ -3,9 +3,7 @@
 // runs the same pipeline as every other adapter. Portable: Fetch API globals only.
 
 import type { App } from '../core/pipeline.js';
-import type { FakeResponse } from '../core/fake-request.js';
-import { deliver, toFakeRequest, toWebResponse } from '../core/web-request.js';
-import { textBodyResponse } from './text-body-response.js';
+import { deliver, toFakeRequest } from '../core/web-request.js';
 
 export type FetchLike = (input: string | URL | Request, init?: RequestInit) => Promise<Response>;
 
@@ -40,15 +38,6 @@ export function createFakeFetch(mounts: readonly MountedApp[]): FetchLike {
     };
     if (typeof init?.body === 'string' && !headers.has('content-type')) headers.set('content-type', 'text/plain;charset=UTF-8');
     const fakeRequest = await toFakeRequest({ method, url, headers, bytes }, target.mount);
-    return deliver(target.app.handle(fakeRequest), toResponse);
+    return deliver(target.app.handle(fakeRequest));
   };
 }
-
-/** A text answer as a textBodyResponse; one made in pieces, or without a body, as a plain Response. */
-function toResponse(response: FakeResponse): Response {
-  if (response.chunks !== undefined || response.text === '' || NULL_BODY_STATUSES.has(response.status)) return toWebResponse(response);
-  return textBodyResponse(response.text, { status: response.status, headers: response.headers });
-}
-
-/** Statuses whose Response may have no body (Fetch standard, "null body status"). */
-const NULL_BODY_STATUSES = new Set([101, 103, 204, 205, 304]);

@@ -1,5 +1,5 @@
-// textBodyResponse: the Response fake.fetch answers with, its body kept as the text the pipeline
-// made. Portable: Fetch API globals only.
+// textBodyResponse: the Response an in-process fetch answers with (fake.fetch, web-request.ts), its
+// body kept as the text the pipeline made. Portable: Fetch API globals only.
 
 type TextBodyResponseClass = new (text: string, init: ResponseInit) => Response;
 
