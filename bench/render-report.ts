@@ -14,6 +14,7 @@ import type { HttpCauses } from './speed-causes.js';
 import { FAKE_FETCH_GOAL_US, JOURNAL_GOAL_PCT, STARTUP_GOAL, THROUGHPUT_GOALS, startupMet, throughputRatio } from './speed-goals.js';
 import { KIND, renderProfileSummary } from './profile-summary.js';
 import type { LoadProfile } from './profile-under-load.js';
+import { median } from '../test/support/percentile.js';
 
 export interface BenchReport {
   date: string;
@@ -414,11 +415,6 @@ export function speedTargets(r: BenchReport): Target[] {
   return targets;
 }
 
-const median = (xs: number[]): number => {
-  const sorted = [...xs].sort((a, b) => a - b);
-  const m = Math.floor(sorted.length / 2);
-  return sorted.length === 0 ? Number.NaN : sorted.length % 2 === 1 ? sorted[m]! : (sorted[m - 1]! + sorted[m]!) / 2;
-};
 const us = (n: number): string => (Number.isFinite(n) ? (Math.abs(n) < 10 ? n.toFixed(2) : n.toFixed(1)) : 'n/a');
 const signed = (n: number, unit: string): string => `${n >= 0 ? '+' : '−'}${us(Math.abs(n))} ${unit}`;
 const loadText = (average: number[]): string => average.map((n) => n.toFixed(2)).join(' / ');

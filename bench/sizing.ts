@@ -14,6 +14,7 @@ import { startFakeProcess } from './fake-process.js';
 import { benchKey, spotOrderBody } from './http-section.js';
 import { autocannonLoad, type LoadSettings, type LoadTarget } from './load.js';
 import { DOPPEL_BIN, freePort, startServer } from './processes.js';
+import { median } from '../test/support/percentile.js';
 
 export interface SizingResult {
   load: LoadSettings & { rounds: number };
@@ -25,11 +26,6 @@ export interface SizingResult {
   loadAverage: number[];
 }
 
-const median = (xs: number[]): number => {
-  const s = [...xs].sort((a, b) => a - b);
-  const m = Math.floor(s.length / 2);
-  return s.length % 2 === 1 ? (s[m] as number) : ((s[m - 1] as number) + (s[m] as number)) / 2;
-};
 const MiB = 1_048_576;
 
 /** What nginx adds to every request (deploy/nginx/doppel.conf), in one namespace. */

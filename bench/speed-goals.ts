@@ -1,6 +1,7 @@
 // The speed targets of `npm run bench` that the http, inprocess and stub sections measure: one
 // definition, read by the sections (to profile what missed) and by the report (met or not).
 import type { Route } from './profile-under-load.js';
+import { median } from '../test/support/percentile.js';
 
 export interface ThroughputGoal {
   name: string;
@@ -55,11 +56,6 @@ export interface RatioPair {
   roundRatios: number[];
 }
 
-const middle = (xs: readonly number[]): number => {
-  const s = [...xs].sort((a, b) => a - b);
-  const m = Math.floor(s.length / 2);
-  return s.length % 2 === 1 ? (s[m] as number) : ((s[m - 1] as number) + (s[m] as number)) / 2;
-};
 
 /** Each generator's ratio to its own ceiling; met: both measured and at the goal, false if either is below. */
 export function throughputRatio(loads: readonly RowLike[], goal: ThroughputGoal): { pairs: RatioPair[]; missing: string[]; met: boolean | undefined } {
@@ -78,7 +74,7 @@ export function throughputRatio(loads: readonly RowLike[], goal: ThroughputGoal)
     const ceilingRounds = generator === 'wrk' ? ceiling?.wrkRounds : ceiling?.autocannonRounds;
     const paired = rounds !== undefined && ceilingRounds !== undefined && rounds.length > 0 && rounds.length === ceilingRounds.length;
     const roundRatios = paired ? rounds.map((r, i) => r / (ceilingRounds[i] as number)) : [];
-    pairs.push({ generator, rps, ceilingRps, ratio: paired ? middle(roundRatios) : rps / ceilingRps, bestRatio: rps / ceilingRps, roundRatios });
+    pairs.push({ generator, rps, ceilingRps, ratio: paired ? median(roundRatios) : rps / ceilingRps, bestRatio: rps / ceilingRps, roundRatios });
   }
   const met = pairs.some((p) => p.ratio < goal.goal) ? false : missing.length > 0 ? undefined : true;
   return { pairs, missing, met };

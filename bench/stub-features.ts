@@ -13,6 +13,7 @@ import { autocannonLoad, type LoadSettings, type LoadTarget } from './load.js';
 import { profileInProcess } from './profile-in-process.js';
 import { summariseProfile } from './profile-summary.js';
 import { JOURNAL_GOAL_PCT } from './speed-goals.js';
+import { median } from '../test/support/percentile.js';
 
 export interface StubFeaturesResult {
   /**
@@ -50,11 +51,6 @@ const KEY = { 'API-KEY': 'demo-trade-key' };
 const ORDER = { market: 'BTC', pair: 'USDT', side: 'buy', order_type: 'market', amount: '0.0001' };
 const FUNDED_KEY = { name: 'bench writer', permissions: ['read', 'trade'], ip_whitelist: [], balances: [{ currency: 'USDT', chain: 'tron', balance: '100000000' }] };
 
-const median = (xs: number[]): number => {
-  const s = [...xs].sort((a, b) => a - b);
-  const m = Math.floor(s.length / 2);
-  return s.length % 2 === 1 ? (s[m] as number) : ((s[m - 1] as number) + (s[m] as number)) / 2;
-};
 
 async function overHttp(): Promise<StubFeaturesResult['http']> {
   const common = { tradingPort: 0, walletPort: 0, quiet: true, walletRateLimit: 1_000_000_000 };
