@@ -157,6 +157,39 @@ describe('startHttpServer', () => {
     await server.close(); // idempotent
   });
 
+  it('writes the answers of requests read together back to back, after handling them all, each connection in order', async () => {
+    // Three pipelined requests arrive in one read: all three are handled before the first answer
+    // is written (one wake-up of the client instead of three).
+    const events: string[] = [];
+    const counted = { handle: (req: Parameters<typeof app.handle>[0]) => (events.push(`handled ${req.path}`), app.handle(req)) };
+    running = await startHttpServer(counted, { port: 0 });
+    running.server.prependListener('request', (_req, res: import('node:http').ServerResponse) => {
+      const writeHead = res.writeHead.bind(res) as (...args: unknown[]) => unknown;
+      res.writeHead = ((...args: unknown[]) => (events.push('written'), writeHead(...args))) as typeof res.writeHead;
+    });
+    const socket = connect(running.port, '127.0.0.1');
+    let received = '';
+    socket.on('data', (d: Buffer) => (received += d.toString()));
+    const body = '{"n":2}';
+    socket.write(
+      'GET /api/v1/items/1 HTTP/1.1\r\nhost: 127.0.0.1\r\n\r\n' +
+        `POST /api/v1/echo HTTP/1.1\r\nhost: 127.0.0.1\r\ncontent-type: application/json\r\ncontent-length: ${body.length}\r\n\r\n${body}` +
+        'GET /api/v1/items/0 HTTP/1.1\r\nhost: 127.0.0.1\r\n\r\n',
+    );
+    await vi.waitFor(() => expect(received.match(/HTTP\/1\.1 /g)?.length).toBe(3));
+    socket.destroy();
+    // The POST is handled last (its body is read from the stream after the next request's head);
+    // node still writes the answers of one connection in its requests' order.
+    expect(events.slice(0, 3).sort()).toEqual(['handled /api/v1/echo', 'handled /api/v1/items/0', 'handled /api/v1/items/1']);
+    expect(events.slice(3)).toEqual(['written', 'written', 'written']);
+    const bodies = received.split(/HTTP\/1\.1 /).slice(1).map((part) => `${part.slice(0, 3)} ${part.slice(part.indexOf('\r\n\r\n') + 4)}`);
+    expect(bodies).toEqual([
+      '200 {"success":true,"id":"1"}',
+      '200 {"success":true,"body":{"n":2},"ip":"127.0.0.1","query":null,"ua":null}',
+      '404 {"success":false,"error":"item 0 not found","code":"not_found"}',
+    ]);
+  });
+
   it('close() lets an in-flight request finish', async () => {
     const server = await start();
     const { port } = server;

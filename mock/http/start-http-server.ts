@@ -77,13 +77,46 @@ export async function startHttpServer(app: App, options: HttpServerOptions = {})
   const later = (res: ServerResponse, ms: number, act: () => void): void => {
     const timer = setTimeout(() => {
       delayed.delete(timer);
-      if (!res.destroyed) act();
+      post(res, act);
     }, ms);
     delayed.set(timer, res);
     res.once('close', () => {
       clearTimeout(timer);
       delayed.delete(timer);
     });
+  };
+
+  // Answers are written together, once per turn of the event loop (setImmediate runs right after
+  // the poll phase that read the requests): a response written to a loopback socket wakes the
+  // client from inside the write, and when answers are written one by one between requests the
+  // client has fallen asleep again before each. Written back to back, only the first of a turn
+  // wakes it. With 32 connections: a constant-body node:http server went from 41-45 to 52-57
+  // thousand answers a second, one that spends 20 µs per request from 15-20 to 23 thousand. A
+  // request alone on the loop waits for nothing: its turn ends with it. node writes the answers
+  // of one connection in its requests' order, whenever each is ended.
+  let outbox: { res: ServerResponse; act: () => void }[] = [];
+  const flush = (): void => {
+    const due = outbox;
+    outbox = [];
+    for (const { res, act } of due) {
+      // The client went away meanwhile: as for a delayed answer, nothing is written.
+      if (res.destroyed) continue;
+      try {
+        act();
+      } catch (error) {
+        failed(res, error);
+      }
+    }
+  };
+  const post = (res: ServerResponse, act: () => void): void => {
+    if (outbox.length === 0) setImmediate(flush);
+    outbox.push({ res, act });
+  };
+  // app.handle never throws; this is a bug in this adapter (or a bad header value).
+  const failed = (res: ServerResponse, error: unknown): void => {
+    logger.error('doppel: failed to answer a request', error);
+    if (res.headersSent) res.destroy();
+    else send(res, 500, { 'content-type': 'application/json; charset=utf-8', connection: 'close' }, INTERNAL_BODY);
   };
 
   // node checks the two timeouts only every connectionsCheckingInterval (default 30 s), which
@@ -118,13 +151,10 @@ export async function startHttpServer(app: App, options: HttpServerOptions = {})
             body: fake.body,
           });
         };
-        if (response.delayMs === undefined || response.delayMs <= 0) act();
+        if (response.delayMs === undefined || response.delayMs <= 0) post(res, act);
         else later(res, response.delayMs, act);
       } catch (error) {
-        // app.handle never throws; this is a bug in this adapter (or a bad header value).
-        logger.error('doppel: failed to answer a request', error);
-        if (res.headersSent) res.destroy();
-        else send(res, 500, { 'content-type': 'application/json; charset=utf-8', connection: 'close' }, INTERNAL_BODY);
+        failed(res, error);
       }
     };
     // A request without Content-Length or Transfer-Encoding has no body (RFC 9112 §6.3): answer
