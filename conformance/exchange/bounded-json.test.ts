@@ -1,0 +1,20 @@
+import { describe, expect, it } from 'vitest';
+import { MAX_JSON_DEPTH, parseBoundedJson } from './bounded-json.js';
+
+describe('parseBoundedJson', () => {
+  it('parses JSON, says why text is not JSON, and refuses what nests deeper than it judges', () => {
+    expect(parseBoundedJson('{"a":[1,"]"]}')).toEqual({ value: { a: [1, ']'] } });
+    expect(parseBoundedJson('').error).toMatch(/JSON/);
+    expect(parseBoundedJson('{"a":').error).toMatch(/JSON/);
+    expect(parseBoundedJson('['.repeat(MAX_JSON_DEPTH) + ']'.repeat(MAX_JSON_DEPTH))).toHaveProperty('value');
+    expect(parseBoundedJson('['.repeat(MAX_JSON_DEPTH + 1) + ']'.repeat(MAX_JSON_DEPTH + 1)).error).toMatch(/nests deeper than 512 levels/);
+  });
+
+  it('leaves the stack depth of later errors as it was, after a parse error too', () => {
+    const before = Error.stackTraceLimit;
+    parseBoundedJson('not json');
+    parseBoundedJson('{}');
+    expect(Error.stackTraceLimit).toBe(before);
+    expect(new Error('after').stack).toContain('bounded-json.test.ts');
+  });
+});
