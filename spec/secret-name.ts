@@ -7,8 +7,19 @@
 const IS = new Set(['key', 'auth', 'authorization', 'cookie', 'setcookie']);
 const ENDS_WITH = ['token', 'secret', 'password', 'passwd', 'apikey', 'accesskey', 'privatekey', 'signature', 'credential', 'sessionid'];
 
+// Answers by name: doppel proxy asks for every field of every answer it sees, and the same few
+// dozen names come again and again. Bounded, for traffic that makes up new names.
+const known = new Map<string, boolean>();
+const KNOWN_MAX = 1024;
+
 /** Whether a header, query parameter, cookie or JSON field of this name holds a secret. */
 export function isSecretName(name: string): boolean {
-  const n = name.toLowerCase().replace(/[-_]/g, '');
-  return IS.has(n) || ENDS_WITH.some((word) => n.endsWith(word));
+  let secret = known.get(name);
+  if (secret === undefined) {
+    const n = name.toLowerCase().replace(/[-_]/g, '');
+    secret = IS.has(n) || ENDS_WITH.some((word) => n.endsWith(word));
+    if (known.size >= KNOWN_MAX) known.clear();
+    known.set(name, secret);
+  }
+  return secret;
 }
