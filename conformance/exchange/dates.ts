@@ -19,12 +19,24 @@ export function dateHeaderMs(headers: Record<string, string>): number | undefine
 /** Every (path, value) in a JSON value whose key matches. */
 export function fieldsNamed(value: unknown, match: (key: string) => boolean, at = 'body'): [string, unknown][] {
   const out: [string, unknown][] = [];
-  if (Array.isArray(value)) value.forEach((v, i) => out.push(...fieldsNamed(v, match, `${at}[${i}]`)));
-  else if (value && typeof value === 'object') {
-    for (const [k, v] of Object.entries(value)) {
+  collectFields(value, match, at, out);
+  return out;
+}
+
+// Into one array, and a path made only for a match or an object to walk: doppel proxy runs this
+// over every answer, where building a path for every leaf and spreading each level's array into
+// its parent's was most of the time (the spread also fails past some 100,000 matches).
+function collectFields(value: unknown, match: (key: string) => boolean, at: string, out: [string, unknown][]): void {
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) {
+      const v: unknown = value[i];
+      if (v !== null && typeof v === 'object') collectFields(v, match, `${at}[${i}]`, out);
+    }
+  } else if (value !== null && typeof value === 'object') {
+    for (const k of Object.keys(value)) {
+      const v: unknown = (value as Record<string, unknown>)[k];
       if (match(k)) out.push([`${at}.${k}`, v]);
-      else out.push(...fieldsNamed(v, match, `${at}.${k}`));
+      else if (v !== null && typeof v === 'object') collectFields(v, match, `${at}.${k}`, out);
     }
   }
-  return out;
 }
