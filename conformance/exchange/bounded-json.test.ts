@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_JSON_DEPTH, parseBoundedJson } from './bounded-json.js';
+import { MAX_JSON_DEPTH, nestsDeeperThan, parseBoundedJson } from './bounded-json.js';
 
 describe('parseBoundedJson', () => {
   it('parses JSON, says why text is not JSON, and refuses what nests deeper than it judges', () => {
@@ -24,5 +24,16 @@ describe('parseBoundedJson', () => {
     parseBoundedJson('{}');
     expect(Error.stackTraceLimit).toBe(before);
     expect(new Error('after').stack).toContain('bounded-json.test.ts');
+  });
+});
+
+describe('nestsDeeperThan', () => {
+  it('counts levels, not brackets: many shallow brackets and brackets inside strings are not depth', () => {
+    const shallow = JSON.stringify(Array.from({ length: 2000 }, (_, i) => ({ id: i, tags: ['[', '{'] })));
+    expect(nestsDeeperThan(shallow, 512)).toBe(false);
+    expect(nestsDeeperThan(`"${'['.repeat(2000)}"`, 512)).toBe(false);
+    const deep = `${' '.repeat(2000)}${'{"a":'.repeat(513)}1${'}'.repeat(513)}`;
+    expect(nestsDeeperThan(deep, 512)).toBe(true);
+    expect(nestsDeeperThan(`${' '.repeat(2000)}${'['.repeat(512)}${']'.repeat(512)}`, 512)).toBe(false);
   });
 });

@@ -6,8 +6,10 @@ export const MAX_JSON_DEPTH = 512;
 
 /** Whether `text`'s arrays and objects nest deeper than `limit` (strings skipped; one pass, no allocation). */
 export function nestsDeeperThan(text: string, limit: number): boolean {
-  // Fewer characters than two brackets a level cannot be that deep.
-  if (text.length <= limit * 2) return false;
+  // Fewer characters than two brackets a level cannot be that deep, nor fewer opening brackets
+  // than levels (counted with indexOf, about 0.1 µs for a 1 kB answer against 3-5 µs for the walk
+  // below, which doppel proxy would otherwise pay for every answer it judges).
+  if (text.length <= limit * 2 || openingsAtMost(text, limit)) return false;
   let depth = 0;
   let inString = false;
   for (let i = 0; i < text.length; i++) {
@@ -21,6 +23,14 @@ export function nestsDeeperThan(text: string, limit: number): boolean {
     } else if (c === 0x5d || c === 0x7d) depth--;
   }
   return false;
+}
+
+/** Whether `text` holds at most `limit` of `{` and `[` in all (inside strings too: an upper bound). */
+function openingsAtMost(text: string, limit: number): boolean {
+  let n = 0;
+  for (let i = text.indexOf('{'); i !== -1; i = text.indexOf('{', i + 1)) if (++n > limit) return false;
+  for (let i = text.indexOf('['); i !== -1; i = text.indexOf('[', i + 1)) if (++n > limit) return false;
+  return true;
 }
 
 /** JSON.parse's message for an empty text, asked once (see parseBoundedJson). */
