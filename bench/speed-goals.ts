@@ -56,7 +56,6 @@ export interface RatioPair {
   roundRatios: number[];
 }
 
-
 /** Each generator's ratio to its own ceiling; met: both measured and at the goal, false if either is below. */
 export function throughputRatio(loads: readonly RowLike[], goal: ThroughputGoal): { pairs: RatioPair[]; missing: string[]; met: boolean | undefined } {
   const row = loads.find((l) => l.server === 'doppel' && l.operation.startsWith(goal.operation));

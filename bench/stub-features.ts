@@ -51,7 +51,6 @@ const KEY = { 'API-KEY': 'demo-trade-key' };
 const ORDER = { market: 'BTC', pair: 'USDT', side: 'buy', order_type: 'market', amount: '0.0001' };
 const FUNDED_KEY = { name: 'bench writer', permissions: ['read', 'trade'], ip_whitelist: [], balances: [{ currency: 'USDT', chain: 'tron', balance: '100000000' }] };
 
-
 async function overHttp(): Promise<StubFeaturesResult['http']> {
   const common = { tradingPort: 0, walletPort: 0, quiet: true, walletRateLimit: 1_000_000_000 };
   const on = await startFakeProcess({ ...common, journalSize: 10_000 });

@@ -1,4 +1,4 @@
-import { request as httpRequest } from 'node:http';
+import { request as httpRequest, type ServerResponse } from 'node:http';
 import { connect } from 'node:net';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createStubApp as createApp, type StubRoute as Route } from '../../test/support/stub-app.js';
@@ -163,7 +163,7 @@ describe('startHttpServer', () => {
     const events: string[] = [];
     const counted = { handle: (req: Parameters<typeof app.handle>[0]) => (events.push(`handled ${req.path}`), app.handle(req)) };
     running = await startHttpServer(counted, { port: 0 });
-    running.server.prependListener('request', (_req, res: import('node:http').ServerResponse) => {
+    running.server.prependListener('request', (_req, res: ServerResponse) => {
       const writeHead = res.writeHead.bind(res) as (...args: unknown[]) => unknown;
       res.writeHead = ((...args: unknown[]) => (events.push('written'), writeHead(...args))) as typeof res.writeHead;
     });
