@@ -1,13 +1,15 @@
 // createRequestJournal: every request the fake answered and its answer, in a bounded ring
 // (WireMock's request journal). Recording is cheap on purpose (the pipeline is a hot path): an
 // entry is a position in columns that point at what already exists (the request's header object,
-// path and query as they arrived) and the request body as the client sent it, as JSON text; the
+// path and query as they arrived, or the equal ones of its client's previous request:
+// repeated-parts.ts) and the request body as the client sent it, as JSON text; the
 // answer's text goes into a ring of bytes outside the heap (text-ring.ts: retained strings were
 // the journal's garbage-collector cost), once per kept answer however often it is answered.
 // Masking, parsing, decoding and the entry's shape happen when someone reads the journal, not per request.
 
 import { maskBody, maskHeaders, maskQuery } from './mask-secrets.js';
 import { matchesPattern, type RequestFacts, type RequestPattern } from './request-pattern.js';
+import { createRepeatedParts } from './repeated-parts.js';
 import { createTextRing } from './text-ring.js';
 
 export const DEFAULT_JOURNAL_SIZE = 10_000;
@@ -117,6 +119,8 @@ export function createRequestJournal(size = DEFAULT_JOURNAL_SIZE): RequestJourna
     sharedTexts.set(shared, handle);
     return handle;
   };
+  // A request that repeats its client's previous one keeps that one's parts (repeated-parts.ts).
+  const repeated = createRepeatedParts();
   let next = 0; // ring position of the next write
   let seq = 0; // ids grow forever, positions wrap
 
@@ -147,13 +151,14 @@ export function createRequestJournal(size = DEFAULT_JOURNAL_SIZE): RequestJourna
       c.ids[at] = ++seq;
       c.iface[at] = entry.iface;
       c.method[at] = entry.method;
-      c.path[at] = entry.path;
-      c.key[at] = entry.key;
+      const parts = repeated.keep(entry.key, entry.path, entry.query, entry.headers);
+      c.path[at] = parts.path;
+      c.key[at] = parts.key;
       c.namespace[at] = entry.namespace;
       c.operationId[at] = entry.operationId;
       c.route[at] = entry.route;
-      c.query[at] = entry.query;
-      c.headers[at] = entry.headers;
+      c.query[at] = parts.query;
+      c.headers[at] = parts.headers;
       c.status[at] = entry.status;
       c.contentType[at] = entry.contentType;
       c.virtualMs[at] = entry.virtualMs;
