@@ -46,8 +46,8 @@ export async function routeTarget(route: Route, base: string): Promise<LoadTarge
   return { url: `${base}/api/v1/spot/order`, method: 'POST', headers: { 'API-KEY': await benchKey(base) }, body: await spotOrderBody(base) };
 }
 
-/** What is profiled: doppel's CLI, or the node:http ceiling answering a constant body. */
-export type Subject = { server: 'doppel' } | { server: 'node:http'; body: string };
+/** What is profiled: doppel's CLI (with these options besides the ports), or the node:http ceiling answering a constant body. */
+export type Subject = { server: 'doppel'; args?: string[] } | { server: 'node:http'; body: string };
 
 async function startProfiled(subject: Subject, dir: string, intervalUs: number): Promise<Server> {
   const profiler = ['--cpu-prof', '--cpu-prof-dir', dir, '--cpu-prof-interval', String(intervalUs)];
@@ -66,7 +66,7 @@ async function startProfiled(subject: Subject, dir: string, intervalUs: number):
   return startServer({
     name: 'doppel mock --cpu-prof',
     command: process.execPath,
-    args: [...profiler, DOPPEL_BIN, 'mock', '--trading-port', String(tradingPort), '--wallet-port', String(walletPort), '--log-level', 'error'],
+    args: [...profiler, DOPPEL_BIN, 'mock', '--trading-port', String(tradingPort), '--wallet-port', String(walletPort), '--log-level', 'error', ...(subject.args ?? [])],
     probeUrl: `http://127.0.0.1:${tradingPort}/api/v1/prices`,
   });
 }

@@ -1,17 +1,19 @@
 // Child process (run with --expose-gc; `npm run bench -- --only=stub`): what the stub features (request
 // journal, namespaces) cost. Prints one JSON line (StubFeaturesResult).
 // - The request journal's cost per request: journal on (10,000 entries) vs off (--journal-size 0)
-//   in the same run, as ratios: over HTTP (two fake processes loaded alternately with autocannon,
-//   median of the rounds) and in process (App.handle, alternating rounds). Goal: ≤ 3 % of throughput (speed-goals.ts);
-//   missed, the in-process difference is split by function from CPU profiles of both.
+//   in the same run, as ratios: over HTTP (a fresh pair of fake processes each round, loaded
+//   alternately with autocannon; the median of the rounds) and in process (App.handle, alternating rounds). Goal: ≤ 3 % of throughput (speed-goals.ts);
+//   missed, the difference is split by function from CPU profiles of both, in process and over HTTP
+//   (the garbage collector's part, and the writes that wake the load generator, show only there).
 // - Heap per journal entry with the ring full, and heap per namespace (a namespace is a whole fake:
 //   demo data, price book, two pipelines), after a full GC.
 import { createFake, type App, type FakeRequest } from '../mock/index.js';
-import { startFakeProcess } from './fake-process.js';
+import { startFakeProcess, type FakeProcess } from './fake-process.js';
 import { benchKey } from './http-section.js';
 import { autocannonLoad, type LoadSettings, type LoadTarget } from './load.js';
 import { profileInProcess } from './profile-in-process.js';
-import { summariseProfile } from './profile-summary.js';
+import { profileUnderLoad, type Route } from './profile-under-load.js';
+import { KIND, summariseProfile } from './profile-summary.js';
 import { JOURNAL_GOAL_PCT } from './speed-goals.js';
 import { median } from '../test/support/percentile.js';
 
@@ -25,6 +27,8 @@ export interface StubFeaturesResult {
   inProcess: { target: string; onNs: number; offNs: number; costPct: number }[];
   /** When the journal missed its goal: the in-process difference per request, split by function (CPU profiles, on vs off). */
   journalParts?: JournalParts[];
+  /** And the same over HTTP: `doppel mock` with and without `--journal-size 0`, each profiled under the same load (idle left out). */
+  journalHttpParts?: JournalParts[];
   journalEntryBytes: number;
   journalFullRingMiB: number;
   namespaceKiB: number;
@@ -53,36 +57,37 @@ const FUNDED_KEY = { name: 'bench writer', permissions: ['read', 'trade'], ip_wh
 
 async function overHttp(): Promise<StubFeaturesResult['http']> {
   const common = { tradingPort: 0, walletPort: 0, quiet: true, walletRateLimit: 1_000_000_000 };
-  const on = await startFakeProcess({ ...common, journalSize: 10_000 });
-  const off = await startFakeProcess({ ...common, journalSize: 0 });
-  try {
-    const writers = new Map<string, string>();
-    for (const proc of [on, off]) writers.set(proc.trading.url, await benchKey(proc.trading.url));
-    const targets: { name: string; target: (base: string) => LoadTarget }[] = [
-      { name: 'GET /api/v1/account/balances', target: (base) => ({ url: `${base}/api/v1/account/balances`, headers: KEY }) },
-      { name: 'POST /api/v1/spot/order', target: (base) => ({ url: `${base}/api/v1/spot/order`, method: 'POST', headers: { 'API-KEY': writers.get(base)! }, body: JSON.stringify(ORDER) }) },
-    ];
-    const out: StubFeaturesResult['http'] = [];
-    for (const { name, target } of targets) {
-      const onRps: number[] = [];
-      const offRps: number[] = [];
-      for (let round = 0; round < ROUNDS; round++) {
+  const targets: { name: string; target: (base: string, writer: string) => LoadTarget }[] = [
+    { name: 'GET /api/v1/account/balances', target: (base) => ({ url: `${base}/api/v1/account/balances`, headers: KEY }) },
+    { name: 'POST /api/v1/spot/order', target: (base, writer) => ({ url: `${base}/api/v1/spot/order`, method: 'POST', headers: { 'API-KEY': writer }, body: JSON.stringify(ORDER) }) },
+  ];
+  const rps = targets.map(() => ({ on: [] as number[], off: [] as number[] }));
+  // A fresh pair of processes each round: one process's JIT can leave it 10-15 % faster or slower
+  // than another of the same build for its whole life (seen in this section: every round of one
+  // pair off by as much), so one pair for all rounds would measure that pair, not the journal.
+  for (let round = 0; round < ROUNDS; round++) {
+    const [on, off] = await Promise.all([startFakeProcess({ ...common, journalSize: 10_000 }), startFakeProcess({ ...common, journalSize: 0 })]);
+    try {
+      const writers = new Map<FakeProcess, string>();
+      for (const proc of [on, off]) writers.set(proc, await benchKey(proc.trading.url));
+      for (const [i, { target }] of targets.entries()) {
         // Alternate which goes first: a drift of the machine's load favours neither.
-        const order = round % 2 === 0 ? [on, off] : [off, on];
-        for (const proc of order) {
-          const result = await autocannonLoad(target(proc.trading.url), LOAD);
-          (proc === on ? onRps : offRps).push(Math.round(result.rps));
+        for (const proc of round % 2 === 0 ? [on, off] : [off, on]) {
+          const result = await autocannonLoad(target(proc.trading.url, writers.get(proc)!), LOAD);
+          rps[i]![proc === on ? 'on' : 'off'].push(Math.round(result.rps));
         }
       }
-      const ratios = onRps.map((r, i) => r / (offRps[i] as number));
-      out.push({ target: name, onRps, offRps, costPct: Number(((1 - median(ratios)) * 100).toFixed(1)) });
-      process.stderr.write(`  journal over HTTP, ${name}: on ${onRps.join('/')} vs off ${offRps.join('/')} req/s\n`);
+    } finally {
+      await on.stop();
+      await off.stop();
     }
-    return out;
-  } finally {
-    await on.stop();
-    await off.stop();
   }
+  return targets.map(({ name }, i) => {
+    const { on: onRps, off: offRps } = rps[i]!;
+    const ratios = onRps.map((r, j) => r / (offRps[j] as number));
+    process.stderr.write(`  journal over HTTP, ${name}: on ${onRps.join('/')} vs off ${offRps.join('/')} req/s\n`);
+    return { target: name, onRps, offRps, costPct: Number(((1 - median(ratios)) * 100).toFixed(1)) };
+  });
 }
 
 /** As an adapter builds it: header names in lower case, fresh objects per request. */
@@ -198,6 +203,38 @@ async function journalParts(rows: StubFeaturesResult['inProcess']): Promise<Jour
   return out;
 }
 
+/**
+ * The two servers as users run them, each under --cpu-prof with the same autocannon load on one
+ * route; per function, the self time per answered request, on minus off. In process the journal's
+ * objects die in a loop that makes little else, so what keeping them costs the collector, and what
+ * a later write costs in waking the load generator, appear only here.
+ */
+async function journalHttpParts(): Promise<JournalParts[]> {
+  const out: JournalParts[] = [];
+  const settings: LoadSettings = quick ? { connections: 10, durationS: 2, warmupS: 0.5 } : { connections: 10, durationS: 4, warmupS: 1 };
+  const routes: [string, Route][] = [['GET /api/v1/account/balances', 'balances'], ['POST /api/v1/spot/order', 'order']];
+  for (const [name, route] of routes) {
+    const perRequest = new Map<string, { name: string; where: string; kind: string; on: number; off: number }>();
+    const busy = { on: 0, off: 0 };
+    for (const which of ['off', 'on'] as const) {
+      const p = await profileUnderLoad({ server: 'doppel', args: which === 'off' ? ['--journal-size', '0'] : [] }, route, settings, { intervalUs: 200, top: 10_000 });
+      for (const f of p.summary.functions) {
+        if (f.kind === KIND.idle) continue;
+        const ns = (f.ms * 1e6) / p.requests;
+        busy[which] += ns;
+        const key = `${f.name}\u0000${f.where}`;
+        const entry = perRequest.get(key) ?? { name: f.name, where: f.where, kind: f.kind, on: 0, off: 0 };
+        entry[which] += ns;
+        perRequest.set(key, entry);
+      }
+    }
+    const parts = [...perRequest.values()].map((f) => ({ name: f.name, where: f.where, kind: f.kind, ns: Math.round(f.on - f.off) })).sort((a, b) => b.ns - a.ns);
+    out.push({ target: name, requests: 0, onNs: Math.round(busy.on), offNs: Math.round(busy.off), parts: parts.slice(0, 8) });
+    process.stderr.write(`  journal profiled over HTTP, ${name}: ${Math.round(busy.on)} ns on vs ${Math.round(busy.off)} ns off of CPU per answer (idle left out)\n`);
+  }
+  return out;
+}
+
 function heapAfterGc(): number {
   globalThis.gc?.();
   globalThis.gc?.();
@@ -250,7 +287,7 @@ const missed = httpRows.some((row) => row.costPct > JOURNAL_GOAL_PCT || (row.der
 const result: StubFeaturesResult = {
   inProcess: inProcessRows,
   http: httpRows,
-  ...(missed ? { journalParts: await journalParts(inProcessRows) } : {}),
+  ...(missed ? { journalParts: await journalParts(inProcessRows), journalHttpParts: await journalHttpParts() } : {}),
   ...(() => {
     const j = journalMemory();
     return { journalEntryBytes: j.entryBytes, journalFullRingMiB: j.fullRingMiB };
