@@ -525,7 +525,7 @@ export function renderStubFeatures(s: StubFeaturesResult): string {
       ],
     ),
     '',
-    `Heap per journal entry (GET balances, its headers, query and response text kept): ${f0(s.journalEntryBytes)} bytes; a full ring of 10,000: ${f2(s.journalFullRingMiB)} MiB (response texts over 64 KiB are not kept, so the ring is bounded).`,
+    `Heap per journal entry (GET balances, each with a header of its own, kept with its query and response text): ${f0(s.journalEntryBytes)} bytes; a full ring of 10,000: ${f2(s.journalFullRingMiB)} MiB (response texts over 64 KiB are not kept, so the ring is bounded).`,
     `Heap per namespace (demo data, price book, two pipelines; mean of ${s.namespacesMeasured} after a full GC): ${f0(s.namespaceKiB)} KiB; the default bound of 100 namespaces: ${f1((s.namespaceKiB * 100) / 1024)} MiB.`,
   );
   return out.join('\n');
