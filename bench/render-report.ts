@@ -7,7 +7,7 @@ import type { ScaleResult } from './scale.js';
 import { renderSoak, soakTargets, type SoakResult } from './soak.js';
 import { longLivedTargets, type LongLivedResult } from './long-lived.js';
 import type { Upload413Result } from './upload-413.js';
-import type { StubFeaturesResult } from './stub-features.js';
+import type { JournalParts, StubFeaturesResult } from './stub-features.js';
 import { renderSizing, type SizingResult } from './sizing.js';
 import { proxyTargets, renderProxyOverhead, type ProxyOverheadResult } from './proxy-overhead.js';
 import type { HttpCauses } from './speed-causes.js';
@@ -482,40 +482,34 @@ function journalCause(s: StubFeaturesResult): string[] {
   if (s.journalParts === undefined) return ['Cause not measured (no profile in this run).'];
   const out = [
     'App.handle in process, the same loop on a journaling fake and on one with `journalSize: 0`, two rounds each, alternating, profiled (node:inspector, 100 µs); per function, the self time per request with the journal minus without (top 8; a negative part is noise or time moved elsewhere):',
+    ...s.journalParts.flatMap((j) => partsTable(j, `per request (${signed(j.onNs - j.offNs, 'ns')}, ${f0(j.requests)} requests each)`, 'request')),
   ];
-  for (const j of s.journalParts) {
-    out.push(
-      '',
-      `${j.target}: ${f0(j.onNs)} ns on vs ${f0(j.offNs)} ns off per request (${signed(j.onNs - j.offNs, 'ns')}, ${f0(j.requests)} requests each)`,
-      '',
-      '| # | ns per request added | function | where | kind |',
-      '|---|---|---|---|---|',
-      ...j.parts.map((x, i) => `| ${i + 1} | ${x.ns >= 0 ? '+' : '−'}${Math.abs(x.ns)} | ${cell(x.name)} | ${cell(x.where)} | ${x.kind} |`),
-    );
-  }
   if (s.journalHttpParts === undefined) return out;
   out.push(
     '',
     'Over HTTP: `doppel mock` and `doppel mock --journal-size 0` under `--cpu-prof` (200 µs), each loaded with autocannon (10 connections) on the same route after a warm-up; per function, the self time per answered request with the journal minus without, idle left out (top 8; one profile each, so a part of a few hundred ns either way can be the two processes\' JIT, not the journal):',
+    ...s.journalHttpParts.flatMap((j) => partsTable(j, `of CPU per answer (${signed(j.onNs - j.offNs, 'ns')}, ${f0(j.requests)} answers profiled in all)`, 'answer')),
   );
-  for (const j of s.journalHttpParts) {
-    out.push(
-      '',
-      `${j.target}: ${f0(j.onNs)} ns on vs ${f0(j.offNs)} ns off of CPU per answer (${signed(j.onNs - j.offNs, 'ns')})`,
-      '',
-      '| # | ns per answer added | function | where | kind |',
-      '|---|---|---|---|---|',
-      ...j.parts.map((x, i) => `| ${i + 1} | ${x.ns >= 0 ? '+' : '−'}${Math.abs(x.ns)} | ${cell(x.name)} | ${cell(x.where)} | ${x.kind} |`),
-    );
-  }
   return out;
+}
+
+/** One target's journal parts: its totals on and off, then the functions that differ most. */
+function partsTable(j: JournalParts, totals: string, unit: 'request' | 'answer'): string[] {
+  return [
+    '',
+    `${j.target}: ${f0(j.onNs)} ns on vs ${f0(j.offNs)} ns off ${totals}`,
+    '',
+    `| # | ns per ${unit} added | function | where | kind |`,
+    '|---|---|---|---|---|',
+    ...j.parts.map((x, i) => `| ${i + 1} | ${x.ns >= 0 ? '+' : '−'}${Math.abs(x.ns)} | ${cell(x.name)} | ${cell(x.where)} | ${x.kind} |`),
+  ];
 }
 
 /** What the request journal and namespaces cost (bench/stub-features.ts). */
 export function renderStubFeatures(s: StubFeaturesResult): string {
   const out = ['## Request journal and namespaces', ''];
   out.push(
-    'Journal on (10,000-entry ring) vs off (`--journal-size 0`) in the same run. Over HTTP: a fresh pair of fake processes each round (the JIT can leave one process 10–15 % faster or slower than another of the same build for its whole life), loaded alternately with autocannon (10 connections), req/s per round; the cost is 1 − the median of the on/off ratios; "derived" is the in-process time of the journal per request over the time of one HTTP request without it (steadier on a shared machine). In process: App.handle, alternating rounds, median ns per request (its share of App.handle alone is not the target, which is throughput over HTTP). Goal: ≤ ' + `${JOURNAL_GOAL_PCT} % of throughput, the direct and the derived figure alike.`,
+    'Journal on (10,000-entry ring) vs off (`--journal-size 0`) in the same run. Over HTTP: a fresh pair of fake processes each round (the JIT can leave one process up to about 20 % faster or slower than another of the same build for its whole life), loaded alternately with autocannon (10 connections), req/s per round; the cost is 1 − the median of the on/off ratios; "derived" is the in-process time of the journal per request over the time of one HTTP request without it (steadier on a shared machine). In process: App.handle, alternating rounds, median ns per request (its share of App.handle alone is not the target, which is throughput over HTTP). Goal: ≤ ' + `${JOURNAL_GOAL_PCT} % of throughput, the direct and the derived figure alike.`,
     '',
     table(
       ['where', 'request', 'journal on', 'journal off', 'cost', `goal ≤ ${JOURNAL_GOAL_PCT} %`],

@@ -39,6 +39,7 @@ export interface StubFeaturesResult {
 /** App.handle with the journal on and off, profiled alike: per function, the self time per request it adds. */
 export interface JournalParts {
   target: string;
+  /** Requests measured: in process, each of on and off; over HTTP, the two profiles' answers together. */
   requests: number;
   onNs: number;
   offNs: number;
@@ -62,9 +63,9 @@ async function overHttp(): Promise<StubFeaturesResult['http']> {
     { name: 'POST /api/v1/spot/order', target: (base, writer) => ({ url: `${base}/api/v1/spot/order`, method: 'POST', headers: { 'API-KEY': writer }, body: JSON.stringify(ORDER) }) },
   ];
   const rps = targets.map(() => ({ on: [] as number[], off: [] as number[] }));
-  // A fresh pair of processes each round: one process's JIT can leave it 10-15 % faster or slower
-  // than another of the same build for its whole life (seen in this section: every round of one
-  // pair off by as much), so one pair for all rounds would measure that pair, not the journal.
+  // A fresh pair of processes each round: one process's JIT can leave it up to about 20 % faster or
+  // slower than another of the same build for its whole life (seen in this section: every round of
+  // one pair off by 8-19 %), so one pair for all rounds would measure that pair, not the journal.
   for (let round = 0; round < ROUNDS; round++) {
     const [on, off] = await Promise.all([startFakeProcess({ ...common, journalSize: 10_000 }), startFakeProcess({ ...common, journalSize: 0 })]);
     try {
@@ -216,8 +217,10 @@ async function journalHttpParts(): Promise<JournalParts[]> {
   for (const [name, route] of routes) {
     const perRequest = new Map<string, { name: string; where: string; kind: string; on: number; off: number }>();
     const busy = { on: 0, off: 0 };
+    let requests = 0;
     for (const which of ['off', 'on'] as const) {
       const p = await profileUnderLoad({ server: 'doppel', args: which === 'off' ? ['--journal-size', '0'] : [] }, route, settings, { intervalUs: 200, top: 10_000 });
+      requests += p.requests;
       for (const f of p.summary.functions) {
         if (f.kind === KIND.idle) continue;
         const ns = (f.ms * 1e6) / p.requests;
@@ -229,7 +232,7 @@ async function journalHttpParts(): Promise<JournalParts[]> {
       }
     }
     const parts = [...perRequest.values()].map((f) => ({ name: f.name, where: f.where, kind: f.kind, ns: Math.round(f.on - f.off) })).sort((a, b) => b.ns - a.ns);
-    out.push({ target: name, requests: 0, onNs: Math.round(busy.on), offNs: Math.round(busy.off), parts: parts.slice(0, 8) });
+    out.push({ target: name, requests, onNs: Math.round(busy.on), offNs: Math.round(busy.off), parts: parts.slice(0, 8) });
     process.stderr.write(`  journal profiled over HTTP, ${name}: ${Math.round(busy.on)} ns on vs ${Math.round(busy.off)} ns off of CPU per answer (idle left out)\n`);
   }
   return out;
