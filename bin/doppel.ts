@@ -1,15 +1,26 @@
 #!/usr/bin/env node
 // The `doppel` executable (package.json `bin`): all wiring lives in bin/index.ts.
-import module, { createRequire } from 'node:module';
+import module from 'node:module';
 
 // V8's compile cache (Node 22.1 and later, in the OS's temporary folder): a second start does not
 // compile the CLI's modules again (docs/guides/operating.md, start-up). Node 20 has none. Static
 // imports are evaluated before this line runs, so the CLI is imported after it.
 (module as { enableCompileCache?: () => unknown }).enableCompileCache?.();
-const { runCli } = await import('./index.js');
 
-// From yargs' CommonJS build, which bin/index.ts loads anyway: the ES module `yargs/helpers` pulls
-// in yargs' second (ESM) platform layer, ~25 ms of a `doppel mock` start.
-const { hideBin } = createRequire(import.meta.url)('yargs/helpers') as typeof import('yargs/helpers');
+// What node was given after this script (yargs' hideBin is the same outside Electron).
+const args = process.argv.slice(2);
 
-await runCli(hideBin(process.argv));
+// `doppel mock` with plain, valid options starts without loading yargs (bin/quick-mock-args.ts);
+// every other command line, and every mistake, goes to the one CLI.
+const quick = args[0] === 'mock' ? (await import('./quick-mock-args.js')).quickMockArgs(args.slice(1)) : undefined;
+if (quick !== undefined) {
+  const [{ mockCommand }, { reportFailure }] = await Promise.all([import('./commands/mock.js'), import('./report-failure.js')]);
+  try {
+    await mockCommand.handler(quick as Parameters<typeof mockCommand.handler>[0]);
+  } catch (error) {
+    reportFailure(error);
+  }
+} else {
+  const { runCli } = await import('./index.js');
+  await runCli(args);
+}

@@ -14,6 +14,7 @@ import { proxyCommand } from './commands/proxy.js';
 import { checkEveryOptionOnce } from './option-checks.js';
 import { didYouMean } from './option-suggestions.js';
 import { version } from './package-version.js';
+import { reportFailure } from './report-failure.js';
 
 /** Exit status of a usage problem (unknown command or flag, bad value): check's documented exit status, for every command. */
 const USAGE_EXIT = 2;
@@ -139,8 +140,6 @@ export async function runCli(args: readonly string[]): Promise<void> {
   try {
     await buildCli(args).parseAsync();
   } catch (error) {
-    const exitCode = (error as { exitCode?: unknown }).exitCode;
-    process.stderr.write(`doppel: ${error instanceof Error ? error.message : String(error)}\n`);
-    process.exitCode = typeof exitCode === 'number' ? exitCode : 1;
+    reportFailure(error);
   }
 }

@@ -19,7 +19,9 @@ function record(command: CommandModule): Recorded {
   const recorder: Argv = new Proxy({} as Argv, {
     get(_target, method: string) {
       return (...args: unknown[]) => {
-        if (method === 'option' || method === 'options') recorded.options.push([args[0] as string, (args[1] ?? {}) as Options]);
+        if (method === 'option') recorded.options.push([args[0] as string, (args[1] ?? {}) as Options]);
+        // .options({ name: {...}, ... }): a table of them, in its order.
+        if (method === 'options') recorded.options.push(...Object.entries(args[0] as Record<string, Options>));
         else if (method === 'usage') recorded.usage = args[0] as string;
         else if (method === 'epilogue' || method === 'epilog') recorded.epilogue = args[0] as string;
         else if (method === 'implies') recorded.implies.push([args[0] as string, args[1] as string]);

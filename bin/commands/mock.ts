@@ -1,7 +1,7 @@
 // `doppel mock`: serves the fakes of both interfaces.
 import { isIP } from 'node:net';
 import { normalize } from 'node:path';
-import type { Argv, CommandModule } from 'yargs';
+import type { Arguments, Argv, CommandModule, Options } from 'yargs';
 import type { RunningMock, StartMockOptions } from '../../mock/index.js';
 import { readFileSync } from 'node:fs';
 import { checkFolders, checkInteger, checkJsonFile, checkStateFile } from '../option-checks.js';
@@ -42,59 +42,72 @@ export interface MockOptions {
   trustProxy?: string[];
 }
 
+/**
+ * The options of `doppel mock`, in --help's order: one table, read by yargs (builder) and by the
+ * quick reader that starts the fake without yargs (bin/quick-mock-args.ts).
+ */
+export const MOCK_OPTIONS = {
+  host: { type: 'string', default: '127.0.0.1', describe: 'Address to bind both interfaces to; any address other than loopback requires --admin-token' },
+  'trading-port': { type: 'number', default: 4010, describe: 'Port of the trading interface (0: a free port, named in the ready line)' },
+  'wallet-port': { type: 'number', default: 4020, describe: 'Port of the wallet interface (0: a free port, named in the ready line)' },
+  seed: { type: 'number', default: 1, describe: 'Seed of the demo data, prices and every random choice' },
+  clock: {
+    choices: ['realtime', 'manual'] as const,
+    default: 'realtime' as const,
+    describe: 'realtime: virtual time runs with the wall clock (plus admin moves); manual: it moves only through POST /__doppel/clock',
+  },
+  'wallet-rate-limit': { type: 'number', default: 60, describe: 'Wallet requests per minute per API key before 429' },
+  fixtures: { type: 'string', describe: 'Start from the state a doppel fixtures run wrote into this directory (DIR/state.json)' },
+  state: { type: 'string', describe: 'Snapshot file: loaded at start if it exists, written back on SIGINT/SIGTERM (with --fixtures, an existing state file wins)' },
+  'admin-token': { type: 'string', describe: 'Token the admin API (/__doppel/) then requires as Authorization: Bearer <token>; needed when --host is not loopback' },
+  profile: { type: 'string', describe: 'Answer like this deployment profile (a file doppel check --learn wrote) at its decision points; an invalid one is one line naming the field, exit 2' },
+  'log-level': { choices: LOG_LEVELS, default: 'info' as LogLevel, describe: 'silent: nothing; error: ready lines and faults; warn: also refused, slow or aborted requests; info: also one line per request; debug: also headers and bodies. Keys and passwords are always masked' },
+  cors: { type: 'boolean', default: true, describe: 'Answer CORS preflights and send Access-Control-Allow-Origin (--no-cors: neither)' },
+  'cors-origin': {
+    type: 'string',
+    describe:
+      'Web pages that may call the interfaces besides those of this machine (http(s)://localhost, *.localhost, 127.0.0.1, [::1], any port, always allowed): ' +
+      'a comma-separated list of origins such as http://192.168.1.20:3000, or * for any website (which can then use every key it learns against the fake); see docs/guides/security.md',
+  },
+  'admin-cors-origin': {
+    type: 'string',
+    describe:
+      'Web pages that may call the admin API (/__doppel/: the whole state with keys and password hashes, reset, clock, faults): a comma-separated list of origins, ' +
+      'or loopback for every page of this machine; default none (the dashboard is same-origin and needs none)',
+  },
+  'allowed-host': {
+    type: 'string',
+    array: true,
+    describe:
+      'While bound to loopback, a Host name requests may use besides localhost, *.localhost, 127.0.0.0/8 and [::1] (others get 403: DNS rebinding); ' +
+      'repeatable; .example.test allows it and every name under it',
+  },
+  'journal-size': { type: 'number', default: 10_000, describe: 'Requests the request journal (GET /__doppel/requests) keeps, a ring; 0 turns it off' },
+  'answer-cache': {
+    type: 'boolean',
+    default: true,
+    describe: 'Answer a read again while nothing it depends on changed (writes, admin changes and the clock invalidate it); --no-answer-cache computes every read, with the same answers',
+  },
+  'max-namespaces': { type: 'number', default: 100, describe: 'Namespaces (X-Doppel-Namespace) that may exist at once, the default one included; one more is a 409' },
+  'trust-proxy': { type: 'string', describe: 'Addresses or CIDR ranges of reverse proxies (comma-separated) whose X-Forwarded-For names the caller, for the IP whitelist' },
+} as const satisfies Record<string, Options>;
+
+/** What yargs does not check of the options (each throws one line naming the option), in this order. */
+export const MOCK_CHECKS: ReadonlyArray<(argv: Arguments) => true> = [
+  checkTrustProxy,
+  checkInteger({ 'trading-port': [0, 65535], 'wallet-port': [0, 65535], seed: [0], 'wallet-rate-limit': [1], 'journal-size': [0, 1_000_000], 'max-namespaces': [1, 10_000] }),
+  checkCorsOrigin,
+  checkAllowedHosts,
+  checkPorts,
+  checkFolders({ fixtures: { mustExist: true } }),
+  checkStateFile('state'),
+  checkJsonFile('profile'),
+];
+
 function builder(y: Argv) {
-  return y
-    .option('host', { type: 'string', default: '127.0.0.1', describe: 'Address to bind both interfaces to; any address other than loopback requires --admin-token' })
-    .option('trading-port', { type: 'number', default: 4010, describe: 'Port of the trading interface (0: a free port, named in the ready line)' })
-    .option('wallet-port', { type: 'number', default: 4020, describe: 'Port of the wallet interface (0: a free port, named in the ready line)' })
-    .option('seed', { type: 'number', default: 1, describe: 'Seed of the demo data, prices and every random choice' })
-    .option('clock', {
-      choices: ['realtime', 'manual'] as const,
-      default: 'realtime' as const,
-      describe: 'realtime: virtual time runs with the wall clock (plus admin moves); manual: it moves only through POST /__doppel/clock',
-    })
-    .option('wallet-rate-limit', { type: 'number', default: 60, describe: 'Wallet requests per minute per API key before 429' })
-    .option('fixtures', { type: 'string', describe: 'Start from the state a doppel fixtures run wrote into this directory (DIR/state.json)' })
-    .option('state', { type: 'string', describe: 'Snapshot file: loaded at start if it exists, written back on SIGINT/SIGTERM (with --fixtures, an existing state file wins)' })
-    .option('admin-token', { type: 'string', describe: 'Token the admin API (/__doppel/) then requires as Authorization: Bearer <token>; needed when --host is not loopback' })
-    .option('profile', { type: 'string', describe: 'Answer like this deployment profile (a file doppel check --learn wrote) at its decision points; an invalid one is one line naming the field, exit 2' })
-    .option('log-level', { choices: LOG_LEVELS, default: 'info' as LogLevel, describe: 'silent: nothing; error: ready lines and faults; warn: also refused, slow or aborted requests; info: also one line per request; debug: also headers and bodies. Keys and passwords are always masked' })
-    .option('cors', { type: 'boolean', default: true, describe: 'Answer CORS preflights and send Access-Control-Allow-Origin (--no-cors: neither)' })
-    .option('cors-origin', {
-      type: 'string',
-      describe:
-        'Web pages that may call the interfaces besides those of this machine (http(s)://localhost, *.localhost, 127.0.0.1, [::1], any port, always allowed): ' +
-        'a comma-separated list of origins such as http://192.168.1.20:3000, or * for any website (which can then use every key it learns against the fake); see docs/guides/security.md',
-    })
-    .option('admin-cors-origin', {
-      type: 'string',
-      describe:
-        'Web pages that may call the admin API (/__doppel/: the whole state with keys and password hashes, reset, clock, faults): a comma-separated list of origins, ' +
-        'or loopback for every page of this machine; default none (the dashboard is same-origin and needs none)',
-    })
-    .option('allowed-host', {
-      type: 'string',
-      array: true,
-      describe:
-        'While bound to loopback, a Host name requests may use besides localhost, *.localhost, 127.0.0.0/8 and [::1] (others get 403: DNS rebinding); ' +
-        'repeatable; .example.test allows it and every name under it',
-    })
-    .option('journal-size', { type: 'number', default: 10_000, describe: 'Requests the request journal (GET /__doppel/requests) keeps, a ring; 0 turns it off' })
-    .option('answer-cache', {
-      type: 'boolean',
-      default: true,
-      describe: 'Answer a read again while nothing it depends on changed (writes, admin changes and the clock invalidate it); --no-answer-cache computes every read, with the same answers',
-    })
-    .option('max-namespaces', { type: 'number', default: 100, describe: 'Namespaces (X-Doppel-Namespace) that may exist at once, the default one included; one more is a 409' })
-    .option('trust-proxy', { type: 'string', describe: 'Addresses or CIDR ranges of reverse proxies (comma-separated) whose X-Forwarded-For names the caller, for the IP whitelist' })
-    .check(checkTrustProxy)
-    .check(checkInteger({ 'trading-port': [0, 65535], 'wallet-port': [0, 65535], seed: [0], 'wallet-rate-limit': [1], 'journal-size': [0, 1_000_000], 'max-namespaces': [1, 10_000] }))
-    .check(checkCorsOrigin)
-    .check(checkAllowedHosts)
-    .check(checkPorts)
-    .check(checkFolders({ fixtures: { mustExist: true } }))
-    .check(checkStateFile('state'))
-    .check(checkJsonFile('profile'))
+  let built = y.options(MOCK_OPTIONS);
+  for (const check of MOCK_CHECKS) built = built.check(check);
+  return built
     .epilogue('Prints the state it loaded (--state, --fixtures), then one ready line per interface with its URL; SIGINT or SIGTERM '
       + 'stops it (and writes --state). A port in use, a port that needs privileges or an address not on this machine is one line '
       + 'naming the option, exit 1; a --state file that is not a snapshot is one line naming the file, exit 1.');
@@ -112,13 +125,13 @@ export function parseTrustProxy(value: string): string[] {
   return entries;
 }
 
-function checkTrustProxy(argv: { 'trust-proxy'?: unknown }): true {
+function checkTrustProxy(argv: Arguments): true {
   if (typeof argv['trust-proxy'] === 'string') parseTrustProxy(argv['trust-proxy']);
   return true;
 }
 
 /** Two interfaces cannot share a port (0 asks the system for a free one, each its own). */
-function checkPorts(argv: { 'trading-port'?: unknown; 'wallet-port'?: unknown; host?: unknown }): true {
+function checkPorts(argv: Arguments): true {
   if (argv['trading-port'] === argv['wallet-port'] && argv['trading-port'] !== 0) {
     throw new Error(`--trading-port and --wallet-port are both ${String(argv['trading-port'])}: each interface needs its own port`);
   }
@@ -139,7 +152,7 @@ export function parseAdminCorsOrigins(value: string): string[] {
   return origins;
 }
 
-function checkCorsOrigin(argv: { 'cors-origin'?: unknown; 'admin-cors-origin'?: unknown; cors?: unknown }): true {
+function checkCorsOrigin(argv: Arguments): true {
   if (typeof argv['cors-origin'] === 'string') parseCorsOrigins(argv['cors-origin']);
   if (typeof argv['admin-cors-origin'] === 'string') parseAdminCorsOrigins(argv['admin-cors-origin']);
   if (argv.cors === false && argv['cors-origin'] !== undefined) throw new Error('--cors-origin and --no-cors contradict each other: give one');
@@ -147,7 +160,7 @@ function checkCorsOrigin(argv: { 'cors-origin'?: unknown; 'admin-cors-origin'?: 
   return true;
 }
 
-function checkAllowedHosts(argv: { 'allowed-host'?: unknown }): true {
+function checkAllowedHosts(argv: Arguments): true {
   const hosts = argv['allowed-host'];
   if (Array.isArray(hosts)) readAllowedHosts(hosts.map(String));
   return true;
@@ -177,7 +190,7 @@ export function listenProblem(error: unknown, options: Pick<MockOptions, 'host' 
 }
 
 /** The parsed options, as the builder declares them (the handler gets them camelCased too). */
-type MockArgs = ReturnType<typeof builder> extends Argv<infer T> ? T : never;
+export type MockArgs = ReturnType<typeof builder> extends Argv<infer T> ? T : never;
 
 export const mockCommand: CommandModule<object, MockArgs> = {
   command: 'mock',
