@@ -15,10 +15,19 @@ export interface ScryptParams {
 
 type NativeScrypt = (password: string, salt: Uint8Array, keylen: number, options: { N: number; r: number; p: number }) => Uint8Array;
 
-const host = (globalThis as { process?: { getBuiltinModule?: (id: string) => unknown } }).process;
-const native = (host?.getBuiltinModule?.('node:crypto') as { scryptSync?: NativeScrypt } | undefined)?.scryptSync;
+// Looked up on first use: loading node:crypto is ~3 ms that a start (which hashes nothing) need not wait for.
+let native: NativeScrypt | null | undefined;
+
+function nativeScrypt(): NativeScrypt | null {
+  if (native === undefined) {
+    const host = (globalThis as { process?: { getBuiltinModule?: (id: string) => unknown } }).process;
+    native = (host?.getBuiltinModule?.('node:crypto') as { scryptSync?: NativeScrypt } | undefined)?.scryptSync ?? null;
+  }
+  return native;
+}
 
 export function scrypt(password: string, salt: Uint8Array, params: ScryptParams): Uint8Array {
+  const native = nativeScrypt();
   if (native) return new Uint8Array(native(password, salt, params.dkLen, { N: params.N, r: params.r, p: params.p }));
   return nobleScrypt(password, salt, params);
 }
