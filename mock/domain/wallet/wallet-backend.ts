@@ -93,7 +93,19 @@ export function createWalletBackend(options: WalletBackendOptions): WalletBacken
 
   let state = createWalletState();
   let rngs = createWalletRngs(seed);
-  if (options.demoData !== false) seedDemoData(state, rngs, clock.now());
+  // The demo data, dated now, is made when the state is first used (`current`), not here: deriving
+  // its addresses is ~4 ms of code running for the first time, which a start whose first request is
+  // a trading one, and every namespace that never calls the wallet, need not wait for. Nothing reads
+  // or draws before it, so the data is the same.
+  let demoAt = options.demoData !== false ? clock.now() : undefined;
+  function current(): WalletState {
+    if (demoAt !== undefined) {
+      const at = demoAt;
+      demoAt = undefined;
+      seedDemoData(state, rngs, at);
+    }
+    return state;
+  }
 
   // The history is in date order, then creation (a receive is appended at its confirmation).
   function history(wallet: Wallet, limit: number, oldestFirst = false): HistoryEntry[] {
@@ -110,39 +122,40 @@ export function createWalletBackend(options: WalletBackendOptions): WalletBacken
     rateLimit,
     decisions,
     get state() {
-      return state;
+      return current();
     },
-    settle: (now = clock.now()) => settleTransfers(state, now),
-    register: (input) => registerUser(state, rngs, input),
-    login: (email, password) => loginUser(state, rngs, email, password),
+    settle: (now = clock.now()) => settleTransfers(current(), now),
+    register: (input) => registerUser(current(), rngs, input),
+    login: (email, password) => loginUser(current(), rngs, email, password),
     authenticate(key, limit = true) {
       // Decision wallet.status-codes#missing-key-message: the profile's text (default the usual prefix).
       if (key === undefined || key === '') throw new DomainError('unauthorized', 'missing X-API-Key header', { template: decisions['wallet.status-codes#missing-key-message'] });
-      const userId = userIdForKey(state, key);
+      const userId = userIdForKey(current(), key);
       if (userId === undefined) throw domainError.unauthorized('unknown X-API-Key');
       if (limit) countRequest(key);
       return { userId, key };
     },
     countRequest: (caller) => countRequest(caller.key),
-    createWallet: (userId, chain) => createWallet(state, rngs, userId, chain),
-    walletsOf: (userId) => walletsOf(state, userId),
-    walletOf: (userId, walletId) => walletOwnedBy(state, userId, walletId),
+    createWallet: (userId, chain) => createWallet(current(), rngs, userId, chain),
+    walletsOf: (userId) => walletsOf(current(), userId),
+    walletOf: (userId, walletId) => walletOwnedBy(current(), userId, walletId),
     history,
     usdValue: (wallet) => mulDec(wallet.native, prices.priceOf(chainOf(wallet).symbol) ?? 0n),
-    send: (userId, walletId, input) => sendFrom(state, rngs, clock.now(), walletOwnedBy(state, userId, walletId), input, decisions['wallet.send-semantics'] * 1000),
+    send: (userId, walletId, input) => sendFrom(current(), rngs, clock.now(), walletOwnedBy(current(), userId, walletId), input, decisions['wallet.send-semantics'] * 1000),
     deposit(walletId, amount, tokenId) {
-      const wallet = state.wallets.get(walletId);
+      const wallet = current().wallets.get(walletId);
       if (wallet === undefined) throw domainError.not_found(`wallet ${walletId} not found`);
-      return depositTo(state, rngs, clock.now(), wallet, amount, tokenId);
+      return depositTo(current(), rngs, clock.now(), wallet, amount, tokenId);
     },
-    issueApiKey: (userId) => issueApiKey(state, rngs, userId),
-    fail: (txHash) => failTransfer(state, txHash),
-    audit: () => auditSupply(state),
-    nextDue: () => state.pending.peek()?.dueAt,
-    exportState: () => encodeWalletState(state, rngs),
-    cutState: () => cutWalletState(state, rngs),
+    issueApiKey: (userId) => issueApiKey(current(), rngs, userId),
+    fail: (txHash) => failTransfer(current(), txHash),
+    audit: () => auditSupply(current()),
+    nextDue: () => current().pending.peek()?.dueAt,
+    exportState: () => encodeWalletState(current(), rngs),
+    cutState: () => cutWalletState(current(), rngs),
     importState(snapshot) {
       ({ state, rngs } = decodeWalletState(snapshot, seed));
+      demoAt = undefined;
       limiter.reset();
     },
   };
