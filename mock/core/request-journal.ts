@@ -106,7 +106,10 @@ export function createRequestJournal(size = DEFAULT_JOURNAL_SIZE): RequestJourna
   // One column per field, not one object per entry: the record handed to record() dies young,
   // and only the parts it points at (the request's header object, its path and query) are kept.
   // A kept object per request was most of the journal's cost (garbage-collector time in a profile).
-  let columns = createColumns(size);
+  // The columns grow to `size` as the first lap fills them (doubling from FIRST_CAPACITY): 10,000
+  // positions up front were ~1 MB allocated at start, a young-generation collection before the
+  // first answer and memory a short run never uses.
+  let columns = createColumns(Math.min(size, FIRST_CAPACITY));
   const kept = createTextRing(MAX_KEPT_RESPONSE_TOTAL_CHARS);
   // Where a kept answer's text is in the ring, while it is there.
   let sharedTexts = new WeakMap<object, number>();
@@ -128,7 +131,7 @@ export function createRequestJournal(size = DEFAULT_JOURNAL_SIZE): RequestJourna
   function* newestFirst(): Generator<number> {
     for (let i = 1; i <= size; i++) {
       const at = (next - i + size) % size;
-      if (columns.ids[at] === 0) return;
+      if (at >= columns.ids.length || columns.ids[at] === 0) return;
       yield at;
     }
   }
@@ -146,8 +149,9 @@ export function createRequestJournal(size = DEFAULT_JOURNAL_SIZE): RequestJourna
   return {
     size,
     record(entry) {
-      const c = columns;
       const at = next;
+      if (at === columns.ids.length) columns = grown(columns, Math.min(size, at * 2));
+      const c = columns;
       c.ids[at] = ++seq;
       c.iface[at] = entry.iface;
       c.method[at] = entry.method;
@@ -193,7 +197,7 @@ export function createRequestJournal(size = DEFAULT_JOURNAL_SIZE): RequestJourna
     clear(filter) {
       if (filter === undefined || Object.keys(filter).length === 0) {
         const n = this.count();
-        columns = createColumns(size);
+        columns = createColumns(Math.min(size, FIRST_CAPACITY));
         kept.clear();
         sharedTexts = new WeakMap();
         next = 0;
@@ -203,7 +207,7 @@ export function createRequestJournal(size = DEFAULT_JOURNAL_SIZE): RequestJourna
       const rest = [...newestFirst()].reverse().filter((at) => !keep(at));
       const removed = this.count() - rest.length;
       const old = columns;
-      columns = createColumns(size);
+      columns = createColumns(Math.min(size, Math.max(FIRST_CAPACITY, rest.length)));
       rest.forEach((from, to) => copyEntry(old, from, columns, to));
       next = rest.length % size;
       return removed;
@@ -239,6 +243,9 @@ interface Columns {
   bodies: Float64Array;
 }
 
+/** Positions the columns start with. */
+const FIRST_CAPACITY = 256;
+
 const REFERENCE_COLUMNS = ['iface', 'method', 'path', 'key', 'namespace', 'operationId', 'route', 'query', 'headers', 'contentType', 'fault'] as const;
 const NUMBER_COLUMNS = ['ids', 'status', 'virtualMs', 'wallMs', 'texts', 'bodies'] as const;
 
@@ -264,6 +271,13 @@ function createColumns(size: number): Columns {
     texts: new Float64Array(size),
     bodies: new Float64Array(size),
   };
+}
+
+/** The columns with room for `capacity` entries, the first ones copied. */
+function grown(from: Columns, capacity: number): Columns {
+  const to = createColumns(capacity);
+  for (let at = 0; at < from.ids.length; at++) copyEntry(from, at, to, at);
+  return to;
 }
 
 function copyEntry(from: Columns, at: number, to: Columns, into: number): void {

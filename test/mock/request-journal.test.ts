@@ -1,6 +1,7 @@
 // The request journal and the verification helper: after a scripted client run, the
 // journal holds every request and its answer, filterable by the one request pattern, in process
 // (fake.requests / fake.verify) and over HTTP (GET /__doppel/requests, …/verify, DELETE).
+import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFake, startMock, type JournalEntry, type RunningMock } from '../../mock/index.js';
 
@@ -74,6 +75,41 @@ describe('in process', () => {
     await off.fetch(`${T}/api/v1/prices`);
     expect(off.requests()).toEqual([]);
     expect((await off.fetch(`${T}/__doppel/requests`)).status).toBe(404);
+  });
+  it('keeps the newest `size` entries in order while it grows, wraps and is cleared', async () => {
+    // The columns start small and grow during the first lap: sizes around that first capacity
+    // (256) and its doublings, sends and clears (all, or by path) in any order, against a list.
+    const op = fc.oneof(
+      fc.record({ send: fc.constantFrom('BTC', 'ETH'), count: fc.integer({ min: 1, max: 300 }) }),
+      fc.record({ clear: fc.constantFrom('BTC', 'ETH', 'all') }),
+    );
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom(1, 3, 255, 256, 257, 513, 600), fc.array(op, { maxLength: 8 }), async (size, ops) => {
+        const fake = createFake({ journalSize: size });
+        let model: string[] = [];
+        let n = 0;
+        for (const step of ops) {
+          if ('send' in step) {
+            for (let i = 0; i < step.count; i++) {
+              await fake.fetch(`${T}/api/v1/price/${step.send}?n=${n}`);
+              model.push(`${step.send}${n++}`);
+            }
+            model = model.slice(-size);
+          } else if (step.clear === 'all') {
+            expect(fake.clearRequests()).toBe(model.length);
+            model = [];
+          } else {
+            const path = `/api/v1/price/${step.clear}`;
+            const removed = model.filter((e) => e.startsWith(step.clear)).length;
+            expect(fake.clearRequests({ path })).toBe(removed);
+            model = model.filter((e) => !e.startsWith(step.clear));
+          }
+          const held = fake.requests({ limit: 1_000_000 }).map((e) => `${e.path.slice(-3)}${e.query['n']}`);
+          expect(held).toEqual([...model].reverse());
+        }
+      }),
+      { numRuns: 25, seed: 20261127 },
+    );
   });
 });
 
