@@ -3,7 +3,7 @@ import type { Ajv2020, ErrorObject, ValidateFunction } from 'ajv/dist/2020.js';
 import { ajvModules } from './ajv-modules.js';
 import { loadSpec, pointer, type InterfaceName } from './load-spec.js';
 import { getOperation, operations, type ParameterSpec } from './operations.js';
-import { precompiled } from './precompiled-validators.js';
+import { precompiledValidators } from './precompiled-validators.js';
 
 // ajv is loaded and the document compiled on first use, not at start-up (./ajv-modules.ts). The
 // request validators come precompiled in the built package (./precompiled-validators.ts):
@@ -38,7 +38,7 @@ export function validatorAt(iface: InterfaceName, ref: string): ValidateFunction
   let fn = compiled[iface].get(ref);
   if (!fn) {
     // Precompiled validators are keyed by interface and pointer (scripts/precompile-validators.mjs).
-    fn = precompiled?.[`${iface}${ref}`] ?? ajvFor(iface).compile(schemaAt(iface, ref));
+    fn = precompiledValidators()?.[`${iface}${ref}`] ?? ajvFor(iface).compile(schemaAt(iface, ref));
     compiled[iface].set(ref, fn);
   }
   return fn;
@@ -163,7 +163,7 @@ function paramValidator(iface: InterfaceName, operationId: string, param: Parame
   const key = `${paramKey(iface, operationId, param)}${bound === undefined ? '' : `/max=${bound}`}`;
   let fn = compiled[iface].get(key);
   if (!fn) {
-    fn = (bound === undefined ? precompiled?.[key] : undefined) ?? ajvFor(iface).compile(paramSchema(iface, param, bound));
+    fn = (bound === undefined ? precompiledValidators()?.[key] : undefined) ?? ajvFor(iface).compile(paramSchema(iface, param, bound));
     compiled[iface].set(key, fn);
   }
   return fn;

@@ -18,7 +18,7 @@ async function loadPrecompiled(): Promise<Record<string, ValidateFunction>> {
   // The build bundles the generated code's require() of ajv's runtime helper; here Node provides it.
   const source = `import { createRequire } from 'node:module'; const require = createRequire(${JSON.stringify(require.resolve('ajv'))});\n${await precompiledValidatorsSource()}`;
   const mod = await import(`data:text/javascript;base64,${Buffer.from(source).toString('base64')}`);
-  return mod.precompiled;
+  return mod.precompiledValidators();
 }
 
 function runtimeAjv(iface: InterfaceName): Ajv2020 {
