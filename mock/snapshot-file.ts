@@ -1,12 +1,15 @@
 // Snapshot files: read one (`doppel mock --state`, `--fixtures`) and write one atomically, so a
 // crash or a second signal mid-write never leaves a half-written file where a good one was.
-import { open, readFile, rename, rm, type FileHandle } from 'node:fs/promises';
+// node:fs/promises is loaded when a file is read or written (~1 ms that a start without --state
+// need not spend).
+import type { FileHandle } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { snapshotChunks } from './domain/snapshot/index.js';
 import { createFolders } from './create-folders.js';
 
 /** Reads and parses a snapshot file; the content is checked by createFake. */
 export async function readSnapshotFile(file: string): Promise<unknown> {
+  const { readFile } = await import('node:fs/promises');
   let text: string;
   try {
     text = await readFile(file, 'utf8');
@@ -46,6 +49,7 @@ export async function writeSnapshotFile(file: string, snapshot: unknown): Promis
   } catch (error) {
     throw new Error(`cannot write snapshot file ${file}: ${reason(error)}`);
   }
+  const { open, rename, rm } = await import('node:fs/promises');
   const temp = `${file}.${process.pid}.tmp`;
   const chunks = isChunks(snapshot) ? snapshot : snapshotChunks(snapshot, 'lines', '', '\n');
   let handle: FileHandle | undefined;
