@@ -12,32 +12,46 @@
 // standalone code (scripts/precompile-validators.mjs), whose one runtime helper is bundled in. tsc only writes the declarations
 // (tsconfig.build.json).
 import { build } from 'esbuild';
-import { readdirSync, rmSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { precompiledValidatorsSource } from './precompile-validators.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const require = createRequire(import.meta.url);
 const INLINE = ['@noble/hashes', '@scure/base', 'ipaddr.js', 'ajv/dist/runtime/ucs2length'];
 const precompiled = await precompiledValidatorsSource();
 const ENTRY_POINTS = ['bin/doppel.ts', 'mock/index.ts', 'mock/browser.ts', 'conformance/index.ts', 'spec/index.ts', 'fixtures/index.ts',
   'toolkits/vitest.ts', 'toolkits/vitest-global-setup.ts', 'toolkits/jest.ts', 'toolkits/jest-global-setup.ts', 'toolkits/jest-global-teardown.ts', 'toolkits/playwright.ts'];
 
-/** Getters of builtins that the bundled code imports (each is read when the bundle loads). */
-const USED_GETTERS = { 'node:util': ['parseArgs'] };
+/**
+ * The names `importer` imports from builtin `id` by `import { a, b as c } from 'node:…'` (type-only
+ * names left out), and whether it imports the default; undefined for any other form of import.
+ */
+function importedNames(importer, id) {
+  const source = readFileSync(importer, 'utf8');
+  const names = new Set();
+  let found = false;
+  const pattern = new RegExp(`^import\\s+(?!type\\s)([^;]*?)\\s+from\\s+['"]${id.replace(/[/]/g, '\\/')}['"]`, 'gm');
+  for (const [, clause] of source.matchAll(pattern)) {
+    const match = /^(?:([A-Za-z_$][\w$]*)\s*,?\s*)?(?:\{([^}]*)\})?$/.exec(clause.trim());
+    if (!match) return undefined;
+    found = true;
+    if (match[1]) names.add('default');
+    for (const part of (match[2] ?? '').split(',')) {
+      const name = part.trim().split(/\s+as\s+/)[0];
+      if (name && !name.startsWith('type ')) names.add(name);
+    }
+  }
+  return found ? [...names].sort() : undefined;
+}
 
-/** The ES module source that stands for builtin `id`: its object, and its plain properties by name. */
-function builtinModule(id) {
-  const getters = USED_GETTERS[id] ?? [];
-  const names = Object.entries(Object.getOwnPropertyDescriptors(require(id)))
-    .filter(([name, d]) => ('value' in d || getters.includes(name)) && d.enumerable && name !== 'default' && /^[A-Za-z_$][\w$]*$/.test(name))
-    .map(([name]) => name);
+/** The ES module source that stands for builtin `id`: its own object, and the named properties. */
+function builtinModule(id, names) {
+  const named = names.filter((name) => name !== 'default');
   return [
     `const builtin = process.getBuiltinModule(${JSON.stringify(id)});`,
     'export default builtin;',
-    `export const { ${names.join(', ')} } = builtin;`,
+    ...(named.length > 0 ? [`export const { ${named.join(', ')} } = builtin;`] : []),
   ].join('\n');
 }
 
@@ -64,11 +78,18 @@ const result = await build({
       // `import { existsSync } from 'node:fs'` makes Node build the module's ES facade, which reads
       // every export, getters included: fs.promises loads node:fs/promises and its streams, util's
       // and net's load more. ~2 ms for node:fs alone, ~8 ms of a `doppel mock` start in all. The
-      // bundle takes each builtin's own object instead (process.getBuiltinModule, Node ≥ 20.16),
-      // exporting its plain properties and the getters in USED_GETTERS; an import of another getter
-      // (fs.promises) fails the build ("No matching export"): add it there, or import its module.
-      build.onResolve({ filter: /^node:/ }, ({ path }) => ({ path, namespace: 'builtin' }));
-      build.onLoad({ filter: /.*/, namespace: 'builtin' }, ({ path }) => ({ contents: builtinModule(path), loader: 'js' }));
+      // bundle takes each builtin's own object instead (process.getBuiltinModule, Node ≥ 20.16)
+      // and reads from it only the names the importing file names (on a newer Node, reading every
+      // property would also read deprecated ones, which warn: fs.F_OK on Node 24). A dynamic
+      // import, or an import of another form, keeps Node's facade.
+      build.onResolve({ filter: /^node:/ }, ({ path, importer, kind }) => {
+        const names = kind === 'import-statement' ? importedNames(importer, path) : undefined;
+        return names === undefined ? { path, external: true } : { path: `${path}?${names.join(',')}`, namespace: 'builtin' };
+      });
+      build.onLoad({ filter: /.*/, namespace: 'builtin' }, ({ path }) => {
+        const [id, names] = path.split('?');
+        return { contents: builtinModule(id, names === '' ? [] : names.split(',')), loader: 'js' };
+      });
     },
   }, {
     name: 'external-except-inline',
