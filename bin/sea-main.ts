@@ -5,9 +5,9 @@
 // assets (node:sea).
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormatsPlugin from 'ajv-formats';
-import { hideBin } from 'yargs/helpers';
 import { provideAjv, type AjvModules } from '../spec/ajv-modules.js';
-import { runCli } from './index.js';
+import { runDoppel } from './run-doppel.js';
 
 provideAjv({ Ajv2020, addFormats: ((addFormatsPlugin as unknown as { default?: unknown }).default ?? addFormatsPlugin) as AjvModules['addFormats'] });
-void runCli(hideBin(process.argv));
+// process.argv is [executable, executable, ...arguments] in a single executable, as yargs' hideBin expects.
+void runDoppel(process.argv.slice(2));
