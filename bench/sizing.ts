@@ -7,7 +7,7 @@
 //   every request with X-Forwarded-For and X-Doppel-Namespace as nginx sends them): an
 //   authenticated read and a spot market order, autocannon 10 connections, rounds alternating.
 // - Memory per namespace: one process (startMock in a child with --expose-gc) with 1, 100 and
-//   1,000 namespaces besides the default one, each created with the demo data by one request, RSS
+//   1,000 namespaces besides the default one, each created with the demo data by a read of each interface, RSS
 //   and heap after a forced GC.
 import { pathToFileURL } from 'node:url';
 import { startFakeProcess } from './fake-process.js';
@@ -82,10 +82,17 @@ async function memory(log: (line: string) => void): Promise<Pick<SizingResult, '
     let created = 0;
     for (const target of steps) {
       for (; created < target; created++) {
-        // One request creates the namespace: both interfaces' demo data, its clock and price book.
-        const res = await fetch(`${fake.trading.url}/api/v1/account/balances`, { headers: { 'API-KEY': 'demo-trade-key', 'X-Doppel-Namespace': `ci-job-${created + 1}` } });
-        if (res.status !== 200) throw new Error(`namespace ci-job-${created + 1}: ${res.status} ${await res.text()}`);
-        await res.arrayBuffer();
+        // One request creates the namespace (its clock, price book and trading demo data); a read
+        // of the wallet makes the wallet's demo data, which waits for its first call.
+        const namespace = `ci-job-${created + 1}`;
+        for (const [url, headers] of [
+          [`${fake.trading.url}/api/v1/account/balances`, { 'API-KEY': 'demo-trade-key', 'X-Doppel-Namespace': namespace }],
+          [`${fake.wallet.url}/api/v1/wallets`, { 'X-API-Key': 'demo-wallet-key', 'X-Doppel-Namespace': namespace }],
+        ] as const) {
+          const res = await fetch(url, { headers });
+          if (res.status !== 200) throw new Error(`namespace ${namespace}: ${res.status} ${await res.text()}`);
+          await res.arrayBuffer();
+        }
       }
       const usage = await fake.gc();
       gcExposed = (usage as NodeJS.MemoryUsage & { gcExposed?: boolean }).gcExposed === true;
@@ -124,7 +131,7 @@ export function renderSizing(r: SizingResult): string {
     '|---|---|---|---|---|---|',
     ...r.throughput.map((t) => `| ${t.operation} | ${n0(t.median)} | ${n0(t.best)} | ${t.rps.map(n0).join(' / ')} | ${t.p99Ms.toFixed(2)} | ${t.failures} |`),
     '',
-    `Memory of one process (startMock in a child, forced GC${r.gcExposed ? '' : ' NOT available: figures without GC'}) with namespaces created by one request each (demo data of both interfaces):`,
+    `Memory of one process (startMock in a child, forced GC${r.gcExposed ? '' : ' NOT available: figures without GC'}) with namespaces created by a read of each interface (demo data of both):`,
     '',
     '| namespaces besides the default | RSS MiB | heap used MiB | external MiB |',
     '|---|---|---|---|',

@@ -270,9 +270,11 @@ function journalMemory(): { entryBytes: number; fullRingMiB: number } {
 function namespaceMemory(count: number): number {
   const fake = createFake();
   held.push(fake);
+  // A read of each interface: the wallet's demo data is made on its first call.
   const touch = (namespace: string) => {
-    const response = fake.trading.handle({ ...request('GET', '/api/v1/account/balances'), headers: { 'api-key': 'demo-trade-key', 'x-doppel-namespace': namespace } });
-    if (response.status !== 200) throw new Error(`namespace ${namespace}: ${response.status} ${response.text}`);
+    const trading = fake.trading.handle({ ...request('GET', '/api/v1/account/balances'), headers: { 'api-key': 'demo-trade-key', 'x-doppel-namespace': namespace } });
+    const wallet = fake.wallet.handle({ ...request('GET', '/api/v1/wallets'), headers: { 'x-api-key': 'demo-wallet-key', 'x-doppel-namespace': namespace } });
+    for (const response of [trading, wallet]) if (response.status !== 200) throw new Error(`namespace ${namespace}: ${response.status} ${response.text}`);
   };
   touch('warm-up');
   fake.dropNamespace('warm-up');
