@@ -49,7 +49,9 @@ function importedNames(importer, id) {
 function builtinModule(id, names) {
   const named = names.filter((name) => name !== 'default');
   return [
-    `const builtin = process.getBuiltinModule(${JSON.stringify(id)});`,
+    // Node 22.0–22.2 (within `engines`) has no process.getBuiltinModule: require it there.
+    "import { createRequire } from 'node:module';",
+    `const builtin = process.getBuiltinModule?.(${JSON.stringify(id)}) ?? createRequire(import.meta.url)(${JSON.stringify(id)});`,
     'export default builtin;',
     ...(named.length > 0 ? [`export const { ${named.join(', ')} } = builtin;`] : []),
   ].join('\n');
@@ -78,12 +80,13 @@ const result = await build({
       // `import { existsSync } from 'node:fs'` makes Node build the module's ES facade, which reads
       // every export, getters included: fs.promises loads node:fs/promises and its streams, util's
       // and net's load more. ~2 ms for node:fs alone, ~8 ms of a `doppel mock` start in all. The
-      // bundle takes each builtin's own object instead (process.getBuiltinModule, Node ≥ 20.16)
+      // bundle takes each builtin's own object instead (process.getBuiltinModule; required on Node 22.0-22.2)
       // and reads from it only the names the importing file names (on a newer Node, reading every
       // property would also read deprecated ones, which warn: fs.F_OK on Node 24). A dynamic
       // import, or an import of another form, keeps Node's facade.
-      build.onResolve({ filter: /^node:/ }, ({ path, importer, kind }) => {
-        const names = kind === 'import-statement' ? importedNames(importer, path) : undefined;
+      build.onResolve({ filter: /^node:/ }, ({ path, importer, kind, namespace }) => {
+        // node:module's facade is cheap, and the stand-ins' fallback imports it.
+        const names = kind === 'import-statement' && path !== 'node:module' && namespace === 'file' ? importedNames(importer, path) : undefined;
         return names === undefined ? { path, external: true } : { path: `${path}?${names.join(',')}`, namespace: 'builtin' };
       });
       build.onLoad({ filter: /.*/, namespace: 'builtin' }, ({ path }) => {
