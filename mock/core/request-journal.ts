@@ -109,7 +109,8 @@ export function createRequestJournal(size = DEFAULT_JOURNAL_SIZE): RequestJourna
   // The columns grow to `size` as the first lap fills them (doubling from FIRST_CAPACITY): 10,000
   // positions up front were ~1 MB allocated at start, a young-generation collection before the
   // first answer and memory a short run never uses.
-  let columns = createColumns(Math.min(size, FIRST_CAPACITY));
+  const columnsFor = (entries: number): Columns => createColumns(Math.min(size, Math.max(FIRST_CAPACITY, entries)));
+  let columns = columnsFor(0);
   const kept = createTextRing(MAX_KEPT_RESPONSE_TOTAL_CHARS);
   // Where a kept answer's text is in the ring, while it is there.
   let sharedTexts = new WeakMap<object, number>();
@@ -197,7 +198,7 @@ export function createRequestJournal(size = DEFAULT_JOURNAL_SIZE): RequestJourna
     clear(filter) {
       if (filter === undefined || Object.keys(filter).length === 0) {
         const n = this.count();
-        columns = createColumns(Math.min(size, FIRST_CAPACITY));
+        columns = columnsFor(0);
         kept.clear();
         sharedTexts = new WeakMap();
         next = 0;
@@ -207,7 +208,7 @@ export function createRequestJournal(size = DEFAULT_JOURNAL_SIZE): RequestJourna
       const rest = [...newestFirst()].reverse().filter((at) => !keep(at));
       const removed = this.count() - rest.length;
       const old = columns;
-      columns = createColumns(Math.min(size, Math.max(FIRST_CAPACITY, rest.length)));
+      columns = columnsFor(rest.length);
       rest.forEach((from, to) => copyEntry(old, from, columns, to));
       next = rest.length % size;
       return removed;
