@@ -5,6 +5,7 @@ import { autocannonLoad, findWrk, wrkLoad, type LoadResult, type LoadSettings, t
 /** wrk's connections (the throughput targets are read with wrk -t1 -c32: enough to keep one server core busy). */
 export const WRK_CONNECTIONS = 32;
 import { DOPPEL_BIN, PRISM_BIN, freePort, rssMiB, startServer, type Server } from './processes.js';
+import { startupByNode, type StartupOnNode } from './startup-by-node.js';
 
 export interface LoadRow {
   server: 'node:http' | 'doppel' | 'prism';
@@ -38,6 +39,8 @@ export interface HttpSection {
   ceilingBodyBytes: number;
   loads: LoadRow[];
   servers: ServerRow[];
+  /** The start-up target's figures: the same two starts on each pinned Node version (./startup-by-node.ts). */
+  startupByNode?: StartupOnNode[];
 }
 
 const BALANCES = '/api/v1/account/balances';
@@ -113,6 +116,7 @@ export async function runHttpSection(settings: LoadSettings, rounds: number, sta
       }
     }
     log(`  start-up to first answer, interleaved: doppel mock ${startup.doppel.map((ms) => ms.toFixed(0)).join(', ')} ms; node:http ${startup['node:http'].map((ms) => ms.toFixed(0)).join(', ')} ms`);
+    const byNode = await startupByNode(startupSamples, balancesBody, log);
 
     const prism = await startSampled(Math.min(2, startupSamples), async () => {
       const port = await freePort();
@@ -189,7 +193,7 @@ export async function runHttpSection(settings: LoadSettings, rounds: number, sta
         rssAfterLoadMiB: rssMiB(server.child.pid),
       });
     }
-    return { settings, rounds, wrk, ceilingBody: balancesBody, ceilingBodyBytes: Buffer.byteLength(balancesBody), loads, servers };
+    return { settings, rounds, wrk, ceilingBody: balancesBody, ceilingBodyBytes: Buffer.byteLength(balancesBody), loads, servers, startupByNode: byNode };
   } finally {
     await Promise.all(running.map((sv) => sv.stop()));
   }

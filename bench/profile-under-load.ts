@@ -30,6 +30,8 @@ export interface LoadProfile {
 }
 
 export interface StartupProfile {
+  /** The Node version profiled. */
+  node: string;
   startupMs: number;
   loadAverage: number[];
   summary: ProfileSummary;
@@ -47,7 +49,7 @@ export async function routeTarget(route: Route, base: string): Promise<LoadTarge
 }
 
 /** What is profiled: doppel's CLI (with these options besides the ports), or the node:http ceiling answering a constant body. */
-export type Subject = { server: 'doppel'; args?: string[] } | { server: 'node:http'; body: string };
+export type Subject = { server: 'doppel'; args?: string[]; node?: string } | { server: 'node:http'; body: string };
 
 async function startProfiled(subject: Subject, dir: string, intervalUs: number): Promise<Server> {
   const profiler = ['--cpu-prof', '--cpu-prof-dir', dir, '--cpu-prof-interval', String(intervalUs)];
@@ -65,7 +67,7 @@ async function startProfiled(subject: Subject, dir: string, intervalUs: number):
   const walletPort = await freePort();
   return startServer({
     name: 'doppel mock --cpu-prof',
-    command: process.execPath,
+    command: subject.node ?? process.execPath,
     args: [...profiler, DOPPEL_BIN, 'mock', '--trading-port', String(tradingPort), '--wallet-port', String(walletPort), '--log-level', 'error', ...(subject.args ?? [])],
     probeUrl: `http://127.0.0.1:${tradingPort}/api/v1/prices`,
   });
@@ -125,16 +127,22 @@ export async function profileUnderLoad(
   }
 }
 
-/** `doppel mock --cpu-prof` from the profile's start (V8 ready, before doppel's first module) to its first answer. */
-export async function profileStartup(top = 8): Promise<StartupProfile> {
+/**
+ * `doppel mock --cpu-prof` from the profile's start (V8 ready, before doppel's first module) to its
+ * first answer, on this Node or on the binary `node` (of `version`). A start before it writes the
+ * compile cache where that Node has one, so the profile is of a start as users see it from the second on.
+ */
+export async function profileStartup(top = 8, node?: { bin: string; version: string }): Promise<StartupProfile> {
   const dir = mkdtempSync(join(tmpdir(), 'doppel-profile-'));
   try {
     const average = loadAverage();
-    const server = await startProfiled({ server: 'doppel' }, dir, 100);
+    await (await startProfiled({ server: 'doppel', ...(node ? { node: node.bin } : {}) }, dir, 100)).stop();
+    rmSync(dir, { recursive: true, force: true });
+    const server = await startProfiled({ server: 'doppel', ...(node ? { node: node.bin } : {}) }, dir, 100);
     const toUs = nowUs();
     await server.stop();
     const profile: CpuProfile = readProfileFrom(dir);
-    return { startupMs: server.startupMs, loadAverage: average, summary: topOf(summariseProfile(profile, { fromUs: profile.startTime, toUs }), top) };
+    return { node: node?.version ?? process.version.slice(1), startupMs: server.startupMs, loadAverage: average, summary: topOf(summariseProfile(profile, { fromUs: profile.startTime, toUs }), top) };
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

@@ -5,7 +5,8 @@
 import type { HttpSection } from './http-section.js';
 import type { LoadSettings } from './load.js';
 import { profileStartup, profileUnderLoad, type LoadProfile, type Route, type StartupProfile } from './profile-under-load.js';
-import { THROUGHPUT_GOALS, startupMet, throughputRatio } from './speed-goals.js';
+import { THROUGHPUT_GOALS, startupByNodeMet, startupMet, throughputRatio } from './speed-goals.js';
+import { pinnedNode } from './startup-by-node.js';
 
 export interface ThroughputCause {
   route: Route;
@@ -43,10 +44,14 @@ export async function profileMissedHttpTargets(http: HttpSection, settings: Load
   }
   const doppel = http.servers.find((s) => s.server === 'doppel');
   const bare = http.servers.find((s) => s.server === 'node:http');
-  if (doppel && bare && !startupMet(doppel.startupMs, bare.startupMs)) {
-    log('  missed: start-up; profiling doppel mock from its start to its first answer');
+  // Judged on the pinned versions users run (speed-goals.ts); profiled on the first that missed.
+  const missed = http.startupByNode
+    ? startupByNodeMet(http.startupByNode).verdicts.find((v) => v.judged && v.met === false)?.version
+    : doppel && bare && !startupMet(doppel.startupMs, bare.startupMs) ? process.version.slice(1) : undefined;
+  if (missed !== undefined) {
+    log(`  missed: start-up on Node ${missed}; profiling doppel mock from its start to its first answer`);
     try {
-      out.startup = await profileStartup();
+      out.startup = await profileStartup(8, missed === process.version.slice(1) ? undefined : { bin: await pinnedNode(missed), version: missed });
     } catch (error) {
       out.startup = { error: message(error) };
     }
