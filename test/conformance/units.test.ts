@@ -13,6 +13,8 @@ import { contentTypeJson } from '../../conformance/checks/response/content-type-
 import { createKeyBudget } from '../../conformance/exchange/key-budget.js';
 import type { Exchange } from '../../conformance/index.js';
 import { fieldClause } from '../../conformance/checks/response/seed-fields.js';
+import { defaultListingLimit } from '../../conformance/checks/scenario/default-listing-limit.js';
+import type { PointCase } from '../../conformance/checks/check.js';
 
 function exchange(partial: Partial<Exchange> & { json: unknown }): Exchange {
   const bodyText = JSON.stringify(partial.json);
@@ -121,5 +123,43 @@ describe('seed-fields names the clause of the field it finds wrong', () => {
     expect(fieldClause('trading', 'getPrices', err('/data/BTC/price_usd'))).toBe('trading §2 Price entry.price_usd');
     expect(fieldClause('trading', 'getBalances', err('/data'))).toBe('trading §2 Balance entry');
     expect(fieldClause('trading', 'getMarkets', err('/data'))).toBe('trading §4 GET /api/v1/markets');
+  });
+});
+
+describe('default-listing-limit observer', () => {
+  const listing = (ids: number[], limit?: number): Exchange =>
+    exchange({
+      operationId: 'listOrders',
+      url: `http://127.0.0.1:1/api/v1/orders${limit === undefined ? '' : `?limit=${limit}`}`,
+      requestHeaders: { 'API-KEY': 'k' },
+      json: { success: true, data: ids.map((id) => ({ id })) },
+    });
+  const cases = (...exchanges: Exchange[]): PointCase[] => {
+    const found: PointCase[] = [];
+    const read = defaultListingLimit.observer!.start();
+    for (const ex of exchanges) read(ex, (c) => found.push(c));
+    return found;
+  };
+  const newest = (n: number): number[] => Array.from({ length: n }, (_, i) => 100 - i);
+
+  it('takes a listing its limit cut below the default as the first entries, not the whole listing', () => {
+    // A correct target: limit=2 answers the newest 2, no limit the newest 6 of 6.
+    const [cut] = cases(listing(newest(2), 2), listing(newest(6)));
+    expect(cut?.agrees?.(50)).toBe(true);
+    expect(cut?.decisive?.(50)).toBe(false);
+    // Breakages: other first entries, or more than the default.
+    expect(cases(listing(newest(2), 2), listing([99, 100, 98]))[0]?.agrees?.(50)).toBe(false);
+    const tooMany = cases(listing(newest(2), 2), listing(newest(51)))[0];
+    expect(tooMany?.agrees?.(50)).toBe(false);
+    expect(tooMany?.describe(50).title).toBe('51 entries without limit, expected at most 50 starting with the 2 of limit=2');
+  });
+
+  it('still judges a listing with a limit above the default as the whole of its first entries', () => {
+    expect(cases(listing(newest(60), 100), listing(newest(50)))[0]?.agrees?.(50)).toBe(true);
+    const wrong = cases(listing(newest(60), 100), listing(newest(51)))[0];
+    expect(wrong?.agrees?.(50)).toBe(false);
+    expect(wrong?.describe(50).title).toBe('51 entries without limit, expected 50');
+    // A limit below the default that the listing did not reach: that listing is whole.
+    expect(cases(listing(newest(3), 5), listing(newest(4)))[0]?.agrees?.(50)).toBe(false);
   });
 });

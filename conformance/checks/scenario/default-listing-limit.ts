@@ -1,7 +1,9 @@
 // Without `limit` a listing answers its default number of newest entries (doppel: 50, or the
 // --profile's): the orders listing (trading.orders-default-limit) and a wallet's transactions
-// (wallet.transactions-paging). Compared with the same listing at a larger limit: the default one is
-// its first min(n, default) entries. When it answers fewer than the wide one, its length is the
+// (wallet.transactions-paging). Compared with the same listing with a limit: the default one is
+// its first min(n, default) entries (where that limit is below the default and the listing stopped
+// at it, it holds only the first entries, which the default one must start with). When it answers
+// fewer than the one with a limit, its length is the
 // target's default (a decision point --learn writes); otherwise only a lower bound, which can fail
 // (more entries than the default, or others) but not pass. The observer pairs the two listings of
 // one key (and wallet, and filters) with no write of the key between. With --allow-writes the check
@@ -84,6 +86,8 @@ export const defaultListingLimit = defineScenarioCheck({
         const all = listedIds(w.ex) as string[];
         const got = listedIds(p.ex) as string[];
         const wideLimit = Number(queryOf(w.ex).get('limit'));
+        /** Whether the listing with a limit stopped at that limit, below a default of n: then it is not the whole listing. */
+        const cutBelow = (n: number): boolean => wideLimit < n && all.length >= wideLimit;
         const op = ex.operationId as string;
         found({
           point: l.point,
@@ -91,12 +95,23 @@ export const defaultListingLimit = defineScenarioCheck({
           evidence: [w.ex, p.ex],
           value: got.length < all.length ? got.length : undefined,
           agrees: (expected) => {
-            const want = all.slice(0, Number(expected));
+            const n = Number(expected);
+            // A listing cut by its own limit below the default (limit=2, from another check or a
+            // generated request) holds only the listing's first entries: the default one must
+            // start with them and hold at most the default.
+            if (cutBelow(n)) return got.length >= all.length && got.length <= n && all.every((v, i) => v === got[i]);
+            const want = all.slice(0, n);
             return got.length === want.length && got.every((v, i) => v === want[i]);
           },
           // No longer than the default, the wide listing agrees with any default at least as long.
           decisive: (expected) => all.length > Number(expected),
           describe: (expected) => {
+            if (cutBelow(Number(expected))) {
+              return {
+                title: `${got.length} entries without limit, expected at most ${expected} starting with the ${all.length} of limit=${wideLimit}`,
+                message: `${op} without limit: ${got.length} entries; with limit=${wideLimit}: ${all.length}, so the default of ${expected} gives at most ${expected} entries, the first ${all.length} of them these`,
+              };
+            }
             const want = Math.min(all.length, Number(expected));
             return {
               title: `${got.length} entries without limit, expected ${want}`,
