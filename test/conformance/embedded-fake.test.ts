@@ -14,4 +14,13 @@ describe('doppel check against the embedded fake', () => {
       expect(report.failed).toBe(false);
     });
   }
+
+  // `doppel check` as README runs it: every option at its default. Seed 11 generates a listing with
+  // a limit below the default (38) that default-listing-limit pairs with the listing without one.
+  it('passes with every option at its default, seed 11', async () => {
+    const report = await runConformance({ seed: 11 });
+    if (report.failed) console.log(renderConsole(report));
+    expect(report.failures.map((f) => `${f.checkId}: ${f.title}`)).toEqual([]);
+    expect(report.checks.find((c) => c.id === 'default-listing-limit')?.status).toBe('passed');
+  });
 });
