@@ -49,7 +49,7 @@ function importedNames(importer, id) {
 function builtinModule(id, names) {
   const named = names.filter((name) => name !== 'default');
   return [
-    // Node 22.0–22.2 (within `engines`) has no process.getBuiltinModule: require it there.
+    // Node 22.0–22.2 (below `engines`) has no process.getBuiltinModule: require it there, so that the fake still starts.
     "import { createRequire } from 'node:module';",
     `const builtin = process.getBuiltinModule?.(${JSON.stringify(id)}) ?? createRequire(import.meta.url)(${JSON.stringify(id)});`,
     'export default builtin;',
