@@ -40,7 +40,7 @@ export interface HttpSection {
   loads: LoadRow[];
   servers: ServerRow[];
   /** The start-up target's figures: the same two starts on each pinned Node version (./startup-by-node.ts). */
-  startupByNode?: StartupOnNode[];
+  startupByNode: StartupOnNode[];
 }
 
 const BALANCES = '/api/v1/account/balances';

@@ -5,7 +5,7 @@
 import type { HttpSection } from './http-section.js';
 import type { LoadSettings } from './load.js';
 import { profileStartup, profileUnderLoad, type LoadProfile, type Route, type StartupProfile } from './profile-under-load.js';
-import { THROUGHPUT_GOALS, startupByNodeMet, startupMet, throughputRatio } from './speed-goals.js';
+import { THROUGHPUT_GOALS, startupByNodeMet, throughputRatio } from './speed-goals.js';
 import { pinnedNode } from './startup-by-node.js';
 
 export interface ThroughputCause {
@@ -42,16 +42,12 @@ export async function profileMissedHttpTargets(http: HttpSection, settings: Load
       out.throughput.push({ route: goal.route, error: message(error) });
     }
   }
-  const doppel = http.servers.find((s) => s.server === 'doppel');
-  const bare = http.servers.find((s) => s.server === 'node:http');
   // Judged on the pinned versions users run (speed-goals.ts); profiled on the first that missed.
-  const missed = http.startupByNode
-    ? startupByNodeMet(http.startupByNode).verdicts.find((v) => v.judged && v.met === false)?.version
-    : doppel && bare && !startupMet(doppel.startupMs, bare.startupMs) ? process.version.slice(1) : undefined;
+  const missed = startupByNodeMet(http.startupByNode).verdicts.find((v) => v.judged && v.met === false)?.version;
   if (missed !== undefined) {
     log(`  missed: start-up on Node ${missed}; profiling doppel mock from its start to its first answer`);
     try {
-      out.startup = await profileStartup(8, missed === process.version.slice(1) ? undefined : { bin: await pinnedNode(missed), version: missed });
+      out.startup = await profileStartup(8, { bin: await pinnedNode(missed), version: missed });
     } catch (error) {
       out.startup = { error: message(error) };
     }
