@@ -4,8 +4,8 @@ import { autocannonLoad, findWrk, wrkLoad, type LoadResult, type LoadSettings, t
 
 /** wrk's connections (the throughput targets are read with wrk -t1 -c32: enough to keep one server core busy). */
 export const WRK_CONNECTIONS = 32;
-import { DOPPEL_BIN, PRISM_BIN, freePort, rssMiB, startServer, type Server } from './processes.js';
-import { startupByNode, type StartupOnNode } from './startup-by-node.js';
+import { PRISM_BIN, freePort, rssMiB, startCeiling, startDoppelMock, startServer, type Server } from './processes.js';
+import { interleavedStartups, startupByNode, type StartupOnNode } from './startup-by-node.js';
 
 export interface LoadRow {
   server: 'node:http' | 'doppel' | 'prism';
@@ -64,30 +64,8 @@ export async function runHttpSection(settings: LoadSettings, rounds: number, sta
   const servers: ServerRow[] = [];
   const running: Server[] = [];
   try {
-    const startDoppel = async (pollMs?: number): Promise<Server> => {
-      const tradingPort = await freePort();
-      const walletPort = await freePort();
-      return startServer({
-        name: 'doppel mock',
-        command: process.execPath,
-        args: [DOPPEL_BIN, 'mock', '--trading-port', String(tradingPort), '--wallet-port', String(walletPort), '--log-level', 'error'],
-        probeUrl: `http://127.0.0.1:${tradingPort}${PRICES}`,
-        ...(pollMs !== undefined ? { pollMs } : {}),
-      });
-    };
-    const startCeiling = async (body: string, pollMs?: number): Promise<Server> => {
-      const port = await freePort();
-      return startServer({
-        name: 'node:http ceiling',
-        command: process.execPath,
-        args: [new URL('./ceiling-server.js', import.meta.url).pathname],
-        env: { PORT: String(port), CEILING_BODY: body },
-        probeUrl: `http://127.0.0.1:${port}${PRICES}`,
-        ...(pollMs !== undefined ? { pollMs } : {}),
-      });
-    };
     // doppel first: its balances answer sizes the ceiling's constant body.
-    const doppelServer = await startDoppel();
+    const doppelServer = await startDoppelMock(process.execPath);
     running.push(doppelServer);
     const doppelUrl = doppelServer.baseUrl;
     const tradeKey = { 'API-KEY': 'demo-trade-key' };
@@ -95,26 +73,18 @@ export async function runHttpSection(settings: LoadSettings, rounds: number, sta
     // The writes go to a doppel of their own: three rounds of them leave a few hundred thousand
     // orders, and in the readers' process every later read round would carry the collector's cost
     // of that state (the 1,000,000-order listings are the scale section's). Reads measure reads.
-    const writerServer = await startDoppel();
+    const writerServer = await startDoppelMock(process.execPath);
     running.push(writerServer);
     const writerUrl = writerServer.baseUrl;
     const writer = await benchKey(writerUrl);
     const order = await spotOrderBody(writerUrl);
-    const ceilingServer = await startCeiling(balancesBody);
+    const ceilingServer = await startCeiling(process.execPath, balancesBody);
     running.push(ceilingServer);
     const ceiling = { server: ceilingServer, url: ceilingServer.baseUrl };
 
-    // Start-up, measured alike for both: spawn to the first answer of a GET, polled every 1 ms,
-    // the two interleaved (which goes first alternates) so that a burst of other work on a
-    // shared machine hits both; each sample's server is stopped before the next starts.
-    const startup: Record<'doppel' | 'node:http', number[]> = { doppel: [], 'node:http': [] };
-    for (let i = 0; i < startupSamples; i++) {
-      for (const name of i % 2 === 0 ? (['doppel', 'node:http'] as const) : (['node:http', 'doppel'] as const)) {
-        const sample = name === 'doppel' ? await startDoppel(1) : await startCeiling(balancesBody, 1);
-        startup[name].push(sample.startupMs);
-        await sample.stop();
-      }
-    }
+    // Start-up on this machine's Node, polled every 1 ms (./startup-by-node.ts).
+    const times = await interleavedStartups(startupSamples, () => startDoppelMock(process.execPath, { pollMs: 1 }), () => startCeiling(process.execPath, balancesBody, { pollMs: 1 }));
+    const startup: Record<'doppel' | 'node:http', number[]> = { doppel: times.doppelMs, 'node:http': times.nodeMs };
     log(`  start-up to first answer, interleaved: doppel mock ${startup.doppel.map((ms) => ms.toFixed(0)).join(', ')} ms; node:http ${startup['node:http'].map((ms) => ms.toFixed(0)).join(', ')} ms`);
     const byNode = await startupByNode(startupSamples, balancesBody, log);
 

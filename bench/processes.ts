@@ -124,6 +124,43 @@ export async function startServer(options: StartOptions): Promise<Server> {
   return server;
 }
 
+const PRICES = '/api/v1/prices';
+const CEILING = new URL('./ceiling-server.js', import.meta.url).pathname;
+
+/** How a bench server is started besides its own options: node's flags before the script, and the probe's interval. */
+export interface ServerLaunch {
+  name?: string;
+  nodeArgs?: string[];
+  env?: Record<string, string>;
+  pollMs?: number;
+}
+
+/** `doppel mock` (with `args` besides the ports) on the binary `node`; answers once GET /api/v1/prices does. */
+export async function startDoppelMock(node: string, launch: ServerLaunch = {}, args: string[] = []): Promise<Server> {
+  const [trading, wallet] = [await freePort(), await freePort()];
+  return startServer({
+    name: launch.name ?? 'doppel mock',
+    command: node,
+    args: [...(launch.nodeArgs ?? []), DOPPEL_BIN, 'mock', '--trading-port', String(trading), '--wallet-port', String(wallet), '--log-level', 'error', ...args],
+    ...(launch.env ? { env: launch.env } : {}),
+    probeUrl: `http://127.0.0.1:${trading}${PRICES}`,
+    ...(launch.pollMs !== undefined ? { pollMs: launch.pollMs } : {}),
+  });
+}
+
+/** The node:http ceiling (./ceiling-server.ts) on the binary `node`, answering `body`. */
+export async function startCeiling(node: string, body: string, launch: ServerLaunch = {}): Promise<Server> {
+  const port = await freePort();
+  return startServer({
+    name: launch.name ?? 'node:http ceiling',
+    command: node,
+    args: [...(launch.nodeArgs ?? []), CEILING],
+    env: { ...launch.env, PORT: String(port), CEILING_BODY: body },
+    probeUrl: `http://127.0.0.1:${port}${PRICES}`,
+    ...(launch.pollMs !== undefined ? { pollMs: launch.pollMs } : {}),
+  });
+}
+
 function answers(url: string, headers: Record<string, string> = {}): Promise<boolean> {
   return new Promise((resolve) => {
     const req = request(url, { headers, agent: false }, (res) => {

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { benchKey, spotOrderBody } from './http-section.js';
 import { autocannonLoad, wrkLoad, type LoadSettings, type LoadTarget } from './load.js';
 import { readProfileFrom, summariseProfile, topOf, type CpuProfile, type ProfileSummary } from './profile-summary.js';
-import { DOPPEL_BIN, freePort, startServer, type Server } from './processes.js';
+import { startCeiling, startDoppelMock, type Server } from './processes.js';
 
 export const ROUTES = ['balances', 'prices', 'order'] as const;
 export type Route = (typeof ROUTES)[number];
@@ -52,25 +52,9 @@ export async function routeTarget(route: Route, base: string): Promise<LoadTarge
 export type Subject = { server: 'doppel'; args?: string[]; node?: string } | { server: 'node:http'; body: string };
 
 async function startProfiled(subject: Subject, dir: string, intervalUs: number): Promise<Server> {
-  const profiler = ['--cpu-prof', '--cpu-prof-dir', dir, '--cpu-prof-interval', String(intervalUs)];
-  if (subject.server === 'node:http') {
-    const port = await freePort();
-    return startServer({
-      name: 'node:http ceiling --cpu-prof',
-      command: process.execPath,
-      args: [...profiler, new URL('./ceiling-server.js', import.meta.url).pathname],
-      env: { PORT: String(port), CEILING_BODY: subject.body },
-      probeUrl: `http://127.0.0.1:${port}/api/v1/prices`,
-    });
-  }
-  const tradingPort = await freePort();
-  const walletPort = await freePort();
-  return startServer({
-    name: 'doppel mock --cpu-prof',
-    command: subject.node ?? process.execPath,
-    args: [...profiler, DOPPEL_BIN, 'mock', '--trading-port', String(tradingPort), '--wallet-port', String(walletPort), '--log-level', 'error', ...(subject.args ?? [])],
-    probeUrl: `http://127.0.0.1:${tradingPort}/api/v1/prices`,
-  });
+  const nodeArgs = ['--cpu-prof', '--cpu-prof-dir', dir, '--cpu-prof-interval', String(intervalUs)];
+  if (subject.server === 'node:http') return startCeiling(process.execPath, subject.body, { name: 'node:http ceiling --cpu-prof', nodeArgs });
+  return startDoppelMock(subject.node ?? process.execPath, { name: 'doppel mock --cpu-prof', nodeArgs }, subject.args);
 }
 
 /** The ceiling's request for a route: the same path, method and sizes (a key of the bench key's length, a market buy). */

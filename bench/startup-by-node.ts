@@ -9,7 +9,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { DOPPEL_BIN, ROOT, freePort, startServer, type Server } from './processes.js';
+import { ROOT, startCeiling, startDoppelMock, type Server } from './processes.js';
 
 export interface StartupOnNode {
   version: string;
@@ -26,14 +26,32 @@ interface NodeBinary {
   ensureNode(version: string): string;
 }
 
-const PRICES = '/api/v1/prices';
-const CEILING = new URL('./ceiling-server.js', import.meta.url).pathname;
-
 const nodeBinaries = async (): Promise<NodeBinary> => (await import(pathToFileURL(join(ROOT, 'scripts', 'node-binary.mjs')).href)) as NodeBinary;
 
 /** The pinned binary of Node `version` (fetched once into .cache/node/); throws if it cannot be had. */
 export async function pinnedNode(version: string): Promise<string> {
   return join((await nodeBinaries()).ensureNode(version), 'bin', 'node');
+}
+
+/**
+ * Start-up measured alike for both: spawn to the first answer, the two interleaved (which goes first
+ * alternates) so that a burst of other work on a shared machine hits both; each sample's server is
+ * stopped before the next starts.
+ */
+export async function interleavedStartups(samples: number, doppel: () => Promise<Server>, ceiling: () => Promise<Server>): Promise<{ doppelMs: number[]; nodeMs: number[] }> {
+  const out = { doppelMs: [] as number[], nodeMs: [] as number[] };
+  for (let i = 0; i < samples; i++) {
+    for (const which of i % 2 === 0 ? (['doppel', 'node'] as const) : (['node', 'doppel'] as const)) {
+      out[which === 'doppel' ? 'doppelMs' : 'nodeMs'].push(await timed(which === 'doppel' ? doppel : ceiling));
+    }
+  }
+  return out;
+}
+
+async function timed(start: () => Promise<Server>): Promise<number> {
+  const server = await start();
+  await server.stop();
+  return server.startupMs;
 }
 
 export async function startupByNode(samples: number, ceilingBody: string, log: (line: string) => void): Promise<StartupOnNode[]> {
@@ -47,35 +65,13 @@ export async function startupByNode(samples: number, ceilingBody: string, log: (
       continue;
     }
     const cache = mkdtempSync(join(tmpdir(), 'doppel-bench-compile-cache-'));
-    const timed = async (start: () => Promise<Server>): Promise<number> => {
-      const server = await start();
-      await server.stop();
-      return server.startupMs;
-    };
-    const doppel = async (): Promise<Server> => {
-      const [trading, wallet] = [await freePort(), await freePort()];
-      return startServer({
-        name: `doppel mock on Node ${version}`,
-        command: node,
-        args: [DOPPEL_BIN, 'mock', '--trading-port', String(trading), '--wallet-port', String(wallet), '--log-level', 'error'],
-        env: { NODE_COMPILE_CACHE: cache },
-        probeUrl: `http://127.0.0.1:${trading}${PRICES}`,
-        pollMs: 1,
-      });
-    };
-    const ceiling = async (): Promise<Server> => {
-      const port = await freePort();
-      return startServer({ name: `node:http on Node ${version}`, command: node, args: [CEILING], env: { PORT: String(port), CEILING_BODY: ceilingBody }, probeUrl: `http://127.0.0.1:${port}${PRICES}`, pollMs: 1 });
-    };
+    const doppel = () => startDoppelMock(node, { name: `doppel mock on Node ${version}`, env: { NODE_COMPILE_CACHE: cache }, pollMs: 1 });
+    const ceiling = () => startCeiling(node, ceilingBody, { name: `node:http on Node ${version}`, pollMs: 1 });
     try {
-      const row: StartupOnNode = { version, firstMs: await timed(doppel), doppelMs: [], nodeMs: [] };
-      for (let i = 0; i < samples; i++) {
-        for (const which of i % 2 === 0 ? (['doppel', 'node'] as const) : (['node', 'doppel'] as const)) {
-          row[which === 'doppel' ? 'doppelMs' : 'nodeMs'].push(await timed(which === 'doppel' ? doppel : ceiling));
-        }
-      }
+      const firstMs = await timed(doppel);
+      const row: StartupOnNode = { version, firstMs, ...(await interleavedStartups(samples, doppel, ceiling)) };
       out.push(row);
-      log(`  start-up on Node ${version}: first ${row.firstMs!.toFixed(0)} ms, then doppel mock ${row.doppelMs.map((ms) => ms.toFixed(0)).join(', ')} ms; node:http ${row.nodeMs.map((ms) => ms.toFixed(0)).join(', ')} ms`);
+      log(`  start-up on Node ${version}: first ${firstMs.toFixed(0)} ms, then doppel mock ${row.doppelMs.map((ms) => ms.toFixed(0)).join(', ')} ms; node:http ${row.nodeMs.map((ms) => ms.toFixed(0)).join(', ')} ms`);
     } catch (error) {
       out.push({ version, doppelMs: [], nodeMs: [], error: (error instanceof Error ? error.message : String(error)).slice(0, 300) });
     } finally {

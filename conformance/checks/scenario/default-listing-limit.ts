@@ -3,8 +3,8 @@
 // (wallet.transactions-paging). Compared with the same listing with a limit: the default one is
 // its first min(n, default) entries (where that limit is below the default and the listing stopped
 // at it, it holds only the first entries, which the default one must start with). When it answers
-// fewer than the one with a limit, its length is the
-// target's default (a decision point --learn writes); otherwise only a lower bound, which can fail
+// fewer than the one with a limit, its length is the target's default (a decision point --learn
+// writes); otherwise only a lower bound, which can fail
 // (more entries than the default, or others) but not pass. The observer pairs the two listings of
 // one key (and wallet, and filters) with no write of the key between. With --allow-writes the check
 // first places the orders that make the orders listing longer than its default (fill-orders-listing.ts).
