@@ -52,12 +52,14 @@ interface Planned {
   operation: string;
   target: LoadTarget;
   crossCheck: boolean;
+  /** Loaded in every round (the ceilings and doppel, whose ratios are the speed targets); Prism in the first only. */
+  everyRound: boolean;
 }
 
 /**
  * All the servers run side by side (idle ones cost nothing) and the loads go round-robin, one
- * target at a time, `rounds` times; each target keeps its best round. On a shared machine a burst
- * of other work then hits one round of one target, not the whole comparison.
+ * target at a time, `rounds` times for each generator; each target keeps its best round. On a
+ * shared machine a burst of other work then hits one round of one target, not the whole comparison.
  */
 export async function runHttpSection(settings: LoadSettings, rounds: number, startupSamples: number, log: (line: string) => void): Promise<HttpSection> {
   const wrk = findWrk() !== null;
@@ -102,40 +104,54 @@ export async function runHttpSection(settings: LoadSettings, rounds: number, sta
     log(`  prism mock answered after ${prism.samples.map((ms) => ms.toFixed(0)).join(', ')} ms`);
 
     const idle = new Map(running.map((sv) => [sv, rssMiB(sv.child.pid)]));
-    // Each doppel load right after its ceiling's, so that a round's ratio compares loads seconds
-    // apart (speed-goals.ts takes the median of the rounds' ratios).
+    // Each doppel load next to its ceiling's, so that a round's ratio compares loads seconds apart
+    // (speed-goals.ts takes the median of the rounds' ratios).
     const plan: Planned[] = [
-      { server: 'node:http', operation: 'constant JSON', target: { url: `${ceiling.url}${BALANCES}` }, crossCheck: true },
-      { server: 'doppel', operation: 'GET balances (auth read)', target: { url: `${doppelUrl}${BALANCES}`, headers: tradeKey }, crossCheck: true },
-      { server: 'doppel', operation: 'GET prices (public read)', target: { url: `${doppelUrl}${PRICES}` }, crossCheck: true },
+      { server: 'node:http', operation: 'constant JSON', target: { url: `${ceiling.url}${BALANCES}` }, crossCheck: true, everyRound: true },
+      { server: 'doppel', operation: 'GET balances (auth read)', target: { url: `${doppelUrl}${BALANCES}`, headers: tradeKey }, crossCheck: true, everyRound: true },
+      { server: 'doppel', operation: 'GET prices (public read)', target: { url: `${doppelUrl}${PRICES}` }, crossCheck: true, everyRound: true },
       // The same POST with the same body and headers: the write's ceiling (the spot order's ratio in the speed targets).
       {
         server: 'node:http',
         operation: 'constant JSON, POST with body',
         target: { url: `${ceiling.url}${SPOT_ORDER}`, method: 'POST', headers: { 'API-KEY': writer }, body: order },
         crossCheck: true,
+        everyRound: true,
       },
       {
         server: 'doppel',
         operation: 'POST spot/order (write)',
         target: { url: `${writerUrl}${SPOT_ORDER}`, method: 'POST', headers: { 'API-KEY': writer }, body: order },
         crossCheck: true,
+        everyRound: true,
       },
-      { server: 'prism', operation: 'GET balances (auth read)', target: { url: `${prism.url}${BALANCES}`, headers: tradeKey }, crossCheck: true },
-      { server: 'prism', operation: 'GET prices (public read)', target: { url: `${prism.url}${PRICES}` }, crossCheck: false },
+      { server: 'prism', operation: 'GET balances (auth read)', target: { url: `${prism.url}${BALANCES}`, headers: tradeKey }, crossCheck: true, everyRound: false },
+      { server: 'prism', operation: 'GET prices (public read)', target: { url: `${prism.url}${PRICES}` }, crossCheck: false, everyRound: false },
     ];
     const results = plan.map(() => ({ ac: [] as LoadResult[], wrk: [] as LoadResult[] }));
-    for (let round = 1; round <= rounds; round++) {
-      for (const [i, p] of plan.entries()) {
-        const ac = await autocannonLoad(p.target, settings);
-        results[i]!.ac.push(ac);
-        let line = `  round ${round} ${p.server} ${p.operation}: ${Math.round(ac.rps)} req/s (autocannon)`;
-        if (p.crossCheck && wrk) {
-          const w = await wrkLoad(p.target, { ...settings, connections: WRK_CONNECTIONS });
-          results[i]!.wrk.push(w);
-          line += `, ${Math.round(w.rps)} req/s (wrk)`;
+    // One generator at a time: every autocannon round, then every wrk round. Interleaving the two
+    // (a target's autocannon load, then its wrk load, then the next target's) put a load of the
+    // other generator between a ceiling's load and doppel's, and the rounds read doppel 10 to 30
+    // points lower than the same servers loaded alternately by one generator.
+    for (const generator of wrk ? (['autocannon', 'wrk'] as const) : (['autocannon'] as const)) {
+      const loadOnce = (target: LoadTarget, durationS: number): Promise<LoadResult> =>
+        generator === 'wrk'
+          ? wrkLoad(target, { connections: WRK_CONNECTIONS, durationS, warmupS: 0 })
+          : autocannonLoad(target, { connections: settings.connections, durationS, warmupS: 0 });
+      const planned = plan.filter((p) => generator === 'autocannon' || p.crossCheck);
+      // Every server warmed once (JIT, connections); the rounds' loads are measured from their start.
+      for (const p of planned) await loadOnce(p.target, settings.warmupS);
+      for (let round = 1; round <= rounds; round++) {
+        // Every other round runs the plan backwards: a ceiling's load comes before its doppel loads
+        // in one round and after them in the next, so the machine's drift between them, which
+        // the rounds' median would otherwise carry, cancels out.
+        const order = round % 2 === 1 ? planned : [...planned].reverse();
+        for (const p of order) {
+          if (!p.everyRound && round > 1) continue;
+          const result = await loadOnce(p.target, settings.durationS);
+          results[plan.indexOf(p)]![generator === 'wrk' ? 'wrk' : 'ac'].push(result);
+          log(`  ${generator} round ${round} ${p.server} ${p.operation}: ${Math.round(result.rps)} req/s${result.failures > 0 ? `, ${result.failures} FAILED` : ''}`);
         }
-        log(`${line}${ac.failures > 0 ? `, ${ac.failures} FAILED` : ''}`);
       }
     }
     const best = (list: LoadResult[]): LoadResult => list.reduce((a, b) => (b.rps > a.rps ? b : a));

@@ -11,7 +11,7 @@ import type { JournalParts, StubFeaturesResult } from './stub-features.js';
 import { renderSizing, type SizingResult } from './sizing.js';
 import { proxyTargets, renderProxyOverhead, type ProxyOverheadResult } from './proxy-overhead.js';
 import type { HttpCauses } from './speed-causes.js';
-import { FAKE_FETCH_GOAL_US, JOURNAL_GOAL_PCT, STARTUP_GOAL, STARTUP_JUDGED_FROM_MAJOR, THROUGHPUT_GOALS, startupByNodeMet, throughputRatio } from './speed-goals.js';
+import { FAKE_FETCH_GOAL_US, JOURNAL_GOAL_PCT, STARTUP_GOAL, STARTUP_JUDGED_FROM_MAJOR, THROUGHPUT_GOALS, sameRoundRatios, startupByNodeMet, throughputRatio } from './speed-goals.js';
 import { KIND, renderProfileSummary } from './profile-summary.js';
 import type { LoadProfile } from './profile-under-load.js';
 import { median } from '../test/support/percentile.js';
@@ -88,19 +88,26 @@ export function renderReport(r: BenchReport): string {
     const s = h.settings;
     out.push('', '## HTTP: the node:http ceiling, doppel, Prism', '');
     out.push(
-      `Load generator: autocannon ${s.connections} connections, pipelining 1, ${s.warmupS} s warm-up then ${s.durationS} s measured, one target at a time, loopback, ` +
-        `${h.rounds} round${h.rounds === 1 ? '' : 's'} round-robin over all targets, each target's best round shown (all rounds' req/s in the "rounds" column; each doppel load runs right after its ceiling's, and the speed targets take the median of the rounds' ratios, the machine's speed drifting between rounds); ` +
+      `Load generator: autocannon ${s.connections} connections, pipelining 1, loopback, one target at a time: one ${s.warmupS}-s warm-up load of each server, then ${h.rounds} round${h.rounds === 1 ? '' : 's'} of ${s.durationS}-s loads round-robin over the ceilings and doppel's targets, every other round backwards (a ceiling's load next to its doppel loads, before them in one round and after them in the next), Prism in the first round only` +
+        (h.wrk ? `; every autocannon round first, then every wrk round (wrk -t1 -c${WRK_CONNECTIONS}, the same loads; only where a wrk column is filled)` : '; wrk was not installed, so there is no cross-check column') +
+        `. Each target's best round is shown (all rounds' req/s in the "rounds" column); "of ceiling" and the speed targets take the median of the rounds' ratios, the machine's speed drifting between rounds by more than the servers differ; ` +
         `latency percentiles from autocannon's per-response hrtime durations (its own histogram keeps whole ms). ` +
-        (h.wrk ? `Cross-check: wrk -t1 -c${WRK_CONNECTIONS}, same durations (only where a wrk column is filled). ` : 'wrk was not installed, so there is no cross-check column. ') +
         `Each server is a separate process (the CLI \`doppel mock --log-level error\`, one for the reads and one for the spot orders, whose hundreds of thousands of orders would otherwise weigh on every later read round; \`prism mock -v error\`; a node:http server answering a constant ${h.ceilingBodyBytes}-byte JSON, the size of doppel's balances answer); ` +
         `the generator runs in the bench process, so with 2 cores each side has one.`,
     );
     out.push('');
-    const ceilingAc = find(h, 'node:http', 'constant JSON')?.autocannon.rps ?? Number.NaN;
-    const ceilingWrk = find(h, 'node:http', 'constant JSON')?.wrk?.rps ?? Number.NaN;
+    const getCeiling = find(h, 'node:http', 'constant JSON');
+    const ceilingAc = getCeiling?.autocannon.rps ?? Number.NaN;
     // POST rows are set against the POST ceiling when the run has one (same body and headers).
-    const postCeiling = find(h, 'node:http', 'constant JSON, POST')?.autocannon.rps;
-    const ceilingOf = (l: LoadRow): number => (l.operation.includes('POST') && postCeiling !== undefined ? postCeiling : ceilingAc);
+    const postCeiling = find(h, 'node:http', 'constant JSON, POST');
+    const ceilingOf = (l: LoadRow): LoadRow | undefined => (l.operation.includes('POST') && postCeiling !== undefined ? postCeiling : getCeiling);
+    // The median of the same rounds' ratios where the row ran every round (as the speed targets);
+    // Prism, loaded in the first round only, against the ceiling's best round.
+    const ofCeiling = (l: LoadRow): number => {
+      const ceiling = ceilingOf(l);
+      const ratios = sameRoundRatios(l.autocannonRounds, ceiling?.autocannonRounds);
+      return ratios.length > 0 ? median(ratios) : l.autocannon.rps / (ceiling?.autocannon.rps ?? Number.NaN);
+    };
     out.push(
       table(
         ['server', 'operation', 'req/s', 'p50 ms', 'p99 ms', 'failed', 'of ceiling', 'rounds req/s', 'wrk req/s', 'wrk p50 ms', 'wrk p99 ms'],
@@ -111,7 +118,7 @@ export function renderReport(r: BenchReport): string {
           f2(l.autocannon.p50Ms),
           f2(l.autocannon.p99Ms),
           String(l.autocannon.failures),
-          pct(l.autocannon.rps / ceilingOf(l)),
+          pct(ofCeiling(l)),
           l.autocannonRounds.map(f0).join(' / '),
           l.wrk ? f0(l.wrk.rps) : '',
           l.wrk ? f2(l.wrk.p50Ms) : '',
@@ -119,7 +126,7 @@ export function renderReport(r: BenchReport): string {
         ]),
       ),
     );
-    out.push('', `"of ceiling" is against the ceiling's best round (autocannon, ${f0(ceilingAc)} req/s${postCeiling !== undefined ? `; POST rows against the POST ceiling, ${f0(postCeiling)} req/s` : ''}).`);
+    out.push('', `"of ceiling" (autocannon) is the median of the rounds' ratios to the ceiling's load of the same round (POST rows to the POST ceiling's); Prism's, loaded in one round, is against the ceiling's best round (${f0(ceilingAc)} req/s).`);
     out.push('');
     out.push(
       table(

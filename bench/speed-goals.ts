@@ -44,8 +44,8 @@ export interface RatioPair {
   rps: number;
   ceilingRps: number;
   /**
-   * The median over rounds of doppel's req/s over the ceiling's in the same round (the two loads
-   * run back to back): the machine's speed drifts by tens of percent between rounds, so the best
+   * The median over rounds of doppel's req/s over the ceiling's in the same round (the loads run
+   * next to each other, in either order): the machine's speed drifts by tens of percent between rounds, so the best
    * round of one against the best of the other measures the drift as much as the servers. The
    * ratio of the best rounds where the rounds do not pair up.
    */
@@ -54,6 +54,12 @@ export interface RatioPair {
   bestRatio: number;
   /** Per-round ratios, in round order (empty when the rounds do not pair up). */
   roundRatios: number[];
+}
+
+/** A row's req/s over its ceiling's in each round; empty when the rounds do not pair up. */
+export function sameRoundRatios(rounds: readonly number[] | undefined, ceilingRounds: readonly number[] | undefined): number[] {
+  if (rounds === undefined || ceilingRounds === undefined || rounds.length === 0 || rounds.length !== ceilingRounds.length) return [];
+  return rounds.map((r, i) => r / (ceilingRounds[i] as number));
 }
 
 /** Each generator's ratio to its own ceiling; met: both measured and at the goal, false if either is below. */
@@ -69,11 +75,8 @@ export function throughputRatio(loads: readonly RowLike[], goal: ThroughputGoal)
       missing.push(generator);
       continue;
     }
-    const rounds = generator === 'wrk' ? row?.wrkRounds : row?.autocannonRounds;
-    const ceilingRounds = generator === 'wrk' ? ceiling?.wrkRounds : ceiling?.autocannonRounds;
-    const paired = rounds !== undefined && ceilingRounds !== undefined && rounds.length > 0 && rounds.length === ceilingRounds.length;
-    const roundRatios = paired ? rounds.map((r, i) => r / (ceilingRounds[i] as number)) : [];
-    pairs.push({ generator, rps, ceilingRps, ratio: paired ? median(roundRatios) : rps / ceilingRps, bestRatio: rps / ceilingRps, roundRatios });
+    const roundRatios = sameRoundRatios(generator === 'wrk' ? row?.wrkRounds : row?.autocannonRounds, generator === 'wrk' ? ceiling?.wrkRounds : ceiling?.autocannonRounds);
+    pairs.push({ generator, rps, ceilingRps, ratio: roundRatios.length > 0 ? median(roundRatios) : rps / ceilingRps, bestRatio: rps / ceilingRps, roundRatios });
   }
   const met = pairs.some((p) => p.ratio < goal.goal) ? false : missing.length > 0 ? undefined : true;
   return { pairs, missing, met };
