@@ -5,8 +5,16 @@
 // tree whole (exportState()).
 import type { ExportCut } from '../export-cut.js';
 
-/** How many records (plus history lines of a wallet) a piece holds: ~0.5 ms to 3 ms of encoding and text. */
-const PIECE_WEIGHT = 500;
+/**
+ * How many records (plus history lines of a wallet) a piece holds: ~0.2 ms to 1 ms of encoding, and
+ * ~75 KB of text for orders. Pieces of 500 (~250 KB each) left memory behind: after a 150-s soak,
+ * three timed exports (237 MB each) and a reset, the process kept 38 MiB of native memory (RSS 110
+ * MiB) against 21 MiB (93 MiB) with 150, and the exports took as long (bench/soak.ts). Each piece
+ * is one string and one socket write; at ~75 KB both stay under the ~128 KB past which V8 and the
+ * C allocator place a block apart from the small ones (how the larger pieces left memory behind
+ * was not traced further).
+ */
+const PIECE_WEIGHT = 150;
 
 /** A collection of records whose snapshot forms are made a piece at a time. */
 export class RecordRun<T> {
