@@ -6,6 +6,7 @@ import { autocannonLoad, findWrk, wrkLoad, type LoadResult, type LoadSettings, t
 export const WRK_CONNECTIONS = 32;
 import { PRISM_BIN, freePort, rssMiB, startCeiling, startDoppelMock, startServer, type Server } from './processes.js';
 import { interleavedStartups, startupByNode, type StartupOnNode } from './startup-by-node.js';
+import { cpuPinning } from './cpu-pinning.js';
 
 export interface LoadRow {
   server: 'node:http' | 'doppel' | 'prism';
@@ -39,6 +40,8 @@ export interface HttpSection {
   ceilingBodyBytes: number;
   loads: LoadRow[];
   servers: ServerRow[];
+  /** The cores the loaded servers and the load generators ran on (./cpu-pinning.ts); null: unpinned. */
+  pinned: { serverCpu: number; clientCpu: number } | null;
   /** The start-up target's figures: the same two starts on each pinned Node version (./startup-by-node.ts). */
   startupByNode: StartupOnNode[];
 }
@@ -66,23 +69,15 @@ export async function runHttpSection(settings: LoadSettings, rounds: number, sta
   const servers: ServerRow[] = [];
   const running: Server[] = [];
   try {
-    // doppel first: its balances answer sizes the ceiling's constant body.
-    const doppelServer = await startDoppelMock(process.execPath);
-    running.push(doppelServer);
-    const doppelUrl = doppelServer.baseUrl;
     const tradeKey = { 'API-KEY': 'demo-trade-key' };
-    const balancesBody = await (await fetch(`${doppelUrl}${BALANCES}`, { headers: tradeKey })).text();
-    // The writes go to a doppel of their own: three rounds of them leave a few hundred thousand
-    // orders, and in the readers' process every later read round would carry the collector's cost
-    // of that state (the 1,000,000-order listings are the scale section's). Reads measure reads.
-    const writerServer = await startDoppelMock(process.execPath);
-    running.push(writerServer);
-    const writerUrl = writerServer.baseUrl;
-    const writer = await benchKey(writerUrl);
-    const order = await spotOrderBody(writerUrl);
-    const ceilingServer = await startCeiling(process.execPath, balancesBody);
-    running.push(ceilingServer);
-    const ceiling = { server: ceilingServer, url: ceilingServer.baseUrl };
+    // doppel's balances answer sizes the ceiling's constant body.
+    const sizer = await startDoppelMock(process.execPath);
+    let balancesBody: string;
+    try {
+      balancesBody = await (await fetch(`${sizer.baseUrl}${BALANCES}`, { headers: tradeKey })).text();
+    } finally {
+      await sizer.stop();
+    }
 
     // Start-up on this machine's Node, polled every 1 ms (./startup-by-node.ts).
     const times = await interleavedStartups(startupSamples, () => startDoppelMock(process.execPath, { pollMs: 1 }), () => startCeiling(process.execPath, balancesBody, { pollMs: 1 }));
@@ -90,18 +85,42 @@ export async function runHttpSection(settings: LoadSettings, rounds: number, sta
     log(`  start-up to first answer, interleaved: doppel mock ${startup.doppel.map((ms) => ms.toFixed(0)).join(', ')} ms; node:http ${startup['node:http'].map((ms) => ms.toFixed(0)).join(', ')} ms`);
     const byNode = await startupByNode(startupSamples, balancesBody, log);
 
+    // The loaded servers start after the start-up samples, right before their loads. Started
+    // first, doppel sat idle through the samples (about a minute), and at its first collection
+    // after an idle spell V8 shrinks the young generation (42.9 to 11.9 MB committed, --trace-gc),
+    // which reads' allocation then never grows back: three times the scavenges, and 15-25 % fewer
+    // reads a second than a process started with --min-semi-space-size=16 and idle as long.
+    // On one core, the load generators on the other (./cpu-pinning.ts); the start-up samples
+    // above run unpinned, as a user's start does.
+    const pinning = cpuPinning();
+    const serverCpu = pinning !== null ? { cpu: pinning.serverCpu } : {};
     const prism = await startSampled(Math.min(2, startupSamples), async () => {
       const port = await freePort();
       return startServer({
         name: 'prism mock',
         command: process.execPath,
         args: [PRISM_BIN, 'mock', 'spec/trading.openapi.yaml', '-h', '127.0.0.1', '-p', String(port), '-v', 'error'],
+        ...serverCpu,
         probeUrl: `http://127.0.0.1:${port}${PRICES}`,
         timeoutMs: 60_000,
       });
     });
     running.push(prism.server);
     log(`  prism mock answered after ${prism.samples.map((ms) => ms.toFixed(0)).join(', ')} ms`);
+    const doppelServer = await startDoppelMock(process.execPath, serverCpu);
+    running.push(doppelServer);
+    const doppelUrl = doppelServer.baseUrl;
+    // The writes go to a doppel of their own: the rounds leave a few hundred thousand orders, and
+    // in the readers' process every later read round would carry the collector's cost of that
+    // state (the 1,000,000-order listings are the scale section's). Reads measure reads.
+    const writerServer = await startDoppelMock(process.execPath, serverCpu);
+    running.push(writerServer);
+    const writerUrl = writerServer.baseUrl;
+    const writer = await benchKey(writerUrl);
+    const order = await spotOrderBody(writerUrl);
+    const ceilingServer = await startCeiling(process.execPath, balancesBody, serverCpu);
+    running.push(ceilingServer);
+    const ceiling = { server: ceilingServer, url: ceilingServer.baseUrl };
 
     const idle = new Map(running.map((sv) => [sv, rssMiB(sv.child.pid)]));
     // Each doppel load next to its ceiling's, so that a round's ratio compares loads seconds apart
@@ -129,30 +148,37 @@ export async function runHttpSection(settings: LoadSettings, rounds: number, sta
       { server: 'prism', operation: 'GET prices (public read)', target: { url: `${prism.url}${PRICES}` }, crossCheck: false, everyRound: false },
     ];
     const results = plan.map(() => ({ ac: [] as LoadResult[], wrk: [] as LoadResult[] }));
-    // One generator at a time: every autocannon round, then every wrk round. Interleaving the two
-    // (a target's autocannon load, then its wrk load, then the next target's) put a load of the
-    // other generator between a ceiling's load and doppel's, and the rounds read doppel 10 to 30
-    // points lower than the same servers loaded alternately by one generator.
-    for (const generator of wrk ? (['autocannon', 'wrk'] as const) : (['autocannon'] as const)) {
-      const loadOnce = (target: LoadTarget, durationS: number): Promise<LoadResult> =>
-        generator === 'wrk'
-          ? wrkLoad(target, { connections: WRK_CONNECTIONS, durationS, warmupS: 0 })
-          : autocannonLoad(target, { connections: settings.connections, durationS, warmupS: 0 });
-      const planned = plan.filter((p) => generator === 'autocannon' || p.crossCheck);
-      // Every server warmed once (JIT, connections); the rounds' loads are measured from their start.
-      for (const p of planned) await loadOnce(p.target, settings.warmupS);
-      for (let round = 1; round <= rounds; round++) {
-        // Every other round runs the plan backwards: a ceiling's load comes before its doppel loads
-        // in one round and after them in the next, so the machine's drift between them, which
-        // the rounds' median would otherwise carry, cancels out.
-        const order = round % 2 === 1 ? planned : [...planned].reverse();
-        for (const p of order) {
-          if (!p.everyRound && round > 1) continue;
-          const result = await loadOnce(p.target, settings.durationS);
-          results[plan.indexOf(p)]![generator === 'wrk' ? 'wrk' : 'ac'].push(result);
-          log(`  ${generator} round ${round} ${p.server} ${p.operation}: ${Math.round(result.rps)} req/s${result.failures > 0 ? `, ${result.failures} FAILED` : ''}`);
+    // autocannon runs in this process: on the load generators' core while the loads run.
+    pinning?.pin(process.pid, pinning.clientCpu);
+    try {
+      // One generator at a time: every autocannon round, then every wrk round. Interleaving the two
+      // (a target's autocannon load, then its wrk load, then the next target's) put a load of the
+      // other generator between a ceiling's load and doppel's, and the rounds read doppel 10 to 30
+      // points lower than the same servers loaded alternately by one generator.
+      for (const generator of wrk ? (['autocannon', 'wrk'] as const) : (['autocannon'] as const)) {
+        const clientCpu = pinning !== null ? { cpu: pinning.clientCpu } : {};
+        const loadOnce = (target: LoadTarget, durationS: number): Promise<LoadResult> =>
+          generator === 'wrk'
+            ? wrkLoad(target, { connections: WRK_CONNECTIONS, durationS, warmupS: 0, ...clientCpu })
+            : autocannonLoad(target, { connections: settings.connections, durationS, warmupS: 0 });
+        const planned = plan.filter((p) => generator === 'autocannon' || p.crossCheck);
+        // Every server warmed once (JIT, connections); the rounds' loads are measured from their start.
+        for (const p of planned) await loadOnce(p.target, settings.warmupS);
+        for (let round = 1; round <= rounds; round++) {
+          // Every other round runs the plan backwards: a ceiling's load comes before its doppel loads
+          // in one round and after them in the next, so the machine's drift between them, which
+          // the rounds' median would otherwise carry, cancels out.
+          const order = round % 2 === 1 ? planned : [...planned].reverse();
+          for (const p of order) {
+            if (!p.everyRound && round > 1) continue;
+            const result = await loadOnce(p.target, settings.durationS);
+            results[plan.indexOf(p)]![generator === 'wrk' ? 'wrk' : 'ac'].push(result);
+            log(`  ${generator} round ${round} ${p.server} ${p.operation}: ${Math.round(result.rps)} req/s${result.failures > 0 ? `, ${result.failures} FAILED` : ''}`);
+          }
         }
       }
+    } finally {
+      pinning?.pin(process.pid, 'all');
     }
     const best = (list: LoadResult[]): LoadResult => list.reduce((a, b) => (b.rps > a.rps ? b : a));
     const loads: LoadRow[] = plan.map((p, i) => {
@@ -179,7 +205,7 @@ export async function runHttpSection(settings: LoadSettings, rounds: number, sta
         rssAfterLoadMiB: rssMiB(server.child.pid),
       });
     }
-    return { settings, rounds, wrk, ceilingBody: balancesBody, ceilingBodyBytes: Buffer.byteLength(balancesBody), loads, servers, startupByNode: byNode };
+    return { settings, rounds, wrk, pinned: pinning !== null ? { serverCpu: pinning.serverCpu, clientCpu: pinning.clientCpu } : null, ceilingBody: balancesBody, ceilingBodyBytes: Buffer.byteLength(balancesBody), loads, servers, startupByNode: byNode };
   } finally {
     await Promise.all(running.map((sv) => sv.stop()));
   }

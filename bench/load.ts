@@ -5,6 +5,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseWrk, type LoadResult } from '../test/support/parse-wrk.js';
+import { cpuPinning } from './cpu-pinning.js';
 import { percentile } from '../test/support/percentile.js';
 
 export { parseWrk, percentile, type LoadResult };
@@ -22,6 +23,8 @@ export interface LoadSettings {
   durationS: number;
   /** A discarded run before the measured one (JIT, connection setup). */
   warmupS: number;
+  /** wrk runs on this core only (./cpu-pinning.ts); autocannon runs in this process, pinned by its caller. */
+  cpu?: number;
 }
 
 export const DEFAULT_LOAD: LoadSettings = { connections: 10, durationS: 5, warmupS: 1 };
@@ -93,8 +96,14 @@ export async function wrkLoad(target: LoadTarget, settings: LoadSettings = DEFAU
     ].join('\n');
     writeFileSync(script, lua);
     const args = ['-t1', `-c${settings.connections}`, '--latency', '-s', script];
-    if (settings.warmupS > 0) await exec(wrk, [...args, `-d${Math.max(1, Math.round(settings.warmupS))}s`, target.url]);
-    const out = await exec(wrk, [...args, `-d${Math.max(1, Math.round(settings.durationS))}s`, target.url]);
+    const pinning = settings.cpu !== undefined ? cpuPinning() : null;
+    const run = (seconds: number): Promise<string> => {
+      const line = [...args, `-d${Math.max(1, Math.round(seconds))}s`, target.url];
+      const pinned = pinning !== null && settings.cpu !== undefined ? pinning.wrap(settings.cpu, wrk, line) : { command: wrk, args: line };
+      return exec(pinned.command, pinned.args);
+    };
+    if (settings.warmupS > 0) await run(settings.warmupS);
+    const out = await run(settings.durationS);
     return parseWrk(out);
   } finally {
     rmSync(dir, { recursive: true, force: true });

@@ -5,6 +5,7 @@ import { request } from 'node:http';
 import { createServer } from 'node:net';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { cpuPinning } from './cpu-pinning.js';
 
 /**
  * Where `npm run bench` compiles bench/ and what it imports (bench/tsconfig.json): not dist/ itself,
@@ -61,12 +62,16 @@ export interface StartOptions {
    * not pass SIGTERM on to the server it started.
    */
   group?: boolean;
+  /** Run it on this core only (./cpu-pinning.ts; unpinned where taskset is missing). */
+  cpu?: number;
 }
 
 /** Spawns a server and polls probeUrl every pollMs (5) ms; startupMs runs from spawn to the first answer. */
 export async function startServer(options: StartOptions): Promise<Server> {
   const started = performance.now();
-  const child = spawn(options.command, options.args, {
+  const pinning = options.cpu !== undefined ? cpuPinning() : null;
+  const { command, args } = pinning !== null && options.cpu !== undefined ? pinning.wrap(options.cpu, options.command, options.args) : options;
+  const child = spawn(command, args, {
     cwd: ROOT,
     env: { ...process.env, ...options.env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -133,6 +138,8 @@ export interface ServerLaunch {
   nodeArgs?: string[];
   env?: Record<string, string>;
   pollMs?: number;
+  /** The core to run on (./cpu-pinning.ts). */
+  cpu?: number;
 }
 
 /** `doppel mock` (with `args` besides the ports) on the binary `node`; answers once GET /api/v1/prices does. */
@@ -145,6 +152,7 @@ export async function startDoppelMock(node: string, launch: ServerLaunch = {}, a
     ...(launch.env ? { env: launch.env } : {}),
     probeUrl: `http://127.0.0.1:${trading}${PRICES}`,
     ...(launch.pollMs !== undefined ? { pollMs: launch.pollMs } : {}),
+    ...(launch.cpu !== undefined ? { cpu: launch.cpu } : {}),
   });
 }
 
@@ -158,6 +166,7 @@ export async function startCeiling(node: string, body: string, launch: ServerLau
     env: { ...launch.env, PORT: String(port), CEILING_BODY: body },
     probeUrl: `http://127.0.0.1:${port}${PRICES}`,
     ...(launch.pollMs !== undefined ? { pollMs: launch.pollMs } : {}),
+    ...(launch.cpu !== undefined ? { cpu: launch.cpu } : {}),
   });
 }
 
