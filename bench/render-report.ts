@@ -93,7 +93,9 @@ export function renderReport(r: BenchReport): string {
         `. Each target's best round is shown (all rounds' req/s in the "rounds" column); "of ceiling" and the speed targets take the median of the rounds' ratios, the machine's speed drifting between rounds by more than the servers differ; ` +
         `latency percentiles from autocannon's per-response hrtime durations (its own histogram keeps whole ms). ` +
         `Each server is a separate process (the CLI \`doppel mock --log-level error\`, one for the reads and one for the spot orders, whose hundreds of thousands of orders would otherwise weigh on every later read round; \`prism mock -v error\`; a node:http server answering a constant ${h.ceilingBodyBytes}-byte JSON, the size of doppel's balances answer); ` +
-        `the generator runs in the bench process, so with 2 cores each side has one.`,
+        (h.pinned !== null
+          ? `the servers run on core ${h.pinned.serverCpu} and the generators (autocannon in the bench process, wrk) on core ${h.pinned.clientCpu} (taskset), started after the start-up samples, right before their loads.`
+          : `the generator runs in the bench process (unpinned: taskset was not found), so with 2 cores each side has one.`),
     );
     out.push('');
     const getCeiling = find(h, 'node:http', 'constant JSON');
