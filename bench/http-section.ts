@@ -87,7 +87,8 @@ export async function runHttpSection(settings: LoadSettings, rounds: number, sta
 
     // The loaded servers start after the start-up samples, right before their loads. Started
     // first, doppel sat idle through the samples (about a minute), and at its first collection
-    // after an idle spell V8 shrinks the young generation (42.9 to 11.9 MB committed, --trace-gc),
+    // after an idle spell Node 20's V8 shrinks the young generation (42.9 to 11.9 MB committed,
+    // --trace-gc; Node 24's keeps it),
     // which reads' allocation then never grows back: three times the scavenges, and 15-25 % fewer
     // reads a second than a process started with --min-semi-space-size=16 and idle as long.
     // On one core, the load generators on the other (./cpu-pinning.ts); the start-up samples
