@@ -41,3 +41,9 @@ export function cpuPinning(): Pinning | null {
   };
   return found;
 }
+
+/** The command line that runs `command` on core `cpu`; as given when `cpu` is undefined or pinning is unavailable. */
+export function onCore(cpu: number | undefined, command: string, args: readonly string[]): { command: string; args: string[] } {
+  const pinning = cpu !== undefined ? cpuPinning() : null;
+  return pinning !== null && cpu !== undefined ? pinning.wrap(cpu, command, args) : { command, args: [...args] };
+}

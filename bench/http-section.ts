@@ -88,11 +88,10 @@ export async function runHttpSection(settings: LoadSettings, rounds: number, sta
     // The loaded servers start after the start-up samples, right before their loads. Started
     // first, doppel sat idle through the samples (about a minute), and at its first collection
     // after an idle spell Node 20's V8 shrinks the young generation (42.9 to 11.9 MB committed,
-    // --trace-gc; Node 24's keeps it),
-    // which reads' allocation then never grows back: three times the scavenges, and 15-25 % fewer
-    // reads a second than a process started with --min-semi-space-size=16 and idle as long.
-    // On one core, the load generators on the other (./cpu-pinning.ts); the start-up samples
-    // above run unpinned, as a user's start does.
+    // --trace-gc; Node 24's keeps it), which reads' allocation then never grows back: three times
+    // the scavenges, and 15-25 % fewer reads a second than a process started with
+    // --min-semi-space-size=16 and idle as long. On one core, the load generators on the other
+    // (./cpu-pinning.ts); the start-up samples above run unpinned, as a user's start does.
     const pinning = cpuPinning();
     const serverCpu = pinning !== null ? { cpu: pinning.serverCpu } : {};
     const prism = await startSampled(Math.min(2, startupSamples), async () => {
@@ -152,12 +151,10 @@ export async function runHttpSection(settings: LoadSettings, rounds: number, sta
     // autocannon runs in this process: on the load generators' core while the loads run.
     pinning?.pin(process.pid, pinning.clientCpu);
     try {
-      // One generator at a time: every autocannon round, then every wrk round. Interleaving the two
-      // (a target's autocannon load, then its wrk load, then the next target's) put a load of the
-      // other generator between a ceiling's load and doppel's, and the rounds read doppel 10 to 30
-      // points lower than the same servers loaded alternately by one generator.
+      // One generator at a time: every autocannon round, then every wrk round, so that no load of
+      // the other generator comes between a ceiling's load and doppel's.
+      const clientCpu = pinning !== null ? { cpu: pinning.clientCpu } : {};
       for (const generator of wrk ? (['autocannon', 'wrk'] as const) : (['autocannon'] as const)) {
-        const clientCpu = pinning !== null ? { cpu: pinning.clientCpu } : {};
         const loadOnce = (target: LoadTarget, durationS: number): Promise<LoadResult> =>
           generator === 'wrk'
             ? wrkLoad(target, { connections: WRK_CONNECTIONS, durationS, warmupS: 0, ...clientCpu })

@@ -5,7 +5,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseWrk, type LoadResult } from '../test/support/parse-wrk.js';
-import { cpuPinning } from './cpu-pinning.js';
+import { onCore } from './cpu-pinning.js';
 import { percentile } from '../test/support/percentile.js';
 
 export { parseWrk, percentile, type LoadResult };
@@ -96,10 +96,8 @@ export async function wrkLoad(target: LoadTarget, settings: LoadSettings = DEFAU
     ].join('\n');
     writeFileSync(script, lua);
     const args = ['-t1', `-c${settings.connections}`, '--latency', '-s', script];
-    const pinning = settings.cpu !== undefined ? cpuPinning() : null;
     const run = (seconds: number): Promise<string> => {
-      const line = [...args, `-d${Math.max(1, Math.round(seconds))}s`, target.url];
-      const pinned = pinning !== null && settings.cpu !== undefined ? pinning.wrap(settings.cpu, wrk, line) : { command: wrk, args: line };
+      const pinned = onCore(settings.cpu, wrk, [...args, `-d${Math.max(1, Math.round(seconds))}s`, target.url]);
       return exec(pinned.command, pinned.args);
     };
     if (settings.warmupS > 0) await run(settings.warmupS);

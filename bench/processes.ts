@@ -5,7 +5,7 @@ import { request } from 'node:http';
 import { createServer } from 'node:net';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { cpuPinning } from './cpu-pinning.js';
+import { onCore } from './cpu-pinning.js';
 
 /**
  * Where `npm run bench` compiles bench/ and what it imports (bench/tsconfig.json): not dist/ itself,
@@ -69,8 +69,7 @@ export interface StartOptions {
 /** Spawns a server and polls probeUrl every pollMs (5) ms; startupMs runs from spawn to the first answer. */
 export async function startServer(options: StartOptions): Promise<Server> {
   const started = performance.now();
-  const pinning = options.cpu !== undefined ? cpuPinning() : null;
-  const { command, args } = pinning !== null && options.cpu !== undefined ? pinning.wrap(options.cpu, options.command, options.args) : options;
+  const { command, args } = onCore(options.cpu, options.command, options.args);
   const child = spawn(command, args, {
     cwd: ROOT,
     env: { ...process.env, ...options.env },

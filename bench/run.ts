@@ -80,8 +80,8 @@ async function main(): Promise<void> {
   await section('http', 'HTTP: node:http ceiling, doppel mock, prism mock', async () => {
     // Many short rounds rather than a few long ones: the machine's speed moves between loads, and
     // the median of eight rounds' ratios moves less than that of three (speed-goals.ts).
-    const rounds: LoadSettings = quick ? { connections: 10, durationS: 1, warmupS: 0.5 } : { connections: 10, durationS: 2, warmupS: 1 };
-    report.http = await runHttpSection(rounds, quick ? 3 : 8, quick ? 3 : 5, log);
+    const roundLoad: LoadSettings = quick ? { connections: 10, durationS: 1, warmupS: 0.5 } : { connections: 10, durationS: 2, warmupS: 1 };
+    report.http = await runHttpSection(roundLoad, quick ? 3 : 8, quick ? 3 : 5, log);
     // A missed speed target names its measured cause: CPU profiles under the same load.
     report.httpCauses = await profileMissedHttpTargets(report.http, load, log);
   });

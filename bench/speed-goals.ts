@@ -45,9 +45,9 @@ export interface RatioPair {
   ceilingRps: number;
   /**
    * The median over rounds of doppel's req/s over the ceiling's in the same round (the loads run
-   * next to each other, in either order): the machine's speed drifts by tens of percent between rounds, so the best
-   * round of one against the best of the other measures the drift as much as the servers. The
-   * ratio of the best rounds where the rounds do not pair up.
+   * next to each other, in either order): the machine's speed drifts by tens of percent between
+   * rounds, so the best round of one against the best of the other measures the drift as much as
+   * the servers. The ratio of the best rounds where the rounds do not pair up.
    */
   ratio: number;
   /** The ratio of the best rounds, for comparison. */
