@@ -50,6 +50,8 @@ export interface FakeResponse {
   operationId?: string;
   /** The path template of that route. */
   route?: string;
+  /** The virtual time (epoch ms) of the namespace's clock the answer was made at: its Date header's, the journal's. */
+  at?: number;
   /**
    * Fault injection (mock/core/fault-rules.ts): wait this long before acting. The pipeline stays
    * synchronous; the adapter does the waiting.

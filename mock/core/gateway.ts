@@ -132,7 +132,7 @@ export function createGateway(options: GatewayOptions): App {
         // A body made in pieces is not kept (nor read here: that would make it whole).
         text: response.chunks === undefined ? response.text : '',
         shared: response.shared,
-        virtualMs: served?.now() ?? wallMs,
+        virtualMs: response.at ?? served?.now() ?? wallMs,
         wallMs,
         fault: rule?.id,
       });

@@ -108,7 +108,9 @@ export function createPipeline(options: PipelineOptions): RoutedApp {
       const kept = (answers as AnswerCache).get(op, key, at);
       if (kept !== undefined) {
         if (afterInput !== undefined && caller !== undefined) afterInput(caller, req, op);
-        return new TextAnswer(kept.status, kept.text, kept);
+        const again = new TextAnswer(kept.status, kept.text, kept);
+        again.at = at;
+        return again;
       }
     }
     const { takes } = op;
@@ -120,6 +122,7 @@ export function createPipeline(options: PipelineOptions): RoutedApp {
     // A success status a decision point sets (a profile's 201).
     if (op.successStatus !== undefined) response.status = op.successStatus();
     if (key !== undefined) (answers as AnswerCache).put(op, key, response, rules.quietUntil(at));
+    response.at = at;
     return response;
   }
 
@@ -198,7 +201,10 @@ export function createPipeline(options: PipelineOptions): RoutedApp {
       response = errorResponse(error, operationId);
     }
     response.headers['content-type'] = JSON_CONTENT_TYPE;
-    response.headers['date'] = httpDate(now());
+    // The clock as the operation settled it when it got that far (one reading per request, not one
+    // per use: each is a call out of JavaScript), else read now (a refusal before settling).
+    response.at ??= now();
+    response.headers['date'] = httpDate(response.at);
     if (operationId !== undefined) response.operationId = operationId;
     if (route !== undefined) response.route = route;
     return response;
@@ -239,6 +245,7 @@ class TextAnswer implements FakeResponse {
   headers: Record<string, string> = {};
   operationId?: string;
   route?: string;
+  at?: number;
   private parsed = false;
   private value: unknown;
   constructor(

@@ -11,26 +11,26 @@
 
 export type HeaderRecord = Record<string, string | undefined>;
 
-/** The parts of one entry, as the journal keeps them. */
+/** The parts of one entry, as the journal keeps them: never changed once made (entries share them). */
 export interface KeptParts {
-  key: string | undefined;
-  path: string;
-  query: string | URLSearchParams | undefined;
-  headers: HeaderRecord;
+  readonly key: string | undefined;
+  readonly path: string;
+  readonly query: string | URLSearchParams | undefined;
+  readonly headers: HeaderRecord;
 }
 
 export interface RepeatedParts {
   /**
-   * The parts to keep for a request: the previous request's with the same key where equal, else
-   * this request's own (which the next request with that key is then compared with). The object
-   * returned is reused: read its fields at once.
+   * The parts to keep for a request: the very object kept for the previous request with the same
+   * key when every part is equal (an entry is then one reference to what is already kept), else a
+   * new one that reuses whichever of its parts are equal.
    */
   keep(key: string | undefined, path: string, query: string | URLSearchParams | undefined, headers: HeaderRecord): KeptParts;
 }
 
 interface Previous extends KeptParts {
   /** The header names of `headers`, in order. */
-  names: string[];
+  readonly names: string[];
 }
 
 /** How many clients (API keys) are remembered before the memory starts over. */
@@ -38,23 +38,31 @@ const MOST_CLIENTS = 1024;
 
 export function createRepeatedParts(): RepeatedParts {
   const byKey = new Map<string | undefined, Previous>();
+  // The latest request's parts: a client's requests nearly always follow one another (no lookup then).
+  let latest: Previous | undefined;
   return {
     keep(key, path, query, headers) {
-      const previous = byKey.get(key);
+      const previous = latest !== undefined && latest.key === key ? latest : byKey.get(key);
       if (previous === undefined) {
         if (byKey.size >= MOST_CLIENTS) byKey.clear();
         const first: Previous = { key, path, query, headers, names: Object.keys(headers) };
         byKey.set(key, first);
-        return first;
+        return (latest = first);
       }
       // Strings compare by their text; a parsed query (URLSearchParams) is never the same object.
-      if (previous.path !== path) previous.path = path;
-      if (previous.query !== query) previous.query = query;
-      if (!sameHeaders(previous, headers)) {
-        previous.headers = headers;
-        previous.names = Object.keys(headers);
-      }
-      return previous;
+      const samePath = previous.path === path;
+      const sameQuery = previous.query === query;
+      const same = sameHeaders(previous, headers);
+      if (samePath && sameQuery && same) return (latest = previous);
+      const next: Previous = {
+        key,
+        path: samePath ? previous.path : path,
+        query: sameQuery ? previous.query : query,
+        headers: same ? previous.headers : headers,
+        names: same ? previous.names : Object.keys(headers),
+      };
+      byKey.set(key, next);
+      return (latest = next);
     },
   };
 }

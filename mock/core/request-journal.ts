@@ -1,15 +1,15 @@
 // createRequestJournal: every request the fake answered and its answer, in a bounded ring
 // (WireMock's request journal). Recording is cheap on purpose (the pipeline is a hot path): an
-// entry is a position in columns that point at what already exists (the request's header object,
+// entry is a few numbers and two references to what already exists (the request's header object,
 // path and query as they arrived, or the equal ones of its client's previous request:
-// repeated-parts.ts) and the request body as the client sent it, as JSON text; the
+// repeated-parts.ts; its kind of request, shared with the others of that kind) and the request body as the client sent it, as JSON text; the
 // answer's text goes into a ring of bytes outside the heap (text-ring.ts: retained strings were
 // the journal's garbage-collector cost), once per kept answer however often it is answered.
 // Masking, parsing, decoding and the entry's shape happen when someone reads the journal, not per request.
 
 import { maskBody, maskHeaders, maskQuery } from './mask-secrets.js';
 import { matchesPattern, type RequestFacts, type RequestPattern } from './request-pattern.js';
-import { createRepeatedParts } from './repeated-parts.js';
+import { createRepeatedParts, type KeptParts } from './repeated-parts.js';
 import { createTextRing } from './text-ring.js';
 
 export const DEFAULT_JOURNAL_SIZE = 10_000;
@@ -103,14 +103,16 @@ export interface RequestJournal {
 
 export function createRequestJournal(size = DEFAULT_JOURNAL_SIZE): RequestJournal {
   if (!Number.isInteger(size) || size < 1) throw new Error(`journal size must be a positive integer, got ${size}`);
-  // One column per field, not one object per entry: the record handed to record() dies young,
-  // and only the parts it points at (the request's header object, its path and query) are kept.
-  // A kept object per request was most of the journal's cost (garbage-collector time in a profile).
-  // The columns grow to `size` as the first lap fills them (doubling from FIRST_CAPACITY): 10,000
+  // An entry is a few numbers side by side in one array and two references in another, not an
+  // object: the record handed to record() dies young, and what the references point at is shared
+  // by many entries (a client's repeated parts, the few kinds of request). A kept object per request
+  // was most of the journal's cost (garbage-collector time in a profile); a column per field made
+  // each record touch 17 arrays, 17 cache lines a server's other work had evicted.
+  // The storage grows to `size` as the first lap fills it (doubling from FIRST_CAPACITY): 10,000
   // positions up front were ~1 MB allocated at start, a young-generation collection before the
   // first answer and memory a short run never uses.
-  const columnsFor = (entries: number): Columns => createColumns(Math.min(size, Math.max(FIRST_CAPACITY, entries)));
-  let columns = columnsFor(0);
+  const storageFor = (entries: number): Storage => createStorage(Math.min(size, Math.max(FIRST_CAPACITY, entries)));
+  let store = storageFor(0);
   const kept = createTextRing(MAX_KEPT_RESPONSE_TOTAL_CHARS);
   // Where a kept answer's text is in the ring, while it is there.
   let sharedTexts = new WeakMap<object, number>();
@@ -125,6 +127,7 @@ export function createRequestJournal(size = DEFAULT_JOURNAL_SIZE): RequestJourna
   };
   // A request that repeats its client's previous one keeps that one's parts (repeated-parts.ts).
   const repeated = createRepeatedParts();
+  const kinds = createKinds();
   let next = 0; // ring position of the next write
   let seq = 0; // ids grow forever, positions wrap
 
@@ -132,7 +135,7 @@ export function createRequestJournal(size = DEFAULT_JOURNAL_SIZE): RequestJourna
   function* newestFirst(): Generator<number> {
     for (let i = 1; i <= size; i++) {
       const at = (next - i + size) % size;
-      if (at >= columns.ids.length || columns.ids[at] === 0) return;
+      if (at >= store.capacity || store.numbers[at * NUMBERS] === 0) return;
       yield at;
     }
   }
@@ -140,10 +143,10 @@ export function createRequestJournal(size = DEFAULT_JOURNAL_SIZE): RequestJourna
   function select(filter: JournalFilter): (at: number) => boolean {
     const status = statusTest(filter.status);
     const since = sinceMs(filter.since);
-    return (at) => matchesPattern(filter, factsAt(columns, at)) && status(columns.status[at] as number) && (columns.wallMs[at] as number) >= since;
+    return (at) => matchesPattern(filter, factsAt(store, at)) && status(store.numbers[at * NUMBERS + STATUS] as number) && (store.numbers[at * NUMBERS + WALL_MS] as number) >= since;
   }
 
-  const show = (at: number): JournalEntry => view(columns, at, keptText(columns.texts[at] as number), bodyOf(columns.bodies[at] as number));
+  const show = (at: number): JournalEntry => view(store, at, keptText(store.numbers[at * NUMBERS + TEXT] as number), bodyOf(store.numbers[at * NUMBERS + BODY] as number));
   const keptText = (handle: number): string | undefined => (handle < 0 ? undefined : kept.get(handle));
   const bodyOf = (handle: number): string | undefined => (handle === BODY_TOO_LONG ? TOO_LONG : keptText(handle));
 
@@ -151,27 +154,18 @@ export function createRequestJournal(size = DEFAULT_JOURNAL_SIZE): RequestJourna
     size,
     record(entry) {
       const at = next;
-      if (at === columns.ids.length) columns = grown(columns, Math.min(size, at * 2));
-      const c = columns;
-      c.ids[at] = ++seq;
-      c.iface[at] = entry.iface;
-      c.method[at] = entry.method;
-      const parts = repeated.keep(entry.key, entry.path, entry.query, entry.headers);
-      c.path[at] = parts.path;
-      c.key[at] = parts.key;
-      c.namespace[at] = entry.namespace;
-      c.operationId[at] = entry.operationId;
-      c.route[at] = entry.route;
-      c.query[at] = parts.query;
-      c.headers[at] = parts.headers;
-      c.status[at] = entry.status;
-      c.contentType[at] = entry.contentType;
-      c.virtualMs[at] = entry.virtualMs;
-      c.wallMs[at] = entry.wallMs;
-      c.fault[at] = entry.fault;
-      c.texts[at] = keepText(entry.text, entry.shared);
+      if (at === store.capacity) store = grown(store, Math.min(size, at * 2));
+      const { numbers, refs } = store;
+      const n = at * NUMBERS;
       const body = entry.body;
-      c.bodies[at] = body === undefined ? NO_BODY : body.length > MAX_KEPT_RESPONSE_CHARS ? BODY_TOO_LONG : kept.put(body);
+      numbers[n] = ++seq;
+      numbers[n + STATUS] = entry.status;
+      numbers[n + VIRTUAL_MS] = entry.virtualMs;
+      numbers[n + WALL_MS] = entry.wallMs;
+      numbers[n + TEXT] = keepText(entry.text, entry.shared);
+      numbers[n + BODY] = body === undefined ? NO_BODY : body.length > MAX_KEPT_RESPONSE_CHARS ? BODY_TOO_LONG : kept.put(body);
+      refs[at * REFS] = kinds.of(entry);
+      refs[at * REFS + 1] = repeated.keep(entry.key, entry.path, entry.query, entry.headers);
       next = (next + 1) % size;
     },
     find(filter = {}) {
@@ -198,7 +192,7 @@ export function createRequestJournal(size = DEFAULT_JOURNAL_SIZE): RequestJourna
     clear(filter) {
       if (filter === undefined || Object.keys(filter).length === 0) {
         const n = this.count();
-        columns = columnsFor(0);
+        store = storageFor(0);
         kept.clear();
         sharedTexts = new WeakMap();
         next = 0;
@@ -207,9 +201,9 @@ export function createRequestJournal(size = DEFAULT_JOURNAL_SIZE): RequestJourna
       const keep = select(filter);
       const rest = [...newestFirst()].reverse().filter((at) => !keep(at));
       const removed = this.count() - rest.length;
-      const old = columns;
-      columns = columnsFor(rest.length);
-      rest.forEach((from, to) => copyEntry(old, from, columns, to));
+      const old = store;
+      store = storageFor(rest.length);
+      rest.forEach((from, to) => copyEntry(old, from, store, to));
       next = rest.length % size;
       return removed;
     },
@@ -221,104 +215,110 @@ export function createRequestJournal(size = DEFAULT_JOURNAL_SIZE): RequestJourna
   };
 }
 
-/** The journal's storage: entry i is position i of every column; id 0 marks an empty position. */
-interface Columns {
-  ids: Float64Array;
-  iface: string[];
-  method: string[];
-  path: string[];
-  key: (string | undefined)[];
-  namespace: string[];
-  operationId: (string | undefined)[];
-  route: (string | undefined)[];
-  query: (string | URLSearchParams | undefined)[];
-  headers: Record<string, string | undefined>[];
-  status: Uint16Array;
-  contentType: (string | undefined)[];
-  virtualMs: Float64Array;
-  wallMs: Float64Array;
-  fault: (string | undefined)[];
-  /** The handle of the response text in the text ring; −1: none kept. */
-  texts: Float64Array;
-  /** The handle of the request body in the same ring (one bound for both); NO_BODY, BODY_TOO_LONG. */
-  bodies: Float64Array;
+/** What many entries share: the kind of request and how it was answered, apart from the request's own parts. */
+interface EntryKind {
+  readonly iface: string;
+  readonly method: string;
+  readonly namespace: string;
+  readonly operationId: string | undefined;
+  readonly route: string | undefined;
+  readonly contentType: string | undefined;
+  readonly fault: string | undefined;
 }
 
-/** Positions the columns start with. */
-const FIRST_CAPACITY = 256;
+/** How many kinds are compared before a new one is made (a client's working set of routes). */
+const RECENT_KINDS = 16;
 
-const REFERENCE_COLUMNS = ['iface', 'method', 'path', 'key', 'namespace', 'operationId', 'route', 'query', 'headers', 'contentType', 'fault'] as const;
-const NUMBER_COLUMNS = ['ids', 'status', 'virtualMs', 'wallMs', 'texts', 'bodies'] as const;
-
-function createColumns(size: number): Columns {
-  // Reference columns filled with undefined up front: one element kind from the start (no holes).
-  const refs = (): never[] => new Array(size).fill(undefined) as never[];
+/** The kind of a record: the last one or one of the recently seen ones when equal (no new object kept), else a new one. */
+function createKinds(): { of(entry: JournalRecord): EntryKind } {
+  const recent: EntryKind[] = [];
+  let last: EntryKind | undefined;
+  let slot = 0; // where the next new kind goes once RECENT_KINDS are known (the oldest made gives way)
+  const same = (k: EntryKind, e: JournalRecord): boolean =>
+    k.route === e.route && k.method === e.method && k.operationId === e.operationId && k.namespace === e.namespace && k.iface === e.iface && k.contentType === e.contentType && k.fault === e.fault;
   return {
-    ids: new Float64Array(size),
-    iface: refs(),
-    method: refs(),
-    path: refs(),
-    key: refs(),
-    namespace: refs(),
-    operationId: refs(),
-    route: refs(),
-    query: refs(),
-    headers: refs(),
-    status: new Uint16Array(size),
-    contentType: refs(),
-    virtualMs: new Float64Array(size),
-    wallMs: new Float64Array(size),
-    fault: refs(),
-    texts: new Float64Array(size),
-    bodies: new Float64Array(size),
+    of(entry) {
+      if (last !== undefined && same(last, entry)) return last;
+      for (const k of recent) if (same(k, entry)) return (last = k);
+      const { iface, method, namespace, operationId, route, contentType, fault } = entry;
+      const kind: EntryKind = { iface, method, namespace, operationId, route, contentType, fault };
+      recent[slot] = kind;
+      slot = (slot + 1) % RECENT_KINDS;
+      return (last = kind);
+    },
   };
 }
 
-/** The columns with room for `capacity` entries, the first ones copied. */
-function grown(from: Columns, capacity: number): Columns {
-  const to = createColumns(capacity);
-  for (let at = 0; at < from.ids.length; at++) copyEntry(from, at, to, at);
+/** The journal's storage: entry i is NUMBERS numbers from numbers[i * NUMBERS] and REFS references from refs[i * REFS]; id 0 marks an empty position. */
+interface Storage {
+  capacity: number;
+  /** id, status, virtual ms, wall ms, response text handle (−1: none kept), request body handle (NO_BODY, BODY_TOO_LONG). */
+  numbers: Float64Array;
+  /** The entry's kind, its parts (repeated-parts.ts). */
+  refs: (EntryKind | KeptParts)[];
+}
+
+const NUMBERS = 6;
+const STATUS = 1;
+const VIRTUAL_MS = 2;
+const WALL_MS = 3;
+const TEXT = 4;
+const BODY = 5;
+const REFS = 2;
+
+/** Positions the storage starts with. */
+const FIRST_CAPACITY = 256;
+
+function createStorage(capacity: number): Storage {
+  // References filled up front: one element kind from the start (no holes).
+  return { capacity, numbers: new Float64Array(capacity * NUMBERS), refs: new Array(capacity * REFS).fill(undefined) as Storage['refs'] };
+}
+
+/** The storage with room for `capacity` entries, the first ones copied. */
+function grown(from: Storage, capacity: number): Storage {
+  const to = createStorage(capacity);
+  for (let at = 0; at < from.capacity; at++) copyEntry(from, at, to, at);
   return to;
 }
 
-function copyEntry(from: Columns, at: number, to: Columns, into: number): void {
-  for (const name of REFERENCE_COLUMNS) (to[name] as unknown[])[into] = from[name][at];
-  for (const name of NUMBER_COLUMNS) to[name][into] = from[name][at] as number;
+function copyEntry(from: Storage, at: number, to: Storage, into: number): void {
+  to.numbers.set(from.numbers.subarray(at * NUMBERS, (at + 1) * NUMBERS), into * NUMBERS);
+  for (let i = 0; i < REFS; i++) to.refs[into * REFS + i] = from.refs[at * REFS + i] as EntryKind | KeptParts;
 }
 
-function factsAt(c: Columns, at: number): RequestFacts {
-  return {
-    iface: c.iface[at] as string,
-    method: c.method[at] as string,
-    path: c.path[at] as string,
-    route: c.route[at],
-    operationId: c.operationId[at],
-    key: c.key[at],
-    namespace: c.namespace[at] as string,
-  };
+const kindAt = (s: Storage, at: number): EntryKind => s.refs[at * REFS] as EntryKind;
+const partsAt = (s: Storage, at: number): KeptParts => s.refs[at * REFS + 1] as KeptParts;
+
+function factsAt(s: Storage, at: number): RequestFacts {
+  const { iface, method, route, operationId, namespace } = kindAt(s, at);
+  const { path, key } = partsAt(s, at);
+  return { iface, method, path, route, operationId, key, namespace };
 }
 
 /**
  * text: the response text, body: the request's JSON text; each undefined when there was none, it
  * was not kept, or newer entries' texts have overwritten it.
  */
-function view(c: Columns, at: number, text: string | undefined, body: string | undefined): JournalEntry {
+function view(s: Storage, at: number, text: string | undefined, body: string | undefined): JournalEntry {
+  const kind = kindAt(s, at);
+  const parts = partsAt(s, at);
+  const n = at * NUMBERS;
   return {
-    id: c.ids[at] as number,
-    interface: c.iface[at] as string,
-    namespace: c.namespace[at] as string,
-    operationId: c.operationId[at] ?? null,
-    route: c.route[at] ?? null,
-    method: c.method[at] as string,
-    path: c.path[at] as string,
-    query: maskQuery(queryOf(c.query[at])),
-    headers: maskHeaders(c.headers[at] as Record<string, string | undefined>),
+    id: s.numbers[n] as number,
+    interface: kind.iface,
+    namespace: kind.namespace,
+    operationId: kind.operationId ?? null,
+    route: kind.route ?? null,
+    method: kind.method,
+    path: parts.path,
+    query: maskQuery(queryOf(parts.query)),
+    headers: maskHeaders(parts.headers as Record<string, string | undefined>),
     body: body === undefined ? null : maskBody(JSON.parse(body)),
-    status: c.status[at] as number,
-    response: responseView(c.contentType[at], text),
-    fault: c.fault[at] ?? null,
-    virtual_time: new Date(c.virtualMs[at] as number).toISOString(),
-    wall_time: new Date(c.wallMs[at] as number).toISOString(),
+    status: s.numbers[n + STATUS] as number,
+    response: responseView(kind.contentType, text),
+    fault: kind.fault ?? null,
+    virtual_time: new Date(s.numbers[n + VIRTUAL_MS] as number).toISOString(),
+    wall_time: new Date(s.numbers[n + WALL_MS] as number).toISOString(),
   };
 }
 
