@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
 import { createRequestJournal, MAX_KEPT_RESPONSE_TOTAL_CHARS, type JournalRecord } from './request-journal.js';
 
 function entry(text: string): JournalRecord {
@@ -36,5 +37,47 @@ describe('request journal memory', () => {
     expect(JSON.stringify(all[0]?.body)).toContain('yyyy');
     // Verification counts every request, with or without its texts.
     expect(journal.verify({ method: 'POST' }).count).toBe(10_000);
+  });
+
+  it("shows each entry's own body and answer however the reads, the batches of texts and a small ring's reuse fall", () => {
+    // JSON texts whose names mask nothing (mask-secrets.ts), ASCII or not.
+    const json = fc.dictionary(fc.constantFrom('a', 'b', 'n'), fc.oneof(fc.integer(), fc.string(), fc.constant('é€😀'))).map((value) => JSON.stringify(value));
+    const step = fc.oneof(
+      fc.record({
+        kind: fc.constant('request' as const),
+        body: fc.option(json, { nil: undefined }),
+        answer: fc.oneof(fc.constant(''), json),
+        shared: fc.constantFrom(undefined, 0, 1),
+      }),
+      fc.constant({ kind: 'read' as const }),
+      fc.constant({ kind: 'clear' as const }),
+    );
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 20 }), fc.array(step, { maxLength: 200 }), (size, steps) => {
+        const journal = createRequestJournal(size);
+        const sharedAnswers = [{}, {}];
+        const sharedTexts = new Map<object, string>();
+        let expected: { body: unknown; response: unknown }[] = [];
+        const check = (): void => {
+          const shown = journal.find({ limit: size }).reverse().map((e) => ({ body: e.body, response: e.response }));
+          expect(shown).toEqual(expected.slice(-size));
+        };
+        for (const s of steps) {
+          if (s.kind === 'read') check();
+          else if (s.kind === 'clear') {
+            journal.clear();
+            expected = [];
+          } else {
+            // A kept answer (FakeResponse.shared) always has the same text.
+            const shared = s.shared === undefined ? undefined : sharedAnswers[s.shared];
+            if (shared !== undefined && !sharedTexts.has(shared)) sharedTexts.set(shared, s.answer);
+            const text = shared === undefined ? s.answer : (sharedTexts.get(shared) as string);
+            journal.record({ ...entry(text), method: 'POST', body: s.body, shared } as JournalRecord);
+            expected.push({ body: s.body === undefined ? null : JSON.parse(s.body), response: text === '' ? null : JSON.parse(text) });
+          }
+        }
+        check();
+      }),
+    );
   });
 });

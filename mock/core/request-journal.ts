@@ -27,6 +27,12 @@ export const MAX_KEPT_RESPONSE_TOTAL_CHARS = 8 * 1024 * 1024;
 const TOO_LONG = JSON.stringify('(a body over 64 KiB, not kept)');
 const NO_BODY = -1;
 const BODY_TOO_LONG = -2;
+/** The handle of a text still waiting for the ring (never seen by a reader: reads write the batch first). */
+const WAITING = -3;
+/** A batch is written when this many texts wait... */
+const WAITING_TEXTS = 64;
+/** ...or this many characters. */
+const WAITING_CHARS = 256 * 1024;
 
 /** What record() is handed: read at once into the journal's columns, not kept. */
 export interface JournalRecord extends RequestFacts {
@@ -116,9 +122,40 @@ export function createRequestJournal(size = DEFAULT_JOURNAL_SIZE): RequestJourna
   const kept = createTextRing(MAX_KEPT_RESPONSE_TOTAL_CHARS);
   // Where a kept answer's text is in the ring, while it is there.
   let sharedTexts = new WeakMap<object, number>();
-  const keepText = (text: string, shared: object | undefined): number => {
+  // Texts of single use wait for the ring in a batch (TextRing.putAll: one call out of JavaScript
+  // for many, not one each); their entries' handles are written when the batch is. Every read of
+  // the journal writes the batch first. What waits is at most WAITING_TEXTS texts of at most
+  // WAITING_CHARS characters (besides the last), young strings the collector drops with their batch.
+  let waiting: string[] = [];
+  let waitingSlots: number[] = []; // where in `numbers` each one's handle goes
+  let waitingIds: number[] = []; // and the entry it is for (a small ring may have reused the position)
+  let waitingChars = 0;
+  const later = (text: string, slot: number, id: number): number => {
+    waiting.push(text);
+    waitingSlots.push(slot);
+    waitingIds.push(id);
+    waitingChars += text.length;
+    return WAITING;
+  };
+  const writeWaiting = (): void => {
+    if (waiting.length === 0) return;
+    const handles = kept.putAll(waiting);
+    const { numbers } = store;
+    for (let i = 0; i < handles.length; i++) {
+      const slot = waitingSlots[i] as number;
+      if (numbers[slot - (slot % NUMBERS)] === waitingIds[i]) numbers[slot] = handles[i] as number;
+    }
+    forgetWaiting();
+  };
+  const forgetWaiting = (): void => {
+    waiting = [];
+    waitingSlots = [];
+    waitingIds = [];
+    waitingChars = 0;
+  };
+  const keepText = (text: string, shared: object | undefined, slot: number, id: number): number => {
     if (text === '' || text.length > MAX_KEPT_RESPONSE_CHARS) return -1;
-    if (shared === undefined) return kept.put(text);
+    if (shared === undefined) return later(text, slot, id);
     const known = sharedTexts.get(shared);
     if (known !== undefined && kept.holds(known)) return known;
     const handle = kept.put(text);
@@ -162,13 +199,15 @@ export function createRequestJournal(size = DEFAULT_JOURNAL_SIZE): RequestJourna
       numbers[n + STATUS] = entry.status;
       numbers[n + VIRTUAL_MS] = entry.virtualMs;
       numbers[n + WALL_MS] = entry.wallMs;
-      numbers[n + TEXT] = keepText(entry.text, entry.shared);
-      numbers[n + BODY] = body === undefined ? NO_BODY : body.length > MAX_KEPT_RESPONSE_CHARS ? BODY_TOO_LONG : kept.put(body);
+      numbers[n + TEXT] = keepText(entry.text, entry.shared, n + TEXT, seq);
+      numbers[n + BODY] = body === undefined ? NO_BODY : body.length > MAX_KEPT_RESPONSE_CHARS ? BODY_TOO_LONG : later(body, n + BODY, seq);
       refs[at * REFS] = kinds.of(entry);
       refs[at * REFS + 1] = repeated.keep(entry.key, entry.path, entry.query, entry.headers);
       next = (next + 1) % size;
+      if (waiting.length >= WAITING_TEXTS || waitingChars >= WAITING_CHARS) writeWaiting();
     },
     find(filter = {}) {
+      writeWaiting();
       const limit = filter.limit ?? 100;
       const keep = select(filter);
       const out: JournalEntry[] = [];
@@ -179,6 +218,7 @@ export function createRequestJournal(size = DEFAULT_JOURNAL_SIZE): RequestJourna
       return out;
     },
     verify(filter = {}) {
+      writeWaiting();
       const keep = select(filter);
       let count = 0;
       let last: number | undefined;
@@ -193,11 +233,13 @@ export function createRequestJournal(size = DEFAULT_JOURNAL_SIZE): RequestJourna
       if (filter === undefined || Object.keys(filter).length === 0) {
         const n = this.count();
         store = storageFor(0);
+        forgetWaiting();
         kept.clear();
         sharedTexts = new WeakMap();
         next = 0;
         return n;
       }
+      writeWaiting();
       const keep = select(filter);
       const rest = [...newestFirst()].reverse().filter((at) => !keep(at));
       const removed = this.count() - rest.length;

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
 import { createTextRing } from './text-ring.js';
 
 describe('text ring', () => {
@@ -29,5 +30,24 @@ describe('text ring', () => {
     const big = 'z'.repeat(200_000);
     const handles = Array.from({ length: 10 }, () => ring.put(big));
     expect(handles.every((h) => ring.get(h) === big)).toBe(true);
+  });
+
+  it('puts a batch as put would one by one: ASCII at once, any other text after the bytes it tried', () => {
+    const text = fc.oneof(fc.string({ maxLength: 300 }), fc.string({ unit: 'binary', maxLength: 60 }));
+    fc.assert(
+      fc.property(fc.array(fc.array(text, { maxLength: 70 }), { minLength: 1, maxLength: 30 }), fc.integer({ min: 600, max: 20_000 }), (batches, capacity) => {
+        const ring = createTextRing(capacity);
+        const kept: [number, string][] = [];
+        for (const batch of batches) batch.length === 1 ? kept.push([ring.put(batch[0] as string), batch[0] as string]) : ring.putAll(batch).forEach((h, i) => kept.push([h, batch[i] as string]));
+        // Every handle reads its own text or nothing (overwritten, or longer than the ring), never another's bytes.
+        for (const [handle, value] of kept) {
+          const got = ring.get(handle);
+          if (got !== undefined) expect(got).toBe(value.isWellFormed() ? value : value.toWellFormed());
+        }
+        // The newest text that fits is always there.
+        const [lastHandle, last] = kept.at(-1) ?? [-1, ''];
+        if (lastHandle >= 0) expect(ring.get(lastHandle)).toBe(last.toWellFormed());
+      }),
+    );
   });
 });
