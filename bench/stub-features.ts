@@ -1,16 +1,18 @@
 // Child process (run with --expose-gc; `npm run bench -- --only=stub`): what the stub features (request
 // journal, namespaces) cost. Prints one JSON line (StubFeaturesResult).
 // - The request journal's cost per request: journal on (10,000 entries) vs off (--journal-size 0)
-//   in the same run, as ratios: over HTTP (a fresh pair of fake processes each round, loaded
-//   alternately with autocannon; the median of the rounds) and in process (App.handle, alternating rounds). Goal: ≤ 3 % of throughput (speed-goals.ts);
+//   in the same run, as ratios: over HTTP (fresh pairs of `doppel mock`, both loaded at once on one
+//   core, CPU per request; the median of the rounds) and in process (App.handle, alternating rounds). Goal: ≤ 3 % of throughput (speed-goals.ts);
 //   missed, the difference is split by function from CPU profiles of both, in process and over HTTP
 //   (the garbage collector's part, and the writes that wake the load generator, show only there).
 // - Heap per journal entry with the ring full, and heap per namespace (a namespace is a whole fake:
 //   demo data, price book, two pipelines), after a full GC.
 import { createFake, type App, type FakeRequest } from '../mock/index.js';
-import { startFakeProcess, type FakeProcess } from './fake-process.js';
+import { cpuPinning } from './cpu-pinning.js';
+import { cpuTimeNs } from './cpu-time.js';
 import { benchKey } from './http-section.js';
-import { autocannonLoad, type LoadSettings, type LoadTarget } from './load.js';
+import { autocannonLoad, findWrk, wrkLoad, type LoadSettings, type LoadTarget } from './load.js';
+import { startDoppelMock, type Server } from './processes.js';
 import { profileInProcess } from './profile-in-process.js';
 import { profileUnderLoad, type Route } from './profile-under-load.js';
 import { KIND, summariseProfile } from './profile-summary.js';
@@ -19,11 +21,21 @@ import { median } from '../test/support/percentile.js';
 
 export interface StubFeaturesResult {
   /**
-   * costPct: 1 − the median on/off ratio of the rounds. derivedCostPct: the journal's in-process
-   * time per request over the time one request takes over HTTP without it (1 / median off req/s):
-   * steadier than the direct figure on a shared machine, where rounds differ by more than 5 %.
+   * costPct: the median of the rounds' on/off ratios of CPU per request, minus one. derivedCostPct:
+   * the journal's in-process time per request over the CPU one request takes over HTTP without it.
    */
-  http: { target: string; onRps: number[]; offRps: number[]; costPct: number; derivedCostPct?: number }[];
+  http: {
+    target: string;
+    /** What the ratios compare: CPU per request (Linux), else the answers each server got in the same seconds. */
+    measure: 'cpu' | 'rps';
+    generator: 'wrk' | 'autocannon';
+    onRps: number[];
+    offRps: number[];
+    onCpuUs: number[];
+    offCpuUs: number[];
+    costPct: number;
+    derivedCostPct?: number;
+  }[];
   inProcess: { target: string; onNs: number; offNs: number; costPct: number }[];
   /** When the journal missed its goal: the in-process difference per request, split by function (CPU profiles, on vs off). */
   journalParts?: JournalParts[];
@@ -48,49 +60,91 @@ export interface JournalParts {
 }
 
 const quick = process.argv.includes('--quick');
-// Nine fresh pairs of 2 s loads rather than five of 3 s: the spread is between processes (their JIT),
-// not within a load, so more pairs narrow the median and shorter loads keep the section's time.
-const ROUNDS = quick ? 1 : 9;
-const LOAD: LoadSettings = quick ? { connections: 10, durationS: 2, warmupS: 0.5 } : { connections: 10, durationS: 2, warmupS: 1 };
+// Fresh pairs, each loaded a few rounds: one process's JIT can leave it faster or slower than
+// another of the same build for its whole life, so the pairs vary more than the rounds of a pair.
+const PAIRS = quick ? 2 : 8;
+const ROUNDS_PER_PAIR = quick ? 1 : 3;
+const LOAD_S = 2;
+const CONNECTIONS = 10;
 const KEY = { 'API-KEY': 'demo-trade-key' };
 // The BTC/USDT market's minimum (a smaller amount is refused with 400 before the order is placed),
 // by a key funded far beyond what a run spends: the write path, not its refusal.
 const ORDER = { market: 'BTC', pair: 'USDT', side: 'buy', order_type: 'market', amount: '0.0001' };
 const FUNDED_KEY = { name: 'bench writer', permissions: ['read', 'trade'], ip_whitelist: [], balances: [{ currency: 'USDT', chain: 'tron', balance: '100000000' }] };
 
+/** One round: both servers loaded at the same time. cpuUs: CPU per answered request (every thread), NaN where it cannot be read. */
+interface JournalSample {
+  onRps: number;
+  offRps: number;
+  onCpuUs: number;
+  offCpuUs: number;
+}
+
+/**
+ * `doppel mock` as users run it, journal on and `--journal-size 0`, both on the server core and
+ * loaded at the same time (each by its own load generator on the other core): both meet the same
+ * seconds of the machine, its other tenants and clock included, which two loads one after the
+ * other do not (their ratios spread by ±10 % and more, and a run's median with them). What is
+ * compared is the CPU each used per answered request (cpu-time.ts): with the server's core to
+ * itself, throughput is one over it.
+ */
 async function overHttp(): Promise<StubFeaturesResult['http']> {
-  const common = { tradingPort: 0, walletPort: 0, quiet: true, walletRateLimit: 1_000_000_000 };
   const targets: { name: string; target: (base: string, writer: string) => LoadTarget }[] = [
     { name: 'GET /api/v1/account/balances', target: (base) => ({ url: `${base}/api/v1/account/balances`, headers: KEY }) },
     { name: 'POST /api/v1/spot/order', target: (base, writer) => ({ url: `${base}/api/v1/spot/order`, method: 'POST', headers: { 'API-KEY': writer }, body: JSON.stringify(ORDER) }) },
   ];
-  const rps = targets.map(() => ({ on: [] as number[], off: [] as number[] }));
-  // A fresh pair of processes each round: one process's JIT can leave it up to about 20 % faster or
-  // slower than another of the same build for its whole life (seen in this section: every round of
-  // one pair off by 8-19 %), so one pair for all rounds would measure that pair, not the journal.
-  for (let round = 0; round < ROUNDS; round++) {
-    const [on, off] = await Promise.all([startFakeProcess({ ...common, journalSize: 10_000 }), startFakeProcess({ ...common, journalSize: 0 })]);
-    try {
-      const writers = new Map<FakeProcess, string>();
-      for (const proc of [on, off]) writers.set(proc, await benchKey(proc.trading.url));
-      for (const [i, { target }] of targets.entries()) {
-        // Alternate which goes first: a drift of the machine's load favours neither.
-        for (const proc of round % 2 === 0 ? [on, off] : [off, on]) {
-          const result = await autocannonLoad(target(proc.trading.url, writers.get(proc)!), LOAD);
-          rps[i]![proc === on ? 'on' : 'off'].push(Math.round(result.rps));
+  const pinning = cpuPinning();
+  const launch = pinning !== null ? { cpu: pinning.serverCpu } : {};
+  const wrk = findWrk() !== null;
+  const settings: LoadSettings = { connections: CONNECTIONS, durationS: LOAD_S, warmupS: 0, ...(pinning !== null ? { cpu: pinning.clientCpu } : {}) };
+  const samples = targets.map(() => [] as JournalSample[]);
+  // autocannon runs in this process: on the load generators' core, as wrk does.
+  if (!wrk) pinning?.pin(process.pid, pinning.clientCpu);
+  try {
+    for (let pair = 0; pair < PAIRS; pair++) {
+      const [on, off] = await Promise.all([startDoppelMock(process.execPath, { ...launch, name: 'journal on' }), startDoppelMock(process.execPath, { ...launch, name: 'journal off' }, ['--journal-size', '0'])]);
+      try {
+        const writers = await Promise.all([benchKey(on.baseUrl), benchKey(off.baseUrl)]);
+        for (const [i, { target }] of targets.entries()) {
+          const loads = [target(on.baseUrl, writers[0]), target(off.baseUrl, writers[1])] as const;
+          await together(on, off, loads, { ...settings, durationS: 1 }, wrk); // warm-up
+          for (let round = 0; round < ROUNDS_PER_PAIR; round++) samples[i]!.push(await together(on, off, loads, settings, wrk));
         }
+      } finally {
+        await Promise.all([on.stop(), off.stop()]);
       }
-    } finally {
-      await on.stop();
-      await off.stop();
     }
+  } finally {
+    if (!wrk) pinning?.pin(process.pid, 'all');
   }
   return targets.map(({ name }, i) => {
-    const { on: onRps, off: offRps } = rps[i]!;
-    const ratios = onRps.map((r, j) => r / (offRps[j] as number));
-    process.stderr.write(`  journal over HTTP, ${name}: on ${onRps.join('/')} vs off ${offRps.join('/')} req/s\n`);
-    return { target: name, onRps, offRps, costPct: Number(((1 - median(ratios)) * 100).toFixed(1)) };
+    const rows = samples[i]!;
+    const byCpu = rows.every((r) => Number.isFinite(r.onCpuUs) && Number.isFinite(r.offCpuUs));
+    // Without CPU times (not Linux): the answers each got in the same seconds.
+    const ratios = rows.map((r) => (byCpu ? r.onCpuUs / r.offCpuUs : r.offRps / r.onRps));
+    const round = (values: number[], digits: number): number[] => values.map((v) => Number(v.toFixed(digits)));
+    process.stderr.write(`  journal over HTTP, ${name}: CPU per request on ${rows.map((r) => r.onCpuUs.toFixed(1)).join('/')} vs off ${rows.map((r) => r.offCpuUs.toFixed(1)).join('/')} µs\n`);
+    return {
+      target: name,
+      measure: byCpu ? 'cpu' : 'rps',
+      generator: wrk ? 'wrk' : 'autocannon',
+      onRps: round(rows.map((r) => r.onRps), 0),
+      offRps: round(rows.map((r) => r.offRps), 0),
+      onCpuUs: round(rows.map((r) => r.onCpuUs), 2),
+      offCpuUs: round(rows.map((r) => r.offCpuUs), 2),
+      costPct: Number(((median(ratios) - 1) * 100).toFixed(1)),
+    };
   });
+}
+
+/** Both loads at once; each server's CPU time over the same span, per answer it gave. */
+async function together(on: Server, off: Server, [onTarget, offTarget]: readonly [LoadTarget, LoadTarget], settings: LoadSettings, wrk: boolean): Promise<JournalSample> {
+  const load = wrk ? wrkLoad : autocannonLoad;
+  const [onBefore, offBefore] = [cpuTimeNs(on.child.pid), cpuTimeNs(off.child.pid)];
+  const [a, b] = await Promise.all([load(onTarget, settings), load(offTarget, settings)]);
+  const [onAfter, offAfter] = [cpuTimeNs(on.child.pid), cpuTimeNs(off.child.pid)];
+  if (a.failures > 0 || b.failures > 0) throw new Error(`journal load failed: ${a.failures} failures on, ${b.failures} off`);
+  return { onRps: a.rps, offRps: b.rps, onCpuUs: (onAfter - onBefore) / 1e3 / a.requests, offCpuUs: (offAfter - offBefore) / 1e3 / b.requests };
 }
 
 /** As an adapter builds it: header names in lower case, fresh objects per request. */
@@ -293,7 +347,8 @@ const inProcessRows = inProcess();
 const httpRows = await overHttp();
 for (const row of httpRows) {
   const p = inProcessRows.find((r) => r.target === row.target);
-  if (p !== undefined) row.derivedCostPct = Number((((p.onNs - p.offNs) / (1e9 / median(row.offRps))) * 100).toFixed(1));
+  const offNs = row.measure === 'cpu' ? median(row.offCpuUs) * 1e3 : 1e9 / median(row.offRps);
+  if (p !== undefined) row.derivedCostPct = Number((((p.onNs - p.offNs) / offNs) * 100).toFixed(1));
 }
 const missed = httpRows.some((row) => row.costPct > JOURNAL_GOAL_PCT || (row.derivedCostPct ?? 0) > JOURNAL_GOAL_PCT);
 const result: StubFeaturesResult = {
