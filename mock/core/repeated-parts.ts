@@ -28,51 +28,47 @@ export interface RepeatedParts {
   keep(key: string | undefined, path: string, query: string | URLSearchParams | undefined, headers: HeaderRecord): KeptParts;
 }
 
-interface Previous extends KeptParts {
-  /** The header names of `headers`, in order. */
-  readonly names: string[];
+/** A client's latest parts, and their header names in order (here, not in every entry that points at the parts). */
+interface Client {
+  parts: KeptParts;
+  names: string[];
 }
 
 /** How many clients (API keys) are remembered before the memory starts over. */
 const MOST_CLIENTS = 1024;
 
 export function createRepeatedParts(): RepeatedParts {
-  const byKey = new Map<string | undefined, Previous>();
-  // The latest request's parts: a client's requests nearly always follow one another (no lookup then).
-  let latest: Previous | undefined;
+  const byKey = new Map<string | undefined, Client>();
+  // The latest request's client: a client's requests nearly always follow one another (no lookup then).
+  let latest: Client | undefined;
   return {
     keep(key, path, query, headers) {
-      const previous = latest !== undefined && latest.key === key ? latest : byKey.get(key);
-      if (previous === undefined) {
+      const client = latest !== undefined && latest.parts.key === key ? latest : byKey.get(key);
+      if (client === undefined) {
         if (byKey.size >= MOST_CLIENTS) byKey.clear();
-        const first: Previous = { key, path, query, headers, names: Object.keys(headers) };
+        const first: Client = { parts: { key, path, query, headers }, names: Object.keys(headers) };
         byKey.set(key, first);
-        return (latest = first);
+        return (latest = first).parts;
       }
+      latest = client;
+      const previous = client.parts;
       // Strings compare by their text; a parsed query (URLSearchParams) is never the same object.
       const samePath = previous.path === path;
       const sameQuery = previous.query === query;
-      const same = sameHeaders(previous, headers);
-      if (samePath && sameQuery && same) return (latest = previous);
-      const next: Previous = {
-        key,
-        path: samePath ? previous.path : path,
-        query: sameQuery ? previous.query : query,
-        headers: same ? previous.headers : headers,
-        names: same ? previous.names : Object.keys(headers),
-      };
-      byKey.set(key, next);
-      return (latest = next);
+      const same = sameHeaders(previous.headers, client.names, headers);
+      if (samePath && sameQuery && same) return previous;
+      if (!same) client.names = Object.keys(headers);
+      client.parts = { key, path: samePath ? previous.path : path, query: sameQuery ? previous.query : query, headers: same ? previous.headers : headers };
+      return client.parts;
     },
   };
 }
 
 /** The same names in the same order, each with the same value (no array is made to find out). */
-function sameHeaders(previous: Previous, headers: HeaderRecord): boolean {
-  const { names } = previous;
+function sameHeaders(previous: HeaderRecord, names: string[], headers: HeaderRecord): boolean {
   let i = 0;
   for (const name in headers) {
-    if (name !== names[i] || headers[name] !== previous.headers[name]) return false;
+    if (name !== names[i] || headers[name] !== previous[name]) return false;
     i++;
   }
   return i === names.length;
