@@ -1,11 +1,12 @@
 // createRequestJournal: every request the fake answered and its answer, in a bounded ring
 // (WireMock's request journal). Recording is cheap on purpose (the pipeline is a hot path): an
-// entry is a few numbers and two references to what already exists (the request's header object,
-// path and query as they arrived, or the equal ones of its client's previous request:
-// repeated-parts.ts; its kind of request, shared with the others of that kind) and the request body as the client sent it, as JSON text; the
-// answer's text goes into a ring of bytes outside the heap (text-ring.ts: retained strings were
-// the journal's garbage-collector cost), once per kept answer however often it is answered.
-// Masking, parsing, decoding and the entry's shape happen when someone reads the journal, not per request.
+// entry is a few numbers and two references to what already exists: its kind of request, shared
+// with the others of that kind, and the request's header object, path and query as they arrived
+// (or the equal ones of its client's previous request: repeated-parts.ts). The request body as the
+// client sent it (JSON text) and the answer's text go into a ring of bytes outside the heap
+// (text-ring.ts: retained strings were the journal's garbage-collector cost), a kept answer's text
+// once however often it is answered. Masking, parsing, decoding and the entry's shape happen when
+// someone reads the journal, not per request.
 
 import { maskBody, maskHeaders, maskQuery } from './mask-secrets.js';
 import { matchesPattern, type RequestFacts, type RequestPattern } from './request-pattern.js';
@@ -34,7 +35,7 @@ const WAITING_TEXTS = 64;
 /** ...or this many characters. */
 const WAITING_CHARS = 256 * 1024;
 
-/** What record() is handed: read at once into the journal's columns, not kept. */
+/** What record() is handed: read at once into the journal's entry, not kept. */
 export interface JournalRecord extends RequestFacts {
   /** The query as sent (text) or parsed; undefined: no query. */
   query: string | URLSearchParams | undefined;
