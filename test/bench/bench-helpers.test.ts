@@ -4,7 +4,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { parseWrk } from '../support/parse-wrk.js';
-import { percentile } from '../support/percentile.js';
+import { medianInterval, percentile } from '../support/percentile.js';
 import { classify, startRecorder, type ProxyTally } from '../support/prism-recorder.js';
 
 const WRK_OUTPUT = `Running 5s test @ http://127.0.0.1:4701/
@@ -42,6 +42,38 @@ describe('percentile', () => {
     expect(percentile(sorted, 0.5)).toBe(51);
     expect(percentile(sorted, 0.99)).toBe(100);
     expect(percentile([], 0.5)).toBeNaN();
+  });
+});
+
+describe('medianInterval', () => {
+  it('holds the median, widens with fewer values and is NaN for too few', () => {
+    const values = Array.from({ length: 72 }, (_, i) => i + 1);
+    const [lo, hi] = medianInterval(values);
+    expect(lo).toBeLessThan(36.5);
+    expect(hi).toBeGreaterThan(36.5);
+    // 0.98·√72 ≈ 8.3: ranks ⌊36 − 8.3⌋ = 27 and ⌈1 + 36 + 8.3⌉ = 46, counted from 1.
+    expect([lo, hi]).toEqual([27, 46]);
+    const [lo12, hi12] = medianInterval(values.slice(0, 12));
+    expect(hi12 - lo12).toBeGreaterThan(0);
+    expect(lo12).toBeGreaterThanOrEqual(1);
+    expect(hi12).toBeLessThanOrEqual(12);
+    expect(medianInterval([1, 2, 3])).toEqual([Number.NaN, Number.NaN]);
+  });
+
+  it('covers the median of the distribution in about 95 % of samples', () => {
+    // A fixed pseudo-random sequence (no flakiness): 2,000 samples of 24 uniform values each.
+    let state = 42;
+    const next = (): number => {
+      state = (state * 1_103_515_245 + 12_345) % 2 ** 31;
+      return state / 2 ** 31;
+    };
+    let covered = 0;
+    for (let trial = 0; trial < 2_000; trial++) {
+      const [lo, hi] = medianInterval(Array.from({ length: 24 }, next));
+      if (lo <= 0.5 && 0.5 <= hi) covered++;
+    }
+    expect(covered / 2_000).toBeGreaterThan(0.93);
+    expect(covered / 2_000).toBeLessThan(0.995);
   });
 });
 
