@@ -32,6 +32,13 @@ export interface MemoryBreakdown {
   arrayBuffers: number;
   /** rssAnon less what V8 and the array buffers account for: native memory (malloc arenas, the HTTP parser's and sockets' buffers). */
   native: number;
+  /**
+   * Part of it, from /proc/self/smaps: glibc's main arena (the [heap] mapping, what the main thread
+   * mallocs) and its thread arenas (anonymous mappings at 64-MiB-aligned addresses, glibc's
+   * HEAP_MAX_SIZE on 64-bit: what other threads, V8's GC helpers among them, malloc). Linux only.
+   */
+  mallocMain?: number;
+  mallocThreads?: number;
 }
 export type ChildReply = { id: number; ok: true; value: unknown } | { id: number; ok: false; error: string };
 
@@ -123,7 +130,37 @@ function breakdown(): MemoryBreakdown {
     external: mib(usage.external),
     arrayBuffers: mib(usage.arrayBuffers),
     native: rssAnon - mib(heap.total_physical_size) - mib(heap.malloced_memory) - mib(usage.external),
+    ...mallocArenas(),
   };
+}
+
+/** RSS of glibc's main arena and of its thread arenas, MiB (MemoryBreakdown); nothing where smaps cannot be read. */
+function mallocArenas(): { mallocMain?: number; mallocThreads?: number } {
+  let smaps: string;
+  try {
+    smaps = readFileSync('/proc/self/smaps', 'utf8');
+  } catch {
+    return {};
+  }
+  const ARENA_ALIGN = 64n * 2n ** 20n;
+  let main = 0;
+  let threads = 0;
+  let kind: 'main' | 'thread' | null = null;
+  for (const line of smaps.split('\n')) {
+    const mapping = /^([0-9a-f]+)-[0-9a-f]+ (\S+) \S+ \S+ (\d+)\s*(\S*)/.exec(line);
+    if (mapping !== null) {
+      const [, start, perms, inode, name] = mapping as unknown as [string, string, string, string, string];
+      kind = name === '[heap]' ? 'main' : name === '' && inode === '0' && perms.startsWith('rw') && BigInt(`0x${start}`) % ARENA_ALIGN === 0n ? 'thread' : null;
+      continue;
+    }
+    if (kind !== null && line.startsWith('Rss:')) {
+      const kib = Number(/(\d+)/.exec(line)?.[1] ?? 0);
+      if (kind === 'main') main += kib;
+      else threads += kib;
+      kind = null;
+    }
+  }
+  return { mallocMain: main / 1024, mallocThreads: threads / 1024 };
 }
 
 process.on('message', (request: ChildRequest) => {

@@ -364,6 +364,13 @@ export function growth(b: NonNullable<SoakResult['breakdown']>): string {
     .join(', ');
 }
 
+/** Of the native part: glibc's main and thread arenas (fake-child.ts mallocArenas), or nothing where not measured. */
+function arenas(b: NonNullable<SoakResult['breakdown']>): string {
+  const { startup: s, afterResetIdle: a } = b;
+  if (s.mallocMain === undefined || a.mallocMain === undefined || s.mallocThreads === undefined || a.mallocThreads === undefined) return '';
+  return ` (of which glibc's main arena ${s.mallocMain.toFixed(0)} → ${a.mallocMain.toFixed(0)}, its thread arenas ${s.mallocThreads.toFixed(0)} → ${a.mallocThreads.toFixed(0)})`;
+}
+
 /** The soak as Markdown: `npm run bench:soak` prints it, render-report.ts embeds it. */
 export function renderSoak(s: SoakResult): string[] {
   const f = (n: number, d = 0): string => (Number.isFinite(n) ? n.toFixed(d) : 'n/a');
@@ -384,7 +391,7 @@ export function renderSoak(s: SoakResult): string[] {
       (s.breakdown
         ? ` Where the RSS sits, start-up → 20 s after the reset, no forced GC (MiB): anonymous ${f(s.breakdown.startup.rssAnon)} → ${f(s.breakdown.afterResetIdle.rssAnon)}, file-backed ${f(s.breakdown.startup.rssFile)} → ${f(s.breakdown.afterResetIdle.rssFile)}; ` +
           `V8 heap resident ${f(s.breakdown.startup.heapPhysical)} → ${f(s.breakdown.afterResetIdle.heapPhysical)} (${Object.keys(s.breakdown.afterResetIdle.spaces).filter((k) => (s.breakdown!.afterResetIdle.spaces[k] ?? 0) >= 0.5).map((k) => `${k} ${f(s.breakdown!.startup.spaces[k] ?? 0, 1)} → ${f(s.breakdown!.afterResetIdle.spaces[k] ?? 0, 1)}`).join(', ')}), ` +
-          `V8 malloced ${f(s.breakdown.startup.v8Malloced)} → ${f(s.breakdown.afterResetIdle.v8Malloced)}, external ${f(s.breakdown.startup.external)} → ${f(s.breakdown.afterResetIdle.external)} (array buffers ${f(s.breakdown.startup.arrayBuffers)} → ${f(s.breakdown.afterResetIdle.arrayBuffers)}), native ${f(s.breakdown.startup.native)} → ${f(s.breakdown.afterResetIdle.native)}.`
+          `V8 malloced ${f(s.breakdown.startup.v8Malloced)} → ${f(s.breakdown.afterResetIdle.v8Malloced)}, external ${f(s.breakdown.startup.external)} → ${f(s.breakdown.afterResetIdle.external)} (array buffers ${f(s.breakdown.startup.arrayBuffers)} → ${f(s.breakdown.afterResetIdle.arrayBuffers)}), native ${f(s.breakdown.startup.native)} → ${f(s.breakdown.afterResetIdle.native)}${arenas(s.breakdown)}.`
         : ''),
     '',
     `Requests over 100 ms by operation (the first 1,000 such): ${Object.entries(s.over100msByOperation).slice(0, 12).map(([op, n]) => `${op} ${n}`).join(', ') || 'none'}. ` +
