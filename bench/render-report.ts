@@ -73,7 +73,7 @@ export function renderReport(r: BenchReport): string {
   out.push(`Written by \`npm run bench\`${r.quick ? ' (--quick: short loads, smaller state; not the reference figures)' : ''}. Latest run: ${r.date}.`);
   out.push('');
   out.push(
-    'Run `npm run bench` (about 20 minutes, 10 of them the soak: it compiles `bench/` with `bench/tsconfig.json` into `dist/bench-build/` and runs `dist/bench-build/bench/run.js`); ' +
+    'Run `npm run bench` (about 25 minutes, 10 of them the soak: it compiles `bench/` with `bench/tsconfig.json` into `dist/bench-build/` and runs `dist/bench-build/bench/run.js`); ' +
       '`npm run bench -- --quick` for short loads, a 100,000-order state and a 20-s soak, `--only=http,inprocess,scale,stall,upload413,soak,check,proxy,prism-mock,stub,sizing,doppel-proxy` for some sections, `--soak-seconds=N` (these print without writing this file unless `--write`). ' +
       'Needs what `npm ci` installs (autocannon, @stoplight/prism-cli) and wrk for the wrk columns and targets (`apt-get install -y wrk`; without it they read "not measured"). The load clients and the servers are separate processes. Everything binds to 127.0.0.1 and every process started is stopped.',
   );
