@@ -149,8 +149,8 @@ function mallocArenas(): { mallocMain?: number; mallocThreads?: number } {
   for (const line of smaps.split('\n')) {
     const mapping = /^([0-9a-f]+)-[0-9a-f]+ (\S+) \S+ \S+ (\d+)\s*(\S*)/.exec(line);
     if (mapping !== null) {
-      const [, start, perms, inode, name] = mapping as unknown as [string, string, string, string, string];
-      kind = name === '[heap]' ? 'main' : name === '' && inode === '0' && perms.startsWith('rw') && BigInt(`0x${start}`) % ARENA_ALIGN === 0n ? 'thread' : null;
+      const [, start, perms, inode, name] = mapping;
+      kind = name === '[heap]' ? 'main' : name === '' && inode === '0' && perms!.startsWith('rw') && BigInt(`0x${start}`) % ARENA_ALIGN === 0n ? 'thread' : null;
       continue;
     }
     if (kind !== null && line.startsWith('Rss:')) {

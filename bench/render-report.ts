@@ -517,13 +517,13 @@ function partsTable(j: JournalParts, totals: string, unit: 'request' | 'answer')
   ];
 }
 
-/** One side of the journal's pairs: median CPU per request and its range, and the answers a second each got while sharing the core. */
-/** "95 % interval a–b %; " of a journal row's median, or nothing (an older result without it, or too few rounds). */
+/** "95 % interval a to b %; " of a journal row's median, or nothing (an older result without it, or too few rounds). */
 function costInterval(h: StubFeaturesResult['http'][number]): string {
   const [lo, hi] = h.costInterval ?? [Number.NaN, Number.NaN];
   return Number.isFinite(lo) && Number.isFinite(hi) ? `95 % interval ${f1(lo)} to ${f1(hi)} %; ` : '';
 }
 
+/** One side of the journal's pairs: median CPU per request and its range, and the answers a second each got while sharing the core. */
 function journalSide(h: StubFeaturesResult['http'][number], side: 'on' | 'off'): string {
   const cpu = side === 'on' ? h.onCpuUs : h.offCpuUs;
   const rps = side === 'on' ? h.onRps : h.offRps;

@@ -34,8 +34,8 @@ export interface StubFeaturesResult {
     onCpuUs: number[];
     offCpuUs: number[];
     costPct: number;
-    /** The 95 % interval of that median (test/support/percentile.ts medianInterval), percent. */
-    costInterval: [number, number];
+    /** The 95 % interval of that median (test/support/percentile.ts medianInterval), percent; absent in results written before it. */
+    costInterval?: [number, number];
     derivedCostPct?: number;
   }[];
   inProcess: { target: string; onNs: number; offNs: number; costPct: number }[];

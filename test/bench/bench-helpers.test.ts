@@ -55,6 +55,7 @@ describe('medianInterval', () => {
     expect([lo, hi]).toEqual([27, 46]);
     const [lo12, hi12] = medianInterval(values.slice(0, 12));
     expect(hi12 - lo12).toBeGreaterThan(0);
+    expect((hi12 - lo12) / 12).toBeGreaterThan((hi - lo) / 72);
     expect(lo12).toBeGreaterThanOrEqual(1);
     expect(hi12).toBeLessThanOrEqual(12);
     expect(medianInterval([1, 2, 3])).toEqual([Number.NaN, Number.NaN]);
