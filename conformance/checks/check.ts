@@ -3,8 +3,8 @@
 // exchanges and compares each read with what earlier answers said. Each asserts one or more rules,
 // every one with its source (seed or decision), and reports typed Failures naming the rule.
 import type { DecisionValues, PointId } from '../../spec/decision-points.js';
-import type { CheckContext } from '../run/context.js';
-import type { TargetModel } from '../judge/model/target-model.js';
+import type { CheckContext } from '../act/context.js';
+import type { TargetModel } from '../model/target-model.js';
 import type { Assertion, CheckMeta, Exchange, Failure } from '../types.js';
 
 /** One clause id or several (spec/clauses.ts: `trading §5.6`, `wallet §2 Transaction.date`). */

@@ -132,7 +132,7 @@ export const CHECKS: readonly Check[] = [
   // Rate limit (--rate-limit)
   rateLimit429,
   rateLimitRetryAfter,
-  // Races (--concurrency N): overlapping requests, each history judged (judge/linearizability.ts)
+  // Races (--concurrency N): overlapping requests, each history judged (model/linearizability.ts)
   ...RACE_CHECKS,
   // Last: it leaves a key over its limit for a minute (decision wallet.guard-order)
   walletGuardOrder,

@@ -1,5 +1,5 @@
 // Why a response check can expect no answer of its kind: the reasons shown for "not exercised".
-import type { CheckContext } from '../run/context.js';
+import type { CheckContext } from '../act/context.js';
 
 export function needsTradingKey(ctx: CheckContext): string | undefined {
   return ctx.trading.key === undefined && ctx.trading.readKey === undefined ? 'no --trading-key given' : undefined;

@@ -1,6 +1,6 @@
 // The common skip reason of the stateful trading and wallet checks.
-import type { CheckContext } from '../run/context.js';
-import { has } from '../run/context.js';
+import type { CheckContext } from '../act/context.js';
+import { has } from '../act/context.js';
 import type { InterfaceName } from '../types.js';
 
 export function writesSkip(ctx: CheckContext, iface: InterfaceName): string | undefined {

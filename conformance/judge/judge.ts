@@ -8,7 +8,7 @@ import type { DecisionValues } from '../../spec/decision-points.js';
 import type { Check, PointCase, PointObserver, Problem, ResponseCheck, ScenarioCheck, StateCheck, StateOutput } from '../checks/check.js';
 import type { Findings } from './findings.js';
 import { Observations } from './observations.js';
-import { TargetModel } from './model/target-model.js';
+import { TargetModel } from '../model/target-model.js';
 import type { Exchange, Failure } from '../types.js';
 
 export interface JudgeOptions {

@@ -2,7 +2,7 @@
 // The bulk of the checks runs on a fake with a high wallet limit, so the default run never waits
 // for the 60-a-minute window; the 429 check gets a second fake with the documented default of 60.
 import type { RunningMock } from '../../mock/index.js';
-import type { FreshWalletTarget } from './context.js';
+import type { FreshWalletTarget } from '../act/context.js';
 
 export const DEMO_KEYS = { trading: 'demo-trade-key', tradingRead: 'demo-read-key', tradingIpLocked: 'demo-ip-locked-key', wallet: 'demo-wallet-key' } as const;
 

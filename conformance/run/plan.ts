@@ -1,7 +1,7 @@
 // The plan printed before a run with writes: what will be created or moved, and the largest amounts.
-import type { CheckContext } from './context.js';
+import type { CheckContext } from '../act/context.js';
 import { formatUnits, toUnits } from '../exchange/decimal.js';
-import { cheapestMarket, orderMarket, restingBuyPrice, SEND_UNIT, smallestAmount } from './valid-requests.js';
+import { cheapestMarket, orderMarket, restingBuyPrice, SEND_UNIT, smallestAmount } from '../act/valid-requests.js';
 import { ordersToShow } from '../checks/scenario/fill-orders-listing.js';
 
 /** The largest value in USD of one smallest order over the markets listed (min_amount × price). */

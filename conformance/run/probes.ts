@@ -2,10 +2,10 @@
 // exchanges the response checks judge (they fail nothing themselves). Run after the scenarios,
 // so that listings hold the orders and transactions those created.
 import fc from 'fast-check';
-import type { CheckContext } from './context.js';
-import { propertySeed } from './property.js';
+import type { CheckContext } from '../act/context.js';
+import { propertySeed } from '../act/property.js';
 import { requestFor, type RequestSpec } from '../exchange/operation-request.js';
-import { walletKeyPool, type PoolKey } from './wallet-keys.js';
+import { walletKeyPool, type PoolKey } from '../act/wallet-keys.js';
 
 function tradingRequests(ctx: CheckContext): fc.Arbitrary<RequestSpec>[] {
   const key = ctx.trading.key ?? ctx.trading.readKey;

@@ -6,11 +6,11 @@
 import { CHECKS, type Check, type ScenarioOutput } from '../checks/index.js';
 import { Findings } from '../judge/findings.js';
 import { createJudge } from '../judge/judge.js';
-import type { CheckContext } from './context.js';
+import type { CheckContext } from '../act/context.js';
 import { coverageOf } from '../judge/coverage.js';
 import { countsOf, maskedReport } from '../report/masked-report.js';
 import { DEMO_KEYS, freshEmbeddedWallet, startEmbedded } from './embedded-target.js';
-import { discoverFacts } from './facts.js';
+import { discoverFacts } from '../act/facts.js';
 import { explore } from './explore/index.js';
 import { requestFor } from '../exchange/operation-request.js';
 import { writePlan } from './plan.js';

@@ -1,7 +1,9 @@
 // No import cycles (docs/ARCHITECTURE.md, Rules): among the shipped sources, every relative import,
 // type-only ones included, points down a graph with no circle, so each folder can be read from its
 // leaves up. Imports are read by TypeScript's own pre-processor (static and re-exports; a dynamic
-// `import()` is a deliberate late load and is not an edge here).
+// `import()` is a deliberate late load and is not an edge here). The checker's stages import only
+// the stages below them on its path (docs/ARCHITECTURE.md: run and traffic → judge → checks → act
+// and model → exchange).
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, normalize, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -92,5 +94,27 @@ describe('import cycles', () => {
     expect(graph.get(join(ROOT, 'conformance/run/run-conformance.ts'))).toContain(join(ROOT, 'conformance/judge/judge.ts'));
     const cycles = cyclesOf(graph).map((c) => c.map((f) => relative(ROOT, f)).join(' → '));
     expect(cycles).toEqual([]);
+  });
+});
+
+/** conformance/'s stages by rank, top first (run/ holds the CLI, which reads recordings through traffic/): a stage imports only stages ranked after it (report/ and the top-level files are outside). */
+const STAGE_RANK: Readonly<Record<string, number>> = { run: 0, traffic: 1, judge: 2, checks: 3, act: 4, model: 4, exchange: 5 };
+
+describe('the checker\'s stages', () => {
+  it('import only the stages below them', () => {
+    const dir = join(ROOT, 'conformance');
+    const files = sources(dir);
+    const stageOf = (file: string): string => relative(dir, file).split('/')[0] as string;
+    const upward: string[] = [];
+    for (const [file, deps] of importGraph(files)) {
+      const from = STAGE_RANK[stageOf(file)];
+      if (from === undefined) continue;
+      for (const dep of deps) {
+        const to = STAGE_RANK[stageOf(dep)];
+        if (to !== undefined && stageOf(dep) !== stageOf(file) && to <= from) upward.push(`${relative(ROOT, file)} → ${relative(ROOT, dep)}`);
+      }
+    }
+    expect(files.length).toBeGreaterThan(100);
+    expect(upward).toEqual([]);
   });
 });

@@ -4,8 +4,8 @@
 // §2 row, a top-level field per wallet §4 row, a status per trading §7 row, a credential per trading
 // §4 permission, an invalid input accepted per request field; written out for the rest.
 import { getOperation, operations } from '../../spec/index.js';
-import { requestFields, type FieldSchema } from '../../conformance/run/arbitraries/request-schema.js';
-import { tradingFieldClause } from '../../conformance/run/arbitraries/mutation-basis.js';
+import { requestFields, type FieldSchema } from '../../conformance/act/arbitraries/request-schema.js';
+import { tradingFieldClause } from '../../conformance/act/arbitraries/mutation-basis.js';
 import { editJson, pathOf, type Breakage, type ProxiedRequest, type ProxiedResponse } from './broken-proxy.js';
 import { MUTANTS } from './mutants.js';
 import { NEGATIVE_MUTANTS } from './negative-space-mutants.js';

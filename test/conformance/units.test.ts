@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { renderCurl } from '../../conformance/index.js';
 import { formatUnits, toUnits } from '../../conformance/exchange/decimal.js';
 import { Secrets } from '../../conformance/report/secrets.js';
-import { invalidBodyCases } from '../../conformance/run/arbitraries/invalid-body.js';
+import { invalidBodyCases } from '../../conformance/act/arbitraries/invalid-body.js';
 import { balanceDecimals } from '../../conformance/checks/response/balance-decimals.js';
 import { priceMapKeys } from '../../conformance/checks/response/price-map-keys.js';
 import { ordersListingQuery } from '../../conformance/checks/response/orders-listing-query.js';

@@ -5,7 +5,7 @@
 import { decision, defineScenarioCheck } from '../check.js';
 import { is2xx } from '../../exchange/exchange-readers.js';
 import { obj } from '../../exchange/json-shape.js';
-import { validTradingBody } from '../../run/valid-requests.js';
+import { validTradingBody } from '../../act/valid-requests.js';
 import { callTogether, raceSkip } from './fire-together.js';
 import { raceAccount } from './race-account.js';
 import { changedOnce, judgeRace, opOf } from './race-history.js';

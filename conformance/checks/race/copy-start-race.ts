@@ -4,11 +4,11 @@
 // so exactly one is accepted; the checker stops the copy afterwards.
 import { decision, defineScenarioCheck, seed } from '../check.js';
 import { toUnits, formatUnits } from '../../exchange/decimal.js';
-import { named } from '../../judge/model/exchange-facts.js';
+import { named } from '../../model/exchange-facts.js';
 import { availableUsdt } from '../scenario/trading-real.js';
 import { changedOnce, raceFailure, judgeRace, opOf } from './race-history.js';
 import { is2xx } from '../../exchange/exchange-readers.js';
-import { validTradingBody } from '../../run/valid-requests.js';
+import { validTradingBody } from '../../act/valid-requests.js';
 import { callTogether, raceSkip } from './fire-together.js';
 import { raceAccount } from './race-account.js';
 

@@ -2,7 +2,7 @@
 // --concurrency at a time for a longer burst), each answer kept as it is (a 429 is not waited out
 // and retried: a retry would not be the request that overlapped). Each exchange carries its start
 // and end times, which is what the history judge orders by.
-import type { CheckContext } from '../../run/context.js';
+import type { CheckContext } from '../../act/context.js';
 import type { RequestSpec } from '../../exchange/operation-request.js';
 import { requestFor, type CallOptions } from '../../exchange/operation-request.js';
 import type { Exchange } from '../../types.js';

@@ -4,12 +4,12 @@
 // longest delay a profile may give (wallet.send-semantics), elsewhere by reading the balance until
 // the money arrived (at most a minute). Money then moves only between the checker's own wallets.
 import { decisionPoint } from '../../../spec/decision-points.js';
-import type { CheckContext } from '../../run/context.js';
+import type { CheckContext } from '../../act/context.js';
 import { delay } from '../../exchange/key-budget.js';
 import { formatUnits, toUnits } from '../../exchange/decimal.js';
 import { obj } from '../../exchange/json-shape.js';
-import { SEND_UNIT } from '../../run/valid-requests.js';
-import { registerUser, type WalletUser } from '../../run/wallet-peer.js';
+import { SEND_UNIT } from '../../act/valid-requests.js';
+import { registerUser, type WalletUser } from '../../act/wallet-peer.js';
 
 /** What the race funds its wallet with: 5 SEND_UNITs (the largest send of the plan). */
 export const RACE_FUNDS = toUnits((5 * SEND_UNIT).toFixed(5)) as bigint;

@@ -8,8 +8,8 @@
 import { decision, defineStateCheck } from '../check.js';
 import { bodyIsValid, is2xx, keyOf, requestBodyOf } from '../../exchange/exchange-readers.js';
 import { obj } from '../../exchange/json-shape.js';
-import { linearize, smallestUnlinearizable, type SequentialModel } from '../../judge/linearizability.js';
-import { named } from '../../judge/model/exchange-facts.js';
+import { linearize, smallestUnlinearizable, type SequentialModel } from '../../model/linearizability.js';
+import { named } from '../../model/exchange-facts.js';
 import { BoundedMap } from '../bounded-map.js';
 import { timings } from './race-history.js';
 import type { Exchange } from '../../types.js';

@@ -2,7 +2,7 @@
 // the target lets it (doppel's fake: POST /__doppel/keys), so that a race moves nothing of anyone
 // else's; else (`fallback`) the --trading-key, for races that only lock what the run's own writes
 // already lock (a copy of min_copy_amount, one smallest resting order).
-import type { CheckContext } from '../../run/context.js';
+import type { CheckContext } from '../../act/context.js';
 import { obj } from '../../exchange/json-shape.js';
 
 // The admin API of doppel's fake (docs/reference/admin-api.md); a deployment does not have it.

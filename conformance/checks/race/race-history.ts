@@ -1,9 +1,9 @@
 // A race check's history and its failures: each exchange becomes an operation of the history (its
 // input and output as the scenario's model reads them, its start and end times); the history judge
-// (judge/linearizability.ts) searches for a sequential order the model explains; a failure names
+// (model/linearizability.ts) searches for a sequential order the model explains; a failure names
 // the overlapping requests with their timings and is replayed by firing them together.
-import { judgeHistory, type HistoryOp, type SequentialModel } from '../../judge/linearizability.js';
-import { named } from '../../judge/model/exchange-facts.js';
+import { judgeHistory, type HistoryOp, type SequentialModel } from '../../model/linearizability.js';
+import { named } from '../../model/exchange-facts.js';
 import type { FailureReport, ScenarioOutput } from '../check.js';
 import type { Exchange } from '../../types.js';
 

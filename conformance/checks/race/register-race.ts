@@ -5,7 +5,7 @@
 import { decision, defineScenarioCheck, seed } from '../check.js';
 import { is2xx } from '../../exchange/exchange-readers.js';
 import { obj } from '../../exchange/json-shape.js';
-import { newEmail } from '../../run/wallet-peer.js';
+import { newEmail } from '../../act/wallet-peer.js';
 import { callTogether, concurrencyOf, raceSkip } from './fire-together.js';
 import { changedOnce, judgeRace, opOf, raceFailure } from './race-history.js';
 

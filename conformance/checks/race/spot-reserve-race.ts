@@ -10,13 +10,13 @@ import { decision, defineScenarioCheck, seed } from '../check.js';
 import { arr, obj } from '../../exchange/json-shape.js';
 import { is2xx } from '../../exchange/exchange-readers.js';
 import { formatUnits, toUnits } from '../../exchange/decimal.js';
-import { named } from '../../judge/model/exchange-facts.js';
-import { orderMarket, restingBuyPrice, smallestAmount } from '../../run/valid-requests.js';
+import { named } from '../../model/exchange-facts.js';
+import { orderMarket, restingBuyPrice, smallestAmount } from '../../act/valid-requests.js';
 import { requestFor } from '../../exchange/operation-request.js';
 import { concurrencyOf, fireTogether, raceSkip } from './fire-together.js';
 import { raceAccount } from './race-account.js';
 import { judgeRace, opOf, raceFailure } from './race-history.js';
-import type { SequentialModel } from '../../judge/linearizability.js';
+import type { SequentialModel } from '../../model/linearizability.js';
 import type { Exchange } from '../../types.js';
 
 /** An order reserving that much USDT, or a read of the balance. */

@@ -7,11 +7,11 @@ import { decision, defineScenarioCheck, seed } from '../check.js';
 import { is2xx } from '../../exchange/exchange-readers.js';
 import { formatUnits, toUnits } from '../../exchange/decimal.js';
 import { arr, obj } from '../../exchange/json-shape.js';
-import { named } from '../../judge/model/exchange-facts.js';
+import { named } from '../../model/exchange-facts.js';
 import { callTogether, concurrencyOf, raceSkip } from './fire-together.js';
 import { fundedWallet } from './funded-wallet.js';
 import { judgeRace, opOf, raceFailure, type RaceOp } from './race-history.js';
-import type { SequentialModel } from '../../judge/linearizability.js';
+import type { SequentialModel } from '../../model/linearizability.js';
 import type { Exchange } from '../../types.js';
 
 type SendIn = { send: bigint } | { read: true };

@@ -6,9 +6,9 @@
 // --allow-writes (as read-key-403's do). A key of the other interface is an invalid key here
 // (trading §5.6; wallet §5.2 names the values X-API-Key takes).
 import { operations, type Operation } from '../../../spec/index.js';
-import type { CheckContext } from '../../run/context.js';
+import type { CheckContext } from '../../act/context.js';
 import type { Exchange, InterfaceName } from '../../types.js';
-import { validTradingBody } from '../../run/valid-requests.js';
+import { validTradingBody } from '../../act/valid-requests.js';
 import { KEY_HEADER } from '../../exchange/operation-request.js';
 
 export interface AuthProbe {

@@ -8,7 +8,7 @@ import { writesSkip } from '../writes-skip.js';
 import { BoundedMap } from '../bounded-map.js';
 import { arr, obj } from '../../exchange/json-shape.js';
 import { post, type TradingReal } from './trading-real.js';
-import { validTradingBody } from '../../run/valid-requests.js';
+import { validTradingBody } from '../../act/valid-requests.js';
 import type { Exchange } from '../../types.js';
 
 const POINT = 'trading.cancel-semantics#not-open-status';

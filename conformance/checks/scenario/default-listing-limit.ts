@@ -10,7 +10,7 @@
 // first places the orders that make the orders listing longer than its default (fill-orders-listing.ts).
 import { decision, defineScenarioCheck } from '../check.js';
 import { keyOf, queryOf } from '../../exchange/exchange-readers.js';
-import { has, type CheckContext } from '../../run/context.js';
+import { has, type CheckContext } from '../../act/context.js';
 import { fillOrdersListing, ORDERS_MAX_LIMIT, ordersToShow } from './fill-orders-listing.js';
 import { BoundedMap } from '../bounded-map.js';
 import { arr, obj } from '../../exchange/json-shape.js';

@@ -7,7 +7,7 @@ import { bodyIsValid, is2xx, requestBodyOf } from '../../exchange/exchange-reade
 import { writesSkip } from '../writes-skip.js';
 import { BoundedMap } from '../bounded-map.js';
 import { obj } from '../../exchange/json-shape.js';
-import { newEmail } from '../../run/wallet-peer.js';
+import { newEmail } from '../../act/wallet-peer.js';
 import type { Exchange } from '../../types.js';
 
 const POINT = 'wallet.register-semantics#duplicate-status';

@@ -5,8 +5,8 @@
 // cancel), one request each, and cost the least the markets allow.
 import { formatUnits, toUnits } from '../../exchange/decimal.js';
 import { arr, obj } from '../../exchange/json-shape.js';
-import type { CheckContext } from '../../run/context.js';
-import { cheapestMarket, smallestAmount } from '../../run/valid-requests.js';
+import type { CheckContext } from '../../act/context.js';
+import { cheapestMarket, smallestAmount } from '../../act/valid-requests.js';
 
 /** The largest `limit` of the orders listing (seed trading §8): a wider listing cannot be asked for. */
 export const ORDERS_MAX_LIMIT = 100;

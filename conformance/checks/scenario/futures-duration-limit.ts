@@ -8,7 +8,7 @@ import { defineScenarioCheck, decision } from '../check.js';
 import { requestBodyOf } from '../../exchange/exchange-readers.js';
 import { writesSkip } from '../writes-skip.js';
 import { obj } from '../../exchange/json-shape.js';
-import { validTradingBody } from '../../run/valid-requests.js';
+import { validTradingBody } from '../../act/valid-requests.js';
 import { boundObserver, boundOf, type Target } from './listing-max-limit.js';
 
 export const futuresDurationLimit = defineScenarioCheck({

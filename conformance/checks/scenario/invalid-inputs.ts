@@ -1,13 +1,13 @@
 // Shared runner of the invalid-input checks: per operation, every spec-generated invalid case is
 // sent once and must be answered 400 (or, by the verdict, at least not accepted). GET cases always; POST bodies only with --allow-writes, since a broken target
 // that accepts one would act on it.
-import type { CheckContext } from '../../run/context.js';
-import { invalidBodyCases } from '../../run/arbitraries/invalid-body.js';
-import { invalidOrdersQuery, invalidWalletQuery } from '../../run/arbitraries/invalid-query.js';
-import type { InvalidCase } from '../../run/arbitraries/invalid-case.js';
-import { TRADE_OPERATIONS, orderMarket, validTradingBody } from '../../run/valid-requests.js';
-import { peerWallet } from '../../run/wallet-peer.js';
-import { nextPoolKey } from '../../run/wallet-keys.js';
+import type { CheckContext } from '../../act/context.js';
+import { invalidBodyCases } from '../../act/arbitraries/invalid-body.js';
+import { invalidOrdersQuery, invalidWalletQuery } from '../../act/arbitraries/invalid-query.js';
+import type { InvalidCase } from '../../act/arbitraries/invalid-case.js';
+import { TRADE_OPERATIONS, orderMarket, validTradingBody } from '../../act/valid-requests.js';
+import { peerWallet } from '../../act/wallet-peer.js';
+import { nextPoolKey } from '../../act/wallet-keys.js';
 import type { Exchange, InterfaceName } from '../../types.js';
 import type { ScenarioOutput } from '../check.js';
 

@@ -5,8 +5,8 @@
 import { operations } from '../../../spec/index.js';
 import { defineScenarioCheck, seed } from '../check.js';
 import { is2xx } from '../../exchange/exchange-readers.js';
-import { has } from '../../run/context.js';
-import { validTradingBody } from '../../run/valid-requests.js';
+import { has } from '../../act/context.js';
+import { validTradingBody } from '../../act/valid-requests.js';
 
 // Cancel and stop name resources the key's account may not have: whether the whitelist or the
 // lookup answers first is doppel's guard order (trading.guard-order), so for them the seed only

@@ -10,7 +10,7 @@ import { decision, defineScenarioCheck, type PointCase } from '../check.js';
 import { queryOf } from '../../exchange/exchange-readers.js';
 import { BoundedMap } from '../bounded-map.js';
 import { obj } from '../../exchange/json-shape.js';
-import { has, type CheckContext } from '../../run/context.js';
+import { has, type CheckContext } from '../../act/context.js';
 import type { Exchange } from '../../types.js';
 
 export type Outcome = { ok: boolean; ex: Exchange } | undefined;

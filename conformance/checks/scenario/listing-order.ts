@@ -8,7 +8,7 @@
 // showed (in the order they were answered).
 import { decision, defineScenarioCheck, type PointCase } from '../check.js';
 import { is2xx } from '../../exchange/exchange-readers.js';
-import { has } from '../../run/context.js';
+import { has } from '../../act/context.js';
 import { BoundedMap } from '../bounded-map.js';
 import { arr, obj } from '../../exchange/json-shape.js';
 import type { PointId } from '../../../spec/decision-points.js';

@@ -4,7 +4,7 @@
 // invalid-input cases send login bodies without --allow-writes too).
 import { renderTemplate, templateOf } from '../../../spec/index.js';
 import { defineScenarioCheck, decision } from '../check.js';
-import { has } from '../../run/context.js';
+import { has } from '../../act/context.js';
 import { obj } from '../../exchange/json-shape.js';
 
 const POINT = 'wallet.login-token#failure-message';

@@ -4,12 +4,12 @@
 import fc from 'fast-check';
 import { defineScenarioCheck, seed } from '../check.js';
 import { writesSkip } from '../writes-skip.js';
-import { CheckFailure } from '../../run/check-failure.js';
-import { checkProperty } from '../../run/property.js';
+import { CheckFailure } from '../../act/check-failure.js';
+import { checkProperty } from '../../act/property.js';
 import { obj } from '../../exchange/json-shape.js';
 import { is2xx, keyOf } from '../../exchange/exchange-readers.js';
-import { newEmail, registerUser } from '../../run/wallet-peer.js';
-import type { CheckContext } from '../../run/context.js';
+import { newEmail, registerUser } from '../../act/wallet-peer.js';
+import type { CheckContext } from '../../act/context.js';
 import type { ScenarioOutput } from '../check.js';
 import type { Exchange } from '../../types.js';
 import { getOperation } from '../../../spec/index.js';

@@ -7,7 +7,7 @@ import { getOperation, renderTemplate, templateOf } from '../../../spec/index.js
 import { decision, defineScenarioCheck } from '../check.js';
 import { keyOf } from '../../exchange/exchange-readers.js';
 import { authProbes } from './auth-probes.js';
-import { has } from '../../run/context.js';
+import { has } from '../../act/context.js';
 import { obj } from '../../exchange/json-shape.js';
 import type { InterfaceName } from '../../types.js';
 

@@ -3,7 +3,7 @@
 // already in use (foreign target without writes) a 429 must come within 61 requests.
 import { defineScenarioCheck, seed } from '../check.js';
 import { is2xx } from '../../exchange/exchange-readers.js';
-import { has } from '../../run/context.js';
+import { has } from '../../act/context.js';
 import { errorBodyProblems } from '../response/wallet-error-body.js';
 import { burst } from './rate-limit-burst.js';
 

@@ -1,10 +1,10 @@
 // The burst of wallet requests on one key shared by the 429 checks: on a fresh embedded fake with
 // the default limit, on a newly logged-in user (writes), or on --wallet-key.
-import type { CheckContext } from '../../run/context.js';
+import type { CheckContext } from '../../act/context.js';
 import { requestFor } from '../../exchange/operation-request.js';
 import { Client } from '../../exchange/transport.js';
 import type { Exchange } from '../../types.js';
-import { registerUser } from '../../run/wallet-peer.js';
+import { registerUser } from '../../act/wallet-peer.js';
 
 export interface Burst {
   exchanges: Exchange[];

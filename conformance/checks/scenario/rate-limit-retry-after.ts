@@ -1,6 +1,6 @@
 // doppel's 429 carries Retry-After in whole seconds ≥ 1 (wallet.rate-limit-scope).
 import { defineScenarioCheck, decision } from '../check.js';
-import { has } from '../../run/context.js';
+import { has } from '../../act/context.js';
 import { burst } from './rate-limit-burst.js';
 
 export const rateLimitRetryAfter = defineScenarioCheck({

@@ -4,8 +4,8 @@
 import { getOperation, operations } from '../../../spec/index.js';
 import { defineScenarioCheck, seed } from '../check.js';
 import { is2xx, keyOf } from '../../exchange/exchange-readers.js';
-import { has } from '../../run/context.js';
-import { validTradingBody } from '../../run/valid-requests.js';
+import { has } from '../../act/context.js';
+import { validTradingBody } from '../../act/valid-requests.js';
 
 // Cancel and stop name resources the read key's account does not have; which of 403 and 404 comes
 // first is doppel's guard order (trading.guard-order), so for them the seed only forbids success.

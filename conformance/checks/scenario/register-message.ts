@@ -4,7 +4,7 @@
 import { defineScenarioCheck, decision } from '../check.js';
 import { writesSkip } from '../writes-skip.js';
 import { obj } from '../../exchange/json-shape.js';
-import { newEmail } from '../../run/wallet-peer.js';
+import { newEmail } from '../../act/wallet-peer.js';
 
 export const registerMessage = defineScenarioCheck({
   id: 'register-message',

@@ -8,12 +8,12 @@
 import { defineScenarioCheck, decision } from '../check.js';
 import { BoundedMap } from '../bounded-map.js';
 import { writesSkip } from '../writes-skip.js';
-import { SEND_UNIT } from '../../run/valid-requests.js';
+import { SEND_UNIT } from '../../act/valid-requests.js';
 import { decisionPoint } from '../../../spec/decision-points.js';
 import { toUnits } from '../../exchange/decimal.js';
 import { arr, obj } from '../../exchange/json-shape.js';
-import { peerWallet } from '../../run/wallet-peer.js';
-import type { CheckContext } from '../../run/context.js';
+import { peerWallet } from '../../act/wallet-peer.js';
+import type { CheckContext } from '../../act/context.js';
 import type { Exchange } from '../../types.js';
 
 const CLOCK = '/__doppel/clock';

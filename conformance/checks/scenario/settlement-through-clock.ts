@@ -3,12 +3,12 @@
 // checker can move: doppel's fake (embedded, or any URL answering GET /__doppel/clock). It trades
 // on an account of its own (POST /__doppel/keys), so nothing else moves that account's USDT.
 import { defineScenarioCheck, type ScenarioOutput, decision, seed } from '../check.js';
-import { has, type CheckContext } from '../../run/context.js';
-import { CheckFailure } from '../../run/check-failure.js';
+import { has, type CheckContext } from '../../act/context.js';
+import { CheckFailure } from '../../act/check-failure.js';
 import { formatUnits, toUnits } from '../../exchange/decimal.js';
 import { obj } from '../../exchange/json-shape.js';
 import { availableUsdt, expectOk, listOrders, post, type TradingReal } from './trading-real.js';
-import { orderMarket, smallestAmount } from '../../run/valid-requests.js';
+import { orderMarket, smallestAmount } from '../../act/valid-requests.js';
 
 // The admin API of doppel's fake (docs/reference/admin-api.md); a deployment does not have it.
 const CLOCK = '/__doppel/clock';

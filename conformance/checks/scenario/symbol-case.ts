@@ -3,7 +3,7 @@
 // symbol spelled lower-case, next to the same symbol as listed. The observer knows the symbols a
 // stream listed (the prices map, a single price answered) and reads any lower-case spelling of one.
 import { defineScenarioCheck, decision } from '../check.js';
-import { has } from '../../run/context.js';
+import { has } from '../../act/context.js';
 import { BoundedMap } from '../bounded-map.js';
 import { obj } from '../../exchange/json-shape.js';
 

@@ -3,7 +3,7 @@
 // wallet key in API-KEY is an invalid one.
 import { defineScenarioCheck, seed } from '../check.js';
 import { authProbes, probeCases } from './auth-probes.js';
-import { has } from '../../run/context.js';
+import { has } from '../../act/context.js';
 import { describeKeyless, keyCase, keylessVerdict } from './auth-passive.js';
 
 const ASSERTION = { missing: '401', 'wrong-header': 'wrong-header', 'other-key': 'other-key' } as const;

@@ -8,7 +8,7 @@
 import { getOperation, TRADING_GUARD_ORDERS } from '../../../spec/index.js';
 import { defineScenarioCheck, decision } from '../check.js';
 import { bodyIsValid, keyOf } from '../../exchange/exchange-readers.js';
-import { has } from '../../run/context.js';
+import { has } from '../../act/context.js';
 import { BoundedMap } from '../bounded-map.js';
 import { arr, obj } from '../../exchange/json-shape.js';
 import type { Exchange } from '../../types.js';

@@ -2,9 +2,9 @@
 // §4 field types and allowed values (side, order_type, direction, type), decimal strings, §8
 // leverage ≥ 1 and limit ≤ 100.
 import { defineScenarioCheck, seed } from '../check.js';
-import { has } from '../../run/context.js';
+import { has } from '../../act/context.js';
 import { runInvalidInputs } from './invalid-inputs.js';
-import { SEED_INPUT_CLAUSES } from '../../run/arbitraries/mutation-basis.js';
+import { SEED_INPUT_CLAUSES } from '../../act/arbitraries/mutation-basis.js';
 
 export const tradingInvalidInput400 = defineScenarioCheck({
   id: 'trading-invalid-input-400',

@@ -1,7 +1,7 @@
 // Inputs invalid by doppel's decisions (required fields, precision, unknown markets, durations,
 // limit 1..100, status enum: trading.required-fields and the decisions each failure names) → 400.
 import { defineScenarioCheck, decision } from '../check.js';
-import { has } from '../../run/context.js';
+import { has } from '../../act/context.js';
 import { runInvalidInputs } from './invalid-inputs.js';
 
 export const tradingInvalidInputDecided = defineScenarioCheck({

@@ -1,6 +1,6 @@
 // Trading §5.4: prices, price and markets need no header.
 import { defineScenarioCheck, seed } from '../check.js';
-import { has } from '../../run/context.js';
+import { has } from '../../act/context.js';
 
 export const tradingPublicNoKey = defineScenarioCheck({
   id: 'trading-public-no-key',

@@ -1,7 +1,7 @@
 // The real side of the trading model-based commands: requests with the trade key and the reads
 // the commands compare against.
-import type { CheckContext } from '../../run/context.js';
-import { CheckFailure } from '../../run/check-failure.js';
+import type { CheckContext } from '../../act/context.js';
+import { CheckFailure } from '../../act/check-failure.js';
 import { toUnits } from '../../exchange/decimal.js';
 import { obj } from '../../exchange/json-shape.js';
 import type { Exchange } from '../../types.js';

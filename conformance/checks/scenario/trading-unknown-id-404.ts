@@ -3,7 +3,7 @@
 // trading.copy-semantics#stop-unknown-status). POSTs, so only with --allow-writes.
 import { defineScenarioCheck, decision, seed } from '../check.js';
 import { is2xx } from '../../exchange/exchange-readers.js';
-import { has } from '../../run/context.js';
+import { has } from '../../act/context.js';
 
 export const tradingUnknownId404 = defineScenarioCheck({
   id: 'trading-unknown-id-404',

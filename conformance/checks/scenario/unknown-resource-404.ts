@@ -1,7 +1,7 @@
 // Trading §7: "404 endpoint or resource not found": the price of a symbol that does not exist,
 // and a path that is no endpoint.
 import { defineScenarioCheck, seed } from '../check.js';
-import { has } from '../../run/context.js';
+import { has } from '../../act/context.js';
 import { unknownPath } from '../../exchange/operation-request.js';
 
 export const unknownResource404 = defineScenarioCheck({

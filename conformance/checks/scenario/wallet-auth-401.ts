@@ -2,7 +2,7 @@
 // in API-KEY instead (wallet §5.1) and a trading key in X-API-Key (wallet §5.2).
 import { defineScenarioCheck, decision } from '../check.js';
 import { authProbes, probeCases } from './auth-probes.js';
-import { has } from '../../run/context.js';
+import { has } from '../../act/context.js';
 import { describeKeyless, keyCase, keylessVerdict } from './auth-passive.js';
 
 export const walletAuth401 = defineScenarioCheck({

@@ -5,7 +5,7 @@
 import { defineScenarioCheck, seed } from '../check.js';
 import { is2xx } from '../../exchange/exchange-readers.js';
 import { authProbes, probeCases } from './auth-probes.js';
-import { has } from '../../run/context.js';
+import { has } from '../../act/context.js';
 import { describeKeyless, keyCase, keylessVerdict } from './auth-passive.js';
 
 const ASSERTION = { missing: 'refused', 'wrong-header': 'wrong-header', 'other-key': 'other-key' } as const;

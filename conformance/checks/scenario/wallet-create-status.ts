@@ -4,7 +4,7 @@
 import { defineScenarioCheck, decision } from '../check.js';
 import { writesSkip } from '../writes-skip.js';
 import { obj } from '../../exchange/json-shape.js';
-import { registerUser } from '../../run/wallet-peer.js';
+import { registerUser } from '../../act/wallet-peer.js';
 
 const POINT = 'wallet.create-semantics#status';
 

@@ -9,10 +9,10 @@ import { WALLET_GUARD_ORDERS } from '../../../spec/decision-points.js';
 import { defineScenarioCheck, decision } from '../check.js';
 import { bodyIsValid, is2xx, keyOf } from '../../exchange/exchange-readers.js';
 import { BoundedMap } from '../bounded-map.js';
-import { has } from '../../run/context.js';
+import { has } from '../../act/context.js';
 import { requestFor } from '../../exchange/operation-request.js';
 import type { Exchange } from '../../types.js';
-import { registerUser } from '../../run/wallet-peer.js';
+import { registerUser } from '../../act/wallet-peer.js';
 
 const ORDER_FOR_STATUS: Readonly<Record<number, string>> = { 429: WALLET_GUARD_ORDERS[0], 400: WALLET_GUARD_ORDERS[1] };
 /** Seed wallet §8: 60 a minute; the 61st is over. */

@@ -4,9 +4,9 @@
 // (malformed ids, limits, missing symbols, unknown chains).
 import { defineScenarioCheck, decision, seed } from '../check.js';
 import { is2xx } from '../../exchange/exchange-readers.js';
-import { has } from '../../run/context.js';
+import { has } from '../../act/context.js';
 import { runInvalidInputs } from './invalid-inputs.js';
-import { SEED_INPUT_CLAUSES } from '../../run/arbitraries/mutation-basis.js';
+import { SEED_INPUT_CLAUSES } from '../../act/arbitraries/mutation-basis.js';
 
 export const walletInvalidInput400 = defineScenarioCheck({
   id: 'wallet-invalid-input-400',

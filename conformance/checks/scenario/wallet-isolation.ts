@@ -4,10 +4,10 @@
 import { defineScenarioCheck, seed } from '../check.js';
 import { is2xx, keyOf } from '../../exchange/exchange-readers.js';
 import { writesSkip } from '../writes-skip.js';
-import { registerUser } from '../../run/wallet-peer.js';
-import { walletsOf } from '../../run/facts.js';
+import { registerUser } from '../../act/wallet-peer.js';
+import { walletsOf } from '../../act/facts.js';
 import { obj } from '../../exchange/json-shape.js';
-import { idOf, named, pathParam, topOf } from '../../judge/model/exchange-facts.js';
+import { idOf, named, pathParam, topOf } from '../../model/exchange-facts.js';
 import { BoundedMap } from '../bounded-map.js';
 import type { Exchange } from '../../types.js';
 

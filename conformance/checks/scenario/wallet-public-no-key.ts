@@ -2,7 +2,7 @@
 // or they need one when the --profile says key-required; --learn writes which. Read-only.
 import { defineScenarioCheck, decision } from '../check.js';
 import { keyOf } from '../../exchange/exchange-readers.js';
-import { has } from '../../run/context.js';
+import { has } from '../../act/context.js';
 
 const POINT = 'wallet.auth-exemptions';
 const SEEN: Readonly<Record<number, string>> = { 200: 'public', 401: 'key-required' };

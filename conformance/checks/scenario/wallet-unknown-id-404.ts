@@ -2,9 +2,9 @@
 // 404 (wallet.status-codes).
 import { defineScenarioCheck, decision, seed } from '../check.js';
 import { is2xx } from '../../exchange/exchange-readers.js';
-import { has } from '../../run/context.js';
+import { has } from '../../act/context.js';
 import { unknownPath } from '../../exchange/operation-request.js';
-import { nextPoolKey } from '../../run/wallet-keys.js';
+import { nextPoolKey } from '../../act/wallet-keys.js';
 
 export const walletUnknownId404 = defineScenarioCheck({
   id: 'wallet-unknown-id-404',

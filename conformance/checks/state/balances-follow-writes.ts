@@ -9,9 +9,9 @@
 import { decision, defineStateCheck, seed, type StateOutput } from '../check.js';
 import { keyOf } from '../../exchange/exchange-readers.js';
 import { formatUnits } from '../../exchange/decimal.js';
-import { accepted, named } from '../../judge/model/exchange-facts.js';
-import { holdingsOf, type Effect, type Holdings, type KnownOrder, type TradingAccount } from '../../judge/model/trading-model.js';
-import type { TargetModel } from '../../judge/model/target-model.js';
+import { accepted, named } from '../../model/exchange-facts.js';
+import { holdingsOf, type Effect, type Holdings, type KnownOrder, type TradingAccount } from '../../model/trading-model.js';
+import type { TargetModel } from '../../model/target-model.js';
 import type { Exchange } from '../../types.js';
 
 type Assertion = 'spot-direction' | 'copy-lock' | 'copy-refund' | 'spot-exact' | 'reserve' | 'refund-stated' | 'unchanged';

@@ -4,7 +4,7 @@
 import { decision, defineStateCheck, seed } from '../check.js';
 import { keyOf, queryOf } from '../../exchange/exchange-readers.js';
 import { writesSkip } from '../writes-skip.js';
-import { accepted, dataListOf, dataOf, idOf, named, overlapped, requestFieldsOf } from '../../judge/model/exchange-facts.js';
+import { accepted, dataListOf, dataOf, idOf, named, overlapped, requestFieldsOf } from '../../model/exchange-facts.js';
 
 export const cancelLeavesOpen = defineStateCheck({
   id: 'cancel-leaves-open',

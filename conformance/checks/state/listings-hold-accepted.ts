@@ -9,8 +9,8 @@
 import { defineStateCheck, seed } from '../check.js';
 import { keyOf } from '../../exchange/exchange-readers.js';
 import { arr, obj } from '../../exchange/json-shape.js';
-import { accepted, dataListOf, dataOf, idOf, named, overlapped, pathParam, requestFieldsOf, topOf } from '../../judge/model/exchange-facts.js';
-import { PLACE_KIND } from '../../judge/model/trading-model.js';
+import { accepted, dataListOf, dataOf, idOf, named, overlapped, pathParam, requestFieldsOf, topOf } from '../../model/exchange-facts.js';
+import { PLACE_KIND } from '../../model/trading-model.js';
 import type { Exchange, InterfaceName } from '../../types.js';
 
 interface Listed {

@@ -6,8 +6,8 @@ import { decision, defineStateCheck, seed } from '../check.js';
 import { keyOf, queryOf } from '../../exchange/exchange-readers.js';
 import { writesSkip } from '../writes-skip.js';
 import { toUnits } from '../../exchange/decimal.js';
-import { accepted, dataListOf, dataOf, idOf, named, overlapped, requestFieldsOf, targetTimeOf } from '../../judge/model/exchange-facts.js';
-import { PLACE_KIND, TERMINAL, type KnownOrder } from '../../judge/model/trading-model.js';
+import { accepted, dataListOf, dataOf, idOf, named, overlapped, requestFieldsOf, targetTimeOf } from '../../model/exchange-facts.js';
+import { PLACE_KIND, TERMINAL, type KnownOrder } from '../../model/trading-model.js';
 
 
 /** Fields of the request the order record repeats (decision trading.order-fields). */

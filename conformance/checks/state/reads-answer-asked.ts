@@ -2,7 +2,7 @@
 // (trading §2 price entry, §4 "price for that symbol"); a wallet's balance the wallet's own symbol
 // (wallet §2 Balance result, §4 wallets/{id}/balance), as its creation or a listing showed it.
 import { defineStateCheck, seed } from '../check.js';
-import { accepted, dataOf, idOf, named, pathParam, topOf } from '../../judge/model/exchange-facts.js';
+import { accepted, dataOf, idOf, named, pathParam, topOf } from '../../model/exchange-facts.js';
 
 export const readsAnswerAsked = defineStateCheck({
   id: 'reads-answer-asked',

@@ -7,7 +7,7 @@ import { decision, defineStateCheck, seed, type StateOutput } from '../check.js'
 import { queryOf } from '../../exchange/exchange-readers.js';
 import { formatUnits, toUnits } from '../../exchange/decimal.js';
 import { obj } from '../../exchange/json-shape.js';
-import { accepted, named, overlapped, topOf } from '../../judge/model/exchange-facts.js';
+import { accepted, named, overlapped, topOf } from '../../model/exchange-facts.js';
 import type { Exchange } from '../../types.js';
 
 const SCALE = 100_000_000n;

@@ -7,7 +7,7 @@ import { decision, defineStateCheck, seed } from '../check.js';
 import { keyOf } from '../../exchange/exchange-readers.js';
 import { writesSkip } from '../writes-skip.js';
 import { arr, obj } from '../../exchange/json-shape.js';
-import { accepted, idOf, named, overlapped, requestFieldsOf, topOf } from '../../judge/model/exchange-facts.js';
+import { accepted, idOf, named, overlapped, requestFieldsOf, topOf } from '../../model/exchange-facts.js';
 
 export const walletCreatedListed = defineStateCheck({
   id: 'wallet-created-listed',

@@ -8,10 +8,10 @@ import { queryOf } from '../../exchange/exchange-readers.js';
 import { writesSkip } from '../writes-skip.js';
 import { formatUnits, toUnits } from '../../exchange/decimal.js';
 import { arr, obj } from '../../exchange/json-shape.js';
-import { accepted, idOf, named, overlapped, pathParam, targetTimeOf, topOf } from '../../judge/model/exchange-facts.js';
-import { debitsSinceRead, lastRead, uncertainSinceRead, type KnownSend, type KnownWallet } from '../../judge/model/wallet-model.js';
+import { accepted, idOf, named, overlapped, pathParam, targetTimeOf, topOf } from '../../model/exchange-facts.js';
+import { debitsSinceRead, lastRead, uncertainSinceRead, type KnownSend, type KnownWallet } from '../../model/wallet-model.js';
 import type { StateOutput } from '../check.js';
-import type { TargetModel } from '../../judge/model/target-model.js';
+import type { TargetModel } from '../../model/target-model.js';
 import type { Exchange } from '../../types.js';
 
 /**

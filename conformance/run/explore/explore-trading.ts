@@ -3,12 +3,12 @@
 // each write followed by the reads that let the state checks judge it (balances after every write,
 // listings with filters). It asserts nothing itself: the judge does, on every exchange.
 import fc from 'fast-check';
-import type { CheckContext } from '../context.js';
-import { requestFields } from '../arbitraries/request-schema.js';
+import type { CheckContext } from '../../act/context.js';
+import { requestFields } from '../../act/arbitraries/request-schema.js';
 import { toUnits } from '../../exchange/decimal.js';
-import type { MarketFact } from '../facts.js';
+import type { MarketFact } from '../../act/facts.js';
 import { arr, obj } from '../../exchange/json-shape.js';
-import { propertySeed } from '../property.js';
+import { propertySeed } from '../../act/property.js';
 import type { Exchange } from '../../types.js';
 
 type Command =

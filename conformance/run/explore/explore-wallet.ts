@@ -5,13 +5,13 @@
 // creates a wallet on every chain /chains lists and lists them, and the --wallet-key's funded
 // wallets send small amounts to that user's wallets, each send followed by a balance read.
 import fc from 'fast-check';
-import type { CheckContext } from '../context.js';
-import { walletsOf } from '../facts.js';
+import type { CheckContext } from '../../act/context.js';
+import { walletsOf } from '../../act/facts.js';
 import { obj } from '../../exchange/json-shape.js';
 import { toUnits } from '../../exchange/decimal.js';
-import { propertySeed } from '../property.js';
-import { SEND_UNIT } from '../valid-requests.js';
-import { walletKeyPool } from '../wallet-keys.js';
+import { propertySeed } from '../../act/property.js';
+import { SEND_UNIT } from '../../act/valid-requests.js';
+import { walletKeyPool } from '../../act/wallet-keys.js';
 
 /** Sends per run: each costs the --wallet-key two requests (the send and the balance after it). */
 const SENDS = 3;

@@ -1,6 +1,6 @@
 // The explorer: the requests that drive the state checks (whose judge sees every exchange). Run
 // after the facts and before the scenario checks.
-import type { CheckContext } from '../context.js';
+import type { CheckContext } from '../../act/context.js';
 import { exploreTrading } from './explore-trading.js';
 import { exploreWallet } from './explore-wallet.js';
 

@@ -5,7 +5,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createFake } from '../../../mock/index.js';
-import { judgeHistory, type HistoryOp } from '../../../conformance/judge/linearizability.js';
+import { judgeHistory, type HistoryOp } from '../../../conformance/model/linearizability.js';
 import { balanceModel } from '../../../conformance/checks/race/wallet-send-race.js';
 import { uniqueEmailModel } from '../../../conformance/checks/race/register-race.js';
 

@@ -1,7 +1,7 @@
 // The history judge on known histories: a register (reads and writes) and a balance (sends that
 // are accepted or refused), each linearizable or not; the smallest history a failure shows.
 import { describe, expect, it } from 'vitest';
-import { judgeHistory, linearize, MAX_OPERATIONS, type HistoryOp, type SequentialModel } from '../../../conformance/judge/linearizability.js';
+import { judgeHistory, linearize, MAX_OPERATIONS, type HistoryOp, type SequentialModel } from '../../../conformance/model/linearizability.js';
 
 type RegIn = { write: number } | { read: true };
 const register: SequentialModel<number, RegIn, number | 'ok'> = {

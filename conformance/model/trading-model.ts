@@ -3,9 +3,9 @@
 // with what every accepted write since then says should have moved them. Only the target's answers
 // go in; where an answer leaves an effect unknown (a 5xx, a missing field, a write through a key
 // that may share the account), the currencies it touches are marked uncertain until read again.
-import { keyOf } from '../../exchange/exchange-readers.js';
-import { toUnits } from '../../exchange/decimal.js';
-import type { Exchange } from '../../types.js';
+import { keyOf } from '../exchange/exchange-readers.js';
+import { toUnits } from '../exchange/decimal.js';
+import type { Exchange } from '../types.js';
 import { accepted, dataListOf, dataOf, idOf, refused, requestFieldsOf, seedTimeOf, targetTimeOf } from './exchange-facts.js';
 
 export type OrderKind = 'spot' | 'margin' | 'futures' | 'binary';

@@ -2,11 +2,11 @@
 // listed) with its chain, address and symbol, each wallet's native balance as last read with the
 // sends since, and every send it accepted. Wallets are keyed by id (the target's), not by key, so
 // a login token and an API key of the same user see the same wallets.
-import type { Exchange } from '../../types.js';
-import { toUnits } from '../../exchange/decimal.js';
-import { keyOf } from '../../exchange/exchange-readers.js';
+import type { Exchange } from '../types.js';
+import { toUnits } from '../exchange/decimal.js';
+import { keyOf } from '../exchange/exchange-readers.js';
 import { accepted, idOf, pathParam, refused, requestFieldsOf, topOf } from './exchange-facts.js';
-import { arr, obj } from '../../exchange/json-shape.js';
+import { arr, obj } from '../exchange/json-shape.js';
 
 export interface KnownSend {
   hash: string;

@@ -1,9 +1,9 @@
 // What one exchange says, read loosely (the target is not trusted to answer well-formed JSON): its
 // body fields, its path parameter, its time on the target's clock.
-import { dateHeaderMs, seedDateMs, SEED_DATE } from '../../exchange/dates.js';
-import { requestBodyOf } from '../../exchange/exchange-readers.js';
-import { arr, obj } from '../../exchange/json-shape.js';
-import type { Exchange } from '../../types.js';
+import { dateHeaderMs, seedDateMs, SEED_DATE } from '../exchange/dates.js';
+import { requestBodyOf } from '../exchange/exchange-readers.js';
+import { arr, obj } from '../exchange/json-shape.js';
+import type { Exchange } from '../types.js';
 
 /** Accepted: a 2xx answer. */
 export const accepted = (ex: Exchange): boolean => ex.status >= 200 && ex.status < 300;
