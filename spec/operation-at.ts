@@ -23,3 +23,8 @@ export function operationAt(iface: InterfaceName, method: string, path: string):
 export function interfacesAt(method: string, path: string): InterfaceName[] {
   return INTERFACES.filter((iface) => operationAt(iface, method, path) !== undefined);
 }
+
+/** The path parameters (decoded) of the operation `method` and `path` reach; undefined for none. */
+export function pathParamsAt(iface: InterfaceName, method: string, path: string): Readonly<Record<string, string>> | undefined {
+  return tableOf(iface).match(method.toUpperCase(), path)?.params;
+}

@@ -44,6 +44,7 @@ import { walletSendDebits } from './state/wallet-send-debits.js';
 import { walletStatusDocumented } from './response/wallet-status-documented.js';
 import { walletUnknownId404 } from './scenario/wallet-unknown-id-404.js';
 import { usdValueMatchesPrice } from './state/usd-value-matches-price.js';
+import { resourceRelations } from './state/resource-relations.js';
 import { defaultListingLimit } from './scenario/default-listing-limit.js';
 import { settlementThroughClock } from './scenario/settlement-through-clock.js';
 import { copyConflictStatus } from './scenario/copy-conflict-status.js';
@@ -107,6 +108,7 @@ export const CHECKS: readonly Check[] = [
   walletSendDebits,
   readsAnswerAsked,
   usdValueMatchesPrice,
+  resourceRelations,
   ...HISTORY_CHECKS,
   // Stateful scenarios (writes only)
   settlementThroughClock,
