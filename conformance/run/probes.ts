@@ -24,6 +24,9 @@ function tradingRequests(ctx: CheckContext): fc.Arbitrary<RequestSpec>[] {
     },
     { requiredKeys: [] },
   );
+  // The read key's orders listing: whether it holds the trade key's orders, when the two are
+  // different accounts (resource-relations, order.own-only).
+  if (ctx.trading.readKey !== undefined && ctx.trading.readKey !== key) arbs.push(fc.constant(requestFor('listOrders', { key: ctx.trading.readKey, query: { limit: '100' } })));
   arbs.push(
     fc.constant(requestFor('getAccount', { key })),
     fc.constant(requestFor('getBalances', { key })),

@@ -7,6 +7,7 @@
 import { BoundedMap } from '../../bounded-map.js';
 import { named, overlapped } from '../../../model/exchange-facts.js';
 import type { Sighting } from '../../../model/resource-facts.js';
+import { timings } from '../../race/race-history.js';
 import { ofKind, recordName, type RelationJudge } from './relation-judge.js';
 
 /** Keys remembered per map: a proxy's stream runs for days. */
@@ -49,7 +50,8 @@ export function uniqueJudge(): RelationJudge {
         const twin = created.get(k);
         const before = shownBefore.get(k);
         if (twin) {
-          out.fail({ assertion: rel.id, title: `two ${twin.ex.operationId === ex.operationId ? `${ex.operationId}s` : 'creations'} answered ${recordName(s)}`, message: `${named(twin.ex)} and ${named(ex)} were both accepted and both answered ${recordName(s)}`, exchange: ex, requests: [twin.ex, ex], together: overlapped(twin.ex, ex) ? 2 : undefined });
+          const together = overlapped(twin.ex, ex);
+          out.fail({ assertion: rel.id, title: `two ${twin.ex.operationId === ex.operationId ? `${ex.operationId}s` : 'creations'} answered ${recordName(s)}`, message: `${named(twin.ex)} and ${named(ex)} were both accepted and both answered ${recordName(s)}${together ? `; the requests overlapped: ${timings([twin.ex, ex])}` : ''}`, exchange: ex, requests: [twin.ex, ex], together: together ? 2 : undefined });
         } else if (before && !overlapped(before.ex, ex) && before.ex.endedAt <= ex.startedAt) {
           out.fail({ assertion: rel.id, title: `${ex.operationId} answered ${recordName(s)}, which was there before`, message: `${named(ex)} answered a new ${recordName(s)}; ${named(before.ex)} had already shown ${recordName(before)}`, exchange: ex, requests: [before.ex, ex] });
         }
