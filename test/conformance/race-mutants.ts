@@ -15,13 +15,15 @@ export interface RaceMutant {
   strict: boolean;
   /** Whether the race needs --rate-limit. */
   rateLimit?: boolean;
+  /** Race checks run besides the killing one, for the overlapping requests it judges (the relation judge fires none). */
+  traffic?: string[];
   breakage: () => Breakage;
 }
 
 /**
  * A layer that, for requests `resource` names (else undefined: not affected), marks each as
  * overlapped when another of the same resource was in flight at any time during it; an overlapped
- * refusal (`refused`) becomes `accept(req, res)`.
+ * refusal (`refused`; or any answer it picks) becomes `accept(req, res)`.
  */
 function overlapLayer(o: {
   resource: (req: ProxiedRequest) => string | undefined;
@@ -125,6 +127,26 @@ export const RACE_MUTANTS: RaceMutant[] = [
         refused: refusal,
         accept: (req, res) => (post(req, /^\/api\/v1\/margin\/order$/) ? json(res, { success: true, data: { id: ++fakeIds, type: 'margin', ...parsed(req.body), status: 'open' } }) : res),
       }),
+  },
+  {
+    name: 'orders of a key that overlap each other are all given the first one\'s id',
+    iface: 'trading',
+    killedBy: 'resource-relations/order.unique-in-creations',
+    strict: false,
+    traffic: ['spot-reserve-race'],
+    breakage: () => {
+      let first: unknown;
+      return overlapLayer({
+        resource: (req) => (post(req, /^\/api\/v1\/(spot|margin)\/order$/) ? keyOf(req) : undefined),
+        refused: (res) => res.status === 200,
+        accept: (_req, res) => {
+          const body = JSON.parse(res.body);
+          if (first === undefined) first = body?.data?.id;
+          else body.data.id = first;
+          return json(res, body);
+        },
+      });
+    },
   },
   {
     name: 'a second copy start that overlaps the first is accepted too',

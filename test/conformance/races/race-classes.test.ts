@@ -49,7 +49,7 @@ describe('race classes', () => {
       const [checkId, assertion] = mutant.killedBy.split('/');
       const layers = { trading: [] as Breakage[], wallet: [] as Breakage[] };
       layers[mutant.iface].push(mutant.breakage());
-      const report = await checkBehind(layers, { concurrency: 8, rateLimit: mutant.rateLimit, checks: [checkId as string], strict: mutant.strict });
+      const report = await checkBehind(layers, { concurrency: 8, rateLimit: mutant.rateLimit, checks: [checkId as string, ...(mutant.traffic ?? [])], strict: mutant.strict });
       const found = report.failures.filter((f) => f.checkId === checkId && f.assertion === assertion);
       expect(found.map((f) => f.title), `failures: ${report.failures.map((f) => `${f.checkId}/${f.assertion}: ${f.message}`).join('\n')}`).not.toEqual([]);
       expect(report.failed).toBe(true);
