@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { CHECKS, UNJUDGED_CLAUSES } from '../../../conformance/index.js';
-import { clausesOf, type Clause } from '../../../spec/index.js';
+import { clausesOf, resourceGraph, type Clause, type FieldSource } from '../../../spec/index.js';
 import { ROOT } from './doc-pages.js';
 
 export interface ClauseCoverage {
@@ -58,6 +58,37 @@ export function renderCoverage(): string {
       const text = r.clause.text.length > 140 ? `${r.clause.text.slice(0, 137)}…` : r.clause.text;
       out.push(`| \`${r.clause.id}\` | ${cell(text)} | ${code(r.seed)} | ${code(r.decision)} | ${cell(r.reason ?? '')} |`);
     }
+  }
+  return out.join('\n');
+}
+
+/** `relations: 34 judged (22 seed, 12 decision)`: the relations of the resource graph, each an assertion of resource-relations. */
+export function relationsLine(): string {
+  const all = resourceGraph().relations;
+  const seeds = all.filter((r) => r.source.kind === 'seed').length;
+  return `**relations: ${all.length} judged** (${seeds} seed, ${all.length - seeds} decision)`;
+}
+
+const sourceText = (s: FieldSource): string => (s.from === 'record' ? s.name : s.from === 'answer' ? `/${s.pointer.join('/')}` : s.from === 'key' ? 'map key' : `${s.from}/${s.name}`);
+
+/** The resource graph as the page shows it: each resource with its key, scope and the answers that carry it; each relation with its source. */
+export function renderRelations(): string {
+  const graph = resourceGraph();
+  const out: string[] = [relationsLine() + '.', '', '| resource | key | scope | carried by (where in the answer; a field read from two places must agree) |', '|---|---|---|---|'];
+  for (const r of graph.resources) {
+    const scope = r.scope.kind === 'parent' ? `each ${r.scope.resource}` : r.scope.kind === 'caller' ? 'each caller (key)' : 'the interface';
+    const carriers = r.carriers.map((c) => {
+      // A field read from the record's own field of that name shows as the field alone.
+      const fields = Object.entries(c.fields).map(([f, s]) => [f, ...s.filter((x) => !(x.from === 'record' && x.name === f)).map(sourceText)].join(' = '));
+      return `\`${c.operationId}\` ${c.at.length ? `\`/${c.at.join('/')}\`` : 'the answer'}${c.role === 'shows' ? '' : ` (${c.role})`}${fields.length ? `: ${fields.join(', ')}` : ''}`;
+    });
+    out.push(`| ${r.iface} ${r.name} | ${[...r.key, ...r.alsoKey.map((k) => `${k} (also)`)].join(' + ')} | ${scope} | ${cell(carriers.join('<br>'))} |`);
+  }
+  out.push('', '| relation | kind | holds that | seed clauses (fail by default) | decision (fails under --strict) |', '|---|---|---|---|---|');
+  for (const rel of graph.relations) {
+    const seed = rel.source.kind === 'seed' ? code([...rel.source.clauses]) : '';
+    const decision = rel.source.kind === 'decision' ? `\`${rel.source.decision}\`${rel.source.refines.length ? ` (refines ${rel.source.refines.map((c) => `\`${c}\``).join(', ')})` : ''}` : '';
+    out.push(`| \`resource-relations/${rel.id}\` | ${rel.kind}${rel.fields.length ? ` (${rel.fields.join(', ')})` : ''} | ${cell(rel.says)} | ${seed} | ${decision} |`);
   }
   return out.join('\n');
 }
