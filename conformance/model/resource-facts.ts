@@ -123,8 +123,12 @@ const FIELDS = new WeakMap<Resource, string[]>();
 
 export class ResourceFacts {
   readonly instances = new Map<string, Instance>();
-  /** A record found by one of its other keys (a user's e-mail): `resource SEP scope SEP field SEP value` → its instance. */
-  private readonly alternates = new Map<string, Instance>();
+  /**
+   * A record found by one of its other keys (a user's e-mail): `resource SEP scope SEP field SEP
+   * value` → its instance; null when two records were made with it (a target that lets two users
+   * register one e-mail): it then finds neither.
+   */
+  private readonly alternates = new Map<string, Instance | null>();
   /** Per resource and scope, the keys every listing of it held (a reference resolves against them), and the latest listing, once one was seen. */
   private readonly listedKeys = new Map<string, { keys: Set<string>; last: Exchange }>();
   /** Per resource and scope, its records; per resource and key, its records in every scope. */
@@ -213,19 +217,18 @@ export class ResourceFacts {
     return scope === undefined ? undefined : `${resource.iface}${SEP}${resource.name}${SEP}${scope}${SEP}${key}`;
   }
 
-  /** The record a sighting shows, by its key or, failing that, by another of its keys. */
-  instanceOf(s: Sighting): Instance | undefined {
-    return (s.id === undefined ? undefined : this.instances.get(s.id)) ?? this.alternateOf(s)[0]?.instance;
-  }
-
-  /** Records found by the sighting's other keys (a user's e-mail), with the field that found each. */
+  /**
+   * Other records found by the sighting's other keys (a user's e-mail), with the field that found
+   * each; none for a creation, which makes a new record (whether its other key may repeat is not
+   * this relation's to say).
+   */
   alternateOf(s: Sighting): { field: string; instance: Instance }[] {
     const out: { field: string; instance: Instance }[] = [];
-    if (s.scope === undefined) return out;
+    if (s.scope === undefined || s.carrier.role === 'creates') return out;
     for (const f of s.resource.alsoKey) {
       const v = s.values.get(f);
       const found = v === undefined ? undefined : this.alternates.get([s.resource.iface, s.resource.name, s.scope, f, normalised(s.resource, f, v)].join(SEP));
-      if (found) out.push({ field: f, instance: found });
+      if (found && found.id !== s.id) out.push({ field: f, instance: found });
     }
     return out;
   }
@@ -296,7 +299,11 @@ export class ResourceFacts {
       }
       for (const f of s.resource.alsoKey) {
         const v = s.values.get(f);
-        if (v !== undefined && s.scope !== undefined) this.alternates.set([s.resource.iface, s.resource.name, s.scope, f, normalised(s.resource, f, v)].join(SEP), instance);
+        if (v === undefined) continue;
+        const k = [s.resource.iface, s.resource.name, s.scope, f, normalised(s.resource, f, v)].join(SEP);
+        const had = this.alternates.get(k);
+        if (had === undefined) this.alternates.set(k, instance);
+        else if (had !== null && had !== instance && s.carrier.role === 'creates') this.alternates.set(k, null);
       }
       this.learnPrincipal(s);
     }
