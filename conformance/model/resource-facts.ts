@@ -121,6 +121,16 @@ function fieldsOf(resource: Resource): string[] {
 
 const FIELDS = new WeakMap<Resource, string[]>();
 
+/** Records kept at most: a proxy's stream runs for days; the oldest are forgotten first. */
+const MOST = 200_000;
+
+/** The resources some relation refers to (the only ones whose listed keys are kept). */
+let referred: Set<string> | undefined;
+const isReferred = (r: Resource): boolean => {
+  referred ??= new Set(resourceGraph().relations.flatMap((rel) => (rel.kind === 'reference' ? [`${rel.iface}${SEP}${rel.to}`] : [])));
+  return referred.has(`${r.iface}${SEP}${r.name}`);
+};
+
 export class ResourceFacts {
   readonly instances = new Map<string, Instance>();
   /**
@@ -270,6 +280,7 @@ export class ResourceFacts {
 
   apply(ex: Exchange): void {
     for (const l of this.listingsOf(ex)) {
+      if (!isReferred(l.resource)) continue;
       const k = `${l.resource.iface}${SEP}${l.resource.name}${SEP}${l.scope}`;
       const seen = this.listedKeys.get(k);
       if (seen) {
@@ -287,6 +298,7 @@ export class ResourceFacts {
         this.instances.set(s.id, instance);
         this.index(this.byScope, `${s.resource.iface}${SEP}${s.resource.name}${SEP}${s.scope}`, instance, old);
         this.index(this.byKey, `${s.resource.iface}${SEP}${s.resource.name}${SEP}${s.key}`, instance, old);
+        if (this.instances.size > MOST) this.forgetOldest();
       }
       for (const [field, value] of s.values) if (!instance.first.has(field)) instance.first.set(field, { norm: s.norms.get(field) as string, value, by: s });
       if (s.carrier.role === 'creates') instance.created ??= s;
@@ -307,6 +319,13 @@ export class ResourceFacts {
       }
       this.learnPrincipal(s);
     }
+  }
+
+  private forgetOldest(): void {
+    const [id, oldest] = this.instances.entries().next().value as [string, Instance];
+    this.instances.delete(id);
+    this.byScope.get(`${oldest.resource.iface}${SEP}${oldest.resource.name}${SEP}${oldest.scope}`)?.delete(oldest);
+    this.byKey.get(`${oldest.resource.iface}${SEP}${oldest.resource.name}${SEP}${oldest.key}`)?.delete(oldest);
   }
 
   private index(map: Map<string, Set<Instance>>, k: string, instance: Instance, replaced: Instance | undefined): void {
