@@ -333,7 +333,8 @@ export class TradingModel {
     const id = idOf(body['order_id']);
     const order = id === undefined ? undefined : account.orders.get(id);
     if (!order) return this.unsure(account, [undefined], 'a cancel of an order the run did not place', ex);
-    const ended = order.ended;
+    // Ended before this cancel began; a listing that overlapped it may show this very cancel.
+    const ended = order.ended && !overlapped(order.ended, ex) ? order.ended : undefined;
     order.cancelled ??= ex;
     order.ended ??= ex;
     const status = dataOf(ex)['status'];
@@ -375,6 +376,8 @@ export class TradingModel {
     const ended = traderId === undefined ? undefined : account.stopped.get(traderId);
     if (traderId !== undefined) account.stopped.set(traderId, ex);
     const refunded = toUnits(dataOf(ex)['refunded']);
+    // Two stops that overlapped: which of them found the relation is not known.
+    if (!relation && ended && overlapped(ended, ex)) return this.unsure(account, ['USDT'], `a copy stop overlapping ${named(ended)}`, ex);
     if (!relation && ended) {
       // Seed trading §3: a stop refunds the remaining USDT, and the stop before this one left none
       // (or there was no relation: a 404). Refunding again is a seed failure, whatever the answer's
