@@ -39,3 +39,12 @@ export function bodyIsValid(exchange: Exchange): boolean {
   const body = requestBodyOf(exchange);
   return exchange.operationId !== null && body !== undefined && validateRequestBody(exchange.iface, exchange.operationId, structuredClone(body)).ok;
 }
+
+/**
+ * Whether a POST is valid input in every respect: a body the operation's schema accepts, sent as
+ * application/json (trading §4 and wallet §4 Conventions). What such a request lacks besides (a key,
+ * a permission) is all a refusal of it can be about.
+ */
+export function postIsValid(exchange: Exchange): boolean {
+  return exchange.method === 'POST' && /^application\/json\s*(;|$)/i.test(exchange.requestHeaders['content-type'] ?? '') && bodyIsValid(exchange);
+}

@@ -1,12 +1,14 @@
 // The trading side of the target model: per API key, the orders the target accepted (with what it
-// answered and last reported of each), the copy relations it started, and its balances as last read
-// with what every accepted write since then says should have moved them. Only the target's answers
-// go in; where an answer leaves an effect unknown (a 5xx, a missing field, a write through a key
-// that may share the account), the currencies it touches are marked uncertain until read again.
+// answered and last reported of each), the copy relations it started and those it ended, and its
+// balances as last read with what every accepted write since then says should have moved them. Only
+// the target's answers go in; where an answer leaves an effect unknown (a 5xx, a missing field, a
+// write through a key that may share the account), the currencies it touches are marked uncertain
+// until read again. A write on something the target already showed ended (a second stop of a copy,
+// a second cancel of an order) is judged against that history: nothing of it remains to move.
 import { keyOf } from '../exchange/exchange-readers.js';
 import { toUnits } from '../exchange/decimal.js';
 import type { Exchange } from '../types.js';
-import { accepted, dataListOf, dataOf, idOf, refused, requestFieldsOf, seedTimeOf, targetTimeOf } from './exchange-facts.js';
+import { accepted, dataListOf, dataOf, idOf, named, overlapped, refused, requestFieldsOf, seedTimeOf, targetTimeOf } from './exchange-facts.js';
 
 export type OrderKind = 'spot' | 'margin' | 'futures' | 'binary';
 
@@ -17,8 +19,7 @@ export const PLACE_KIND: Readonly<Record<string, OrderKind>> = {
   placeBinaryOrder: 'binary',
 };
 
-/** Order states that never change again (decision trading.order-states). */
-/** Order statuses after which nothing changes the order. */
+/** Order statuses after which nothing changes the order (decision trading.order-states). */
 export const TERMINAL = new Set(['filled', 'cancelled', 'settled']);
 
 export interface KnownOrder {
@@ -36,6 +37,11 @@ export interface KnownOrder {
   openAt: number | undefined;
   /** A cancel the target accepted. */
   cancelled: Exchange | undefined;
+  /**
+   * The first exchange that showed the order ended (an accepted cancel, or a status of TERMINAL in
+   * its placement or a listing): nothing it held remains for a later cancel to release.
+   */
+  ended: Exchange | undefined;
   /** For a position or bid: when it may settle, on the target's clock (ms). */
   expiresAt: number | undefined;
   /** The exchange of the first listing that showed it settled (after which a read includes its payout). */
@@ -52,8 +58,14 @@ export interface Effect {
   locked: bigint;
   /** The rule that makes this the expected move (an assertion id of balances-follow-writes). */
   rule: 'spot-exact' | 'reserve' | 'copy-lock' | 'copy-refund';
-  /** A seed rule this effect alone lets a read judge: the sign of the balance move (a spot fill), or its exact size (a copy lock). */
-  seed?: { assertion: 'spot-direction' | 'copy-lock' | 'copy-refund'; sign: 1 | -1; exact?: bigint };
+  /**
+   * A seed rule this effect alone lets a read judge: the sign of the balance move (a spot fill), or
+   * its exact size (a copy lock; nothing for a stop of a copy already stopped). `stated`: what the
+   * answer itself says moved, held to the same size.
+   */
+  seed?: { assertion: 'spot-direction' | 'copy-lock' | 'copy-refund' | 'refund-once'; sign?: 1 | -1; exact?: bigint; stated?: bigint };
+  /** Why the move is what it is, where the write alone does not say (the history it is judged against). */
+  why?: string;
 }
 
 /** Balances as one read answered them: per currency, over all chains. */
@@ -75,6 +87,14 @@ export interface TradingAccount {
   accountId: number | undefined;
   orders: Map<number, KnownOrder>;
   copies: Map<number, CopyRelation>;
+  /**
+   * Lead traders whose copy relation the target ended (an accepted stop) or said does not exist (a
+   * stop answered 404, trading §7 "resource not found"), with the last such stop, until a start is
+   * accepted again: a later stop has nothing to refund.
+   */
+  stopped: Map<number, Exchange>;
+  /** The key's last accepted account info (its permissions: decision trading.account-fields), when read. */
+  info: Exchange | undefined;
   /** The last balances read, and what moved since, as the target's answers say. */
   last: Holdings | undefined;
   effects: Effect[];
@@ -83,7 +103,7 @@ export interface TradingAccount {
 }
 
 function newAccount(key: string): TradingAccount {
-  return { key, accountId: undefined, orders: new Map(), copies: new Map(), last: undefined, effects: [], uncertain: new Map() };
+  return { key, accountId: undefined, orders: new Map(), copies: new Map(), stopped: new Map(), info: undefined, last: undefined, effects: [], uncertain: new Map() };
 }
 
 /** The balances answer summed per currency over chains; undefined when it is not a list of entries. */
@@ -105,6 +125,15 @@ export function holdingsOf(ex: Exchange): Holdings | undefined {
     }
   }
   return { ex, balance, locked: hasLocked ? locked : undefined };
+}
+
+/**
+ * Whether an accepted account answer says its key is read-only: its permissions (decision
+ * trading.account-fields) list read and not trade (trading §5.3).
+ */
+export function readOnly(info: Exchange | undefined): info is Exchange {
+  const permissions = info && accepted(info) ? dataOf(info)['permissions'] : undefined;
+  return Array.isArray(permissions) && permissions.includes('read') && !permissions.includes('trade');
 }
 
 /** Rounded down to 8 digits: amount × price (decision trading.spot-semantics). */
@@ -142,7 +171,9 @@ export class TradingModel {
     const account = this.account(key);
     switch (ex.operationId) {
       case 'getAccount':
-        if (accepted(ex)) account.accountId = idOf(dataOf(ex)['id']) ?? account.accountId;
+        if (!accepted(ex)) return;
+        account.accountId = idOf(dataOf(ex)['id']) ?? account.accountId;
+        account.info = ex;
         return;
       case 'getBalances': {
         const h = accepted(ex) ? holdingsOf(ex) : undefined;
@@ -172,6 +203,7 @@ export class TradingModel {
 
   private sawStatus(order: KnownOrder, status: string, ex: Exchange): void {
     if (status === 'open') order.openAt = ex.seq;
+    if (TERMINAL.has(status)) order.ended ??= ex;
     if (status === 'settled' && !order.settledSeen) order.settledSeen = ex;
     if (order.status !== status && status !== 'open' && order.kind === 'spot' && order.reserve && !order.cancelled) {
       // A limit order the target no longer holds open filled (or ended) at a time the model does
@@ -211,6 +243,8 @@ export class TradingModel {
       // A refused cancel of an order the model holds open: the target says it is no longer open, so
       // it filled (or ended) at a time the model does not know.
       if (op === 'cancelSpotOrder') this.cancelRefused(account, ex, body);
+      // A stop of a relation the target says does not exist: nothing to refund until a start.
+      if (op === 'stopCopy' && ex.status === 404) this.noRelation(account, ex, body);
       return; // otherwise a refusal changes nothing (balances-follow-writes judges that it did not)
     }
     const touched = op === 'startCopy' || op === 'stopCopy' ? ['USDT'] : op === 'cancelSpotOrder' ? this.cancelCurrencies(body) : [base, quote];
@@ -244,6 +278,7 @@ export class TradingModel {
       status,
       openAt: status === 'open' ? ex.seq : undefined,
       cancelled: undefined,
+      ended: TERMINAL.has(status) ? ex : undefined,
       expiresAt: undefined,
       settledSeen: undefined,
       reserve: undefined,
@@ -298,11 +333,23 @@ export class TradingModel {
     const id = idOf(body['order_id']);
     const order = id === undefined ? undefined : account.orders.get(id);
     if (!order) return this.unsure(account, [undefined], 'a cancel of an order the run did not place', ex);
-    order.cancelled = ex;
-    // Accepted: it was open until this cancel.
-    order.openAt = ex.seq;
+    // Ended before this cancel began; a listing that overlapped it may show this very cancel.
+    const ended = order.ended && !overlapped(order.ended, ex) ? order.ended : undefined;
+    order.cancelled ??= ex;
+    order.ended ??= ex;
     const status = dataOf(ex)['status'];
     order.status = typeof status === 'string' ? status : 'cancelled';
+    if (ended) {
+      // The target showed it ended before: what it held was released (or spent by a fill) then, so
+      // this cancel releases nothing (decisions trading.cancel-semantics, trading.balance-meaning;
+      // the seed says nothing of what an order holds).
+      if (order.base === undefined || order.quote === undefined) return this.unsure(account, [undefined], 'a cancel of an order whose market is unreadable', ex);
+      const why = `order ${order.id} had ended at ${named(ended)}: nothing remains to release`;
+      for (const currency of new Set([order.base, order.quote])) this.effect(account, { ex, currency, balance: 0n, locked: 0n, rule: 'reserve', why });
+      return;
+    }
+    // Accepted: it was open until this cancel.
+    order.openAt = ex.seq;
     const r = order.reserve;
     order.reserve = undefined;
     if (!r) return this.unsure(account, [order.base, order.quote], 'a cancel of an order whose reservation is unknown', ex);
@@ -313,6 +360,11 @@ export class TradingModel {
     const traderId = idOf(body['lead_trader_id']);
     const amount = toUnits(body['copy_amount']);
     if (traderId === undefined || amount === undefined) return this.unsure(account, ['USDT'], 'a copy start with an unreadable body', ex);
+    // A stop that overlapped this start may have stopped the relation it opens: what it refunded is unknown.
+    const stop = account.stopped.get(traderId);
+    if (stop && overlapped(stop, ex)) this.unsure(account, ['USDT'], `a copy start overlapping ${named(stop)}`, ex);
+    // A relation again, on this key's account and on any key's that may be the same account.
+    for (const other of this.accounts.values()) if (other === account || !this.distinct(account, other)) other.stopped.delete(traderId);
     account.copies.set(traderId, { traderId, amount });
     // Seed trading §3, §4: starting locks exactly copy_amount USDT.
     this.effect(account, { ex, currency: 'USDT', balance: -amount, locked: amount, rule: 'copy-lock', seed: { assertion: 'copy-lock', sign: -1, exact: -amount } });
@@ -321,9 +373,22 @@ export class TradingModel {
   private copyStopped(account: TradingAccount, ex: Exchange, body: Record<string, unknown>): void {
     const traderId = idOf(body['lead_trader_id']);
     const relation = traderId === undefined ? undefined : account.copies.get(traderId);
+    const ended = traderId === undefined ? undefined : account.stopped.get(traderId);
+    if (traderId !== undefined) account.stopped.set(traderId, ex);
+    const refunded = toUnits(dataOf(ex)['refunded']);
+    // Two stops that overlapped: which of them found the relation is not known.
+    if (!relation && ended && overlapped(ended, ex)) return this.unsure(account, ['USDT'], `a copy stop overlapping ${named(ended)}`, ex);
+    if (!relation && ended) {
+      // Seed trading §3: a stop refunds the remaining USDT, and the stop before this one left none
+      // (or there was no relation: a 404). Refunding again is a seed failure, whatever the answer's
+      // status; that a second stop is answered 404 and not 2xx is decision trading.copy-semantics,
+      // judged by copy-stop-unknown-status.
+      const why = `lead trader ${traderId} was ${ended.status === 404 ? 'not copied' : 'stopped'} at ${named(ended)}: nothing remains to refund`;
+      this.effect(account, { ex, currency: 'USDT', balance: 0n, locked: 0n, rule: 'copy-refund', seed: { assertion: 'refund-once', exact: 0n, ...(refunded === undefined ? {} : { stated: refunded }) }, why });
+      return;
+    }
     if (!relation) return this.unsure(account, ['USDT'], 'a stop of a copy the run did not start', ex);
     account.copies.delete(relation.traderId);
-    const refunded = toUnits(dataOf(ex)['refunded']);
     if (refunded === undefined) {
       // Seed trading §3: it refunds the remaining USDT; how much, the answer does not say.
       this.unsure(account, ['USDT'], 'a copy stop that does not say what it refunded', ex);
@@ -332,6 +397,15 @@ export class TradingModel {
     // Seed trading §3: the remaining USDT comes back (nothing remains after a total loss).
     const seedRule = refunded > 0n ? { seed: { assertion: 'copy-refund' as const, sign: 1 as const } } : {};
     this.effect(account, { ex, currency: 'USDT', balance: refunded, locked: -relation.amount, rule: 'copy-refund', ...seedRule });
+  }
+
+  /** A stop answered 404: the target says the key's account copies no such lead trader. */
+  private noRelation(account: TradingAccount, ex: Exchange, body: Record<string, unknown>): void {
+    const traderId = idOf(body['lead_trader_id']);
+    if (traderId === undefined) return;
+    account.stopped.set(traderId, ex);
+    // A relation the model held ended at a time it does not know, refunded by something it did not see.
+    if (account.copies.delete(traderId)) this.unsure(account, ['USDT'], `a stop answered 404 for lead trader ${traderId}, whose copy the run started`, ex);
   }
 
   /**

@@ -116,22 +116,33 @@ function walletRows(): ClauseBreakage[] {
 // ── Family: the trading §4 Permission column, one credential per row ─────────────────────────────
 const KEYS = new Set(['demo-trade-key', 'demo-read-key']);
 
+/** A 404 for the read key on a request to `path`, where doppel answers 403: the lookup before the permission. */
+const readKey404 = (path: string): (() => Breakage) => () => ({
+  response: (req, res) => (is(req, 'POST', path) && req.headers['api-key'] === 'demo-read-key' && res.status === 403 ? { ...res, status: 404, body: '{"success":false,"error":"not found"}' } : res),
+});
+
 function permissionRows(): ClauseBreakage[] {
-  return operations('trading').map((op) => {
+  return operations('trading').flatMap((op): ClauseBreakage[] => {
     const at = matcher(op.path);
     const clause = `trading §4 ${op.method} ${op.path}`;
     const mine = (req: ProxiedRequest) => is(req, op.method, at);
     if (op.permission === 'none') {
-      return { clause, name: `${op.operationId} demands a key`, iface: 'trading' as const, breakage: () => ({ response: (req, res) => (mine(req) && !req.headers['api-key'] ? { ...res, status: 401, body: '{"success":false,"error":"missing API-KEY"}' } : res) }) };
+      return [{ clause, name: `${op.operationId} demands a key`, iface: 'trading' as const, breakage: () => ({ response: (req, res) => (mine(req) && !req.headers['api-key'] ? { ...res, status: 401, body: '{"success":false,"error":"missing API-KEY"}' } : res) }) }];
     }
     if (op.permission === 'read') {
       // Without a key, or with a key the target does not know, it reads the trade key's account.
-      return { clause, name: `${op.operationId} without a valid key reads an account`, iface: 'trading' as const, breakage: () => ({ request: (req) => (mine(req) && !KEYS.has(req.headers['api-key'] ?? '') ? { ...req, headers: { ...req.headers, 'api-key': 'demo-trade-key' } } : req) }) };
+      return [{ clause, name: `${op.operationId} without a valid key reads an account`, iface: 'trading' as const, breakage: () => ({ request: (req) => (mine(req) && !KEYS.has(req.headers['api-key'] ?? '') ? { ...req, headers: { ...req.headers, 'api-key': 'demo-trade-key' } } : req) }) }];
     }
-    // A cancel or stop the read key's account has nothing for answers 404 as it should: that one succeeds.
+    // A cancel or stop names an order or a relation the read key's account does not have: a success
+    // for it, or a 404 (the lookup before the permission), breaks the row as trading with it does.
     const resource = op.operationId === 'cancelSpotOrder' || op.operationId === 'stopCopy';
-    if (resource) return { clause, name: `${op.operationId} succeeds for the read key`, iface: 'trading' as const, breakage: () => ({ response: (req, res) => (mine(req) && req.headers['api-key'] === 'demo-read-key' ? success(res, { success: true, data: {} }) : res) }) };
-    return { clause, name: `${op.operationId} lets the read key trade`, iface: 'trading' as const, breakage: () => ({ request: (req) => (mine(req) && req.headers['api-key'] === 'demo-read-key' ? { ...req, headers: { ...req.headers, 'api-key': 'demo-trade-key' } } : req) }) };
+    if (resource) {
+      return [
+        { clause, name: `${op.operationId} succeeds for the read key`, iface: 'trading' as const, breakage: () => ({ response: (req, res) => (mine(req) && req.headers['api-key'] === 'demo-read-key' ? success(res, { success: true, data: {} }) : res) }) },
+        { clause: `${clause}#404`, name: `${op.operationId} answers the read key 404`, iface: 'trading' as const, breakage: readKey404(op.path) },
+      ];
+    }
+    return [{ clause, name: `${op.operationId} lets the read key trade`, iface: 'trading' as const, breakage: () => ({ request: (req) => (mine(req) && req.headers['api-key'] === 'demo-read-key' ? { ...req, headers: { ...req.headers, 'api-key': 'demo-trade-key' } } : req) }) }];
   });
 }
 
@@ -273,6 +284,7 @@ const WRITTEN: ClauseBreakage[] = [
   { clause: 'trading §5.3', name: 'the read key cannot view balances', iface: 'trading', breakage: () => ({ response: (req, res) => (is(req, 'GET', '/api/v1/account/balances') && req.headers['api-key'] === 'demo-read-key' ? { ...res, status: 403, body: '{"success":false,"error":"forbidden"}' } : res) }) },
   { clause: 'trading §5.4', name: 'public prices demand a key', iface: 'trading', breakage: mutant('public prices demand a key') },
   { clause: 'trading §5.5', name: 'read key allowed to trade', iface: 'trading', breakage: mutant('read key allowed to trade') },
+  { clause: 'trading §5.5#copy-stop', name: 'a read key answered 404 on copy stop', iface: 'trading', breakage: readKey404('/api/v1/copy/stop') },
   { clause: 'trading §5.6', name: '200 instead of 401', iface: 'trading', breakage: mutant('200 instead of 401') },
   { clause: 'trading §7 Shape of an error body', name: 'error bodies without error', iface: 'trading', strict: true, breakage: () => ({ response: (_req, res) => (res.status >= 400 ? editJson(res, (b) => void delete b.error) : res) }) },
   { clause: 'trading §8 bullet 1', name: 'orders listing defaults to 2 entries', iface: 'trading', strict: true, breakage: mutant('orders listing defaults to 2 entries') },

@@ -14,7 +14,7 @@ const CHECKS = ['trading-auth-401', 'wallet-auth-401', 'wallet-auth-required', '
 /** The assertions the negative space and the listings added: each evaluates cases on every seed. */
 const ADDED = [
   'trading-auth-401/wrong-header', 'trading-auth-401/other-key', 'wallet-auth-required/wrong-header', 'wallet-auth-required/other-key',
-  'login-token-works/every-operation', 'wallet-isolation/listing', 'ip-locked-403/403', 'ip-locked-403/refused',
+  'login-token-works/every-operation', 'wallet-isolation/listing', 'ip-locked-403/403',
   'listings-hold-accepted/markets', 'listings-hold-accepted/traders', 'listings-hold-accepted/traders-active', 'listings-hold-accepted/chains', 'listings-hold-accepted/prices',
   'listing-order/cut-orders', 'listing-order/cut-transactions',
 ];

@@ -1,7 +1,8 @@
 // Breakages where every single answer is well-formed and the state behind them is wrong: a write
 // that never shows in a read, a read that answers for something else. Each names the check and
 // assertion that must catch it; a seed assertion must fail the run without --strict.
-import { editJson, pathOf, type Breakage, type ProxiedRequest } from './broken-proxy.js';
+import { editJson, pathOf, type Breakage, type ProxiedRequest, type ProxiedResponse } from './broken-proxy.js';
+import { formatUnits, toUnits } from '../../conformance/exchange/decimal.js';
 
 export interface StateMutant {
   name: string;
@@ -30,6 +31,59 @@ function otherChain(req: ProxiedRequest): { asked: string | undefined; req: Prox
   const asked = typeof body?.chain === 'string' ? body.chain : undefined;
   const other = asked ? OTHER_CHAIN[asked] : undefined;
   return { asked, req: other ? { ...req, body: JSON.stringify({ ...body, chain: other }) } : req };
+}
+
+/** A key's balances answered with `credit` added (per currency, to its first entry): money a repeated write gave back again. */
+function credited(res: ProxiedResponse, credit: Map<string, bigint> | undefined): ProxiedResponse {
+  if (!credit?.size) return res;
+  return editJson(res, (b) => {
+    const done = new Set<string>();
+    for (const e of b.data) {
+      const add = credit.get(e.currency);
+      if (add === undefined || done.has(e.currency)) continue;
+      done.add(e.currency);
+      e.balance = formatUnits((toUnits(e.balance) ?? 0n) + add);
+    }
+  });
+}
+
+const bodyOf = (req: ProxiedRequest): any => {
+  try {
+    return JSON.parse(req.body);
+  } catch {
+    return {};
+  }
+};
+
+/**
+ * A write the target refuses the second time (a stop of a copy it stopped, a cancel of an order it
+ * cancelled) answered as its first success again, and what the first gave back (`gave`) given back
+ * again on the key's later balances. `thing`: what the write names; `reopen`: a write after which
+ * the thing is there again (a copy started anew).
+ */
+function repeatsEffect(path: string, thing: (req: ProxiedRequest) => string, gave: (req: ProxiedRequest, res: ProxiedResponse) => { currency: string; amount: bigint }, reopen?: string): () => Breakage {
+  return () => {
+    const ended = new Map<string, { currency: string; amount: bigint; answer: string }>();
+    const credits = new Map<string, Map<string, bigint>>();
+    return {
+      response: (req, res) => {
+        const key = req.headers['api-key'] ?? '';
+        if (is(req, 'GET', '/api/v1/account/balances') && res.status === 200) return credited(res, credits.get(key));
+        if (reopen && is(req, 'POST', reopen) && res.status === 200) ended.delete(`${key} ${thing(req)}`);
+        if (!is(req, 'POST', path)) return res;
+        if (res.status === 200) {
+          ended.set(`${key} ${thing(req)}`, { ...gave(req, res), answer: res.body });
+          return res;
+        }
+        const again = ended.get(`${key} ${thing(req)}`);
+        if (!again || res.status < 400 || res.status >= 500) return res;
+        const credit = credits.get(key) ?? new Map<string, bigint>();
+        credit.set(again.currency, (credit.get(again.currency) ?? 0n) + again.amount);
+        credits.set(key, credit);
+        return { ...res, status: 200, body: again.answer };
+      },
+    };
+  };
 }
 
 export const STATE_MUTANTS: StateMutant[] = [
@@ -170,5 +224,45 @@ export const STATE_MUTANTS: StateMutant[] = [
     breakage: () => ({
       response: (req, res) => (is(req, 'GET', /\/transactions$/) && res.status === 200 ? editJson(res, (b) => void (b.transactions = b.transactions.filter((t: any) => t.type !== 'send'))) : res),
     }),
+  },
+  {
+    name: 'a second copy stop that refunds the copy again',
+    iface: 'trading',
+    killedBy: 'balances-follow-writes/refund-once',
+    strict: false,
+    breakage: repeatsEffect(
+      '/api/v1/copy/stop',
+      (req) => String(bodyOf(req).lead_trader_id),
+      (_req, res) => {
+        let refunded: bigint | undefined;
+        editJson(res, (b) => void (refunded = toUnits(b?.data?.refunded)));
+        return { currency: 'USDT', amount: refunded ?? 0n };
+      },
+      '/api/v1/copy/start',
+    ),
+  },
+  {
+    name: 'a second cancel that releases the reservation again',
+    iface: 'trading',
+    killedBy: 'balances-follow-writes/reserve',
+    // The seed says nothing of what an order holds: the reservation is decision trading.balance-meaning.
+    strict: true,
+    breakage: () => {
+      const holds = new Map<number, { currency: string; amount: bigint }>();
+      const repeat = repeatsEffect('/api/v1/spot/cancel', (req) => String(bodyOf(req).order_id), (req) => holds.get(Number(bodyOf(req).order_id)) ?? { currency: 'USDT', amount: 0n })();
+      return {
+        response: (req, res) => {
+          if (is(req, 'POST', '/api/v1/spot/order') && res.status === 200) {
+            editJson(res, (b) => {
+              const o = b.data;
+              const amount = toUnits(o.amount) ?? 0n;
+              const price = toUnits(o.price) ?? 0n;
+              if (o.status === 'open') holds.set(o.id, o.side === 'buy' ? { currency: o.pair, amount: (amount * price) / 100_000_000n } : { currency: o.market, amount });
+            });
+          }
+          return repeat.response?.(req, res) ?? res;
+        },
+      };
+    },
   },
 ];

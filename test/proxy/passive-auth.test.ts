@@ -1,9 +1,11 @@
 // Passive judging of the refusing rules: a client's own requests through doppel proxy (and the
 // same traffic recorded and judged with --from-har) are cases of the auth assertions, not "not
 // exercised": a 401 for a missing key or for a key in the other interface's header, a 403 for a
-// read key on a trade operation, a login token used as X-API-Key, a token on another user's wallet.
-// A broken layer that lets such a
-// request through fails the assertion that cites the clause, in the proxy and in the recording.
+// read key on a trade operation (the key's account info shows it read-only), a login token used as
+// X-API-Key, a token on another user's wallet. A broken layer that lets such a request through, or
+// answers it 404, fails the assertion that cites the clause, in the proxy and in the recording. The
+// client also retries a copy stop and a cancel: a layer that refunds the copy again fails the
+// seed rule of trading §3 on the stream the checker did not send.
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -15,6 +17,7 @@ import { startMock } from '../../mock/index.js';
 import { startProxy } from '../../proxy/index.js';
 import { startProxy as startBroken, type Breakage } from '../conformance/broken-proxy.js';
 import { NEGATIVE_MUTANTS } from '../conformance/negative-space-mutants.js';
+import { STATE_MUTANTS } from '../conformance/state-mutants.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'doppel-passive-auth-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -32,6 +35,17 @@ async function client(b: Bases): Promise<void> {
   await send(b.trading, 'GET', '/api/v1/account');
   await send(b.trading, 'GET', '/api/v1/account/balances', { 'X-API-Key': 'demo-trade-key' });
   await send(b.trading, 'POST', '/api/v1/spot/order', { 'API-KEY': 'demo-read-key' }, { market: 'BTC', pair: 'USDT', side: 'buy', order_type: 'limit', amount: '0.001', price: '1000' });
+  await send(b.trading, 'GET', '/api/v1/account', { 'API-KEY': 'demo-read-key' });
+  await send(b.trading, 'POST', '/api/v1/spot/cancel', { 'API-KEY': 'demo-read-key' }, { order_id: 1 });
+  await send(b.trading, 'POST', '/api/v1/spot/cancel', {}, { order_id: 1 });
+  // A copy stopped, and the stop retried; each followed by a read of the balances.
+  const trade = { 'API-KEY': 'demo-trade-key' };
+  await send(b.trading, 'GET', '/api/v1/account', trade);
+  await send(b.trading, 'GET', '/api/v1/account/balances', trade);
+  for (const [path, body] of [['/api/v1/copy/start', { lead_trader_id: 1, copy_amount: 10 }], ['/api/v1/copy/stop', { lead_trader_id: 1 }], ['/api/v1/copy/stop', { lead_trader_id: 1 }]] as const) {
+    await send(b.trading, 'POST', path, trade, body);
+    await send(b.trading, 'GET', '/api/v1/account/balances', trade);
+  }
   await send(b.wallet, 'GET', '/api/v1/wallets');
   await send(b.wallet, 'GET', '/api/v1/wallets', { 'API-KEY': 'demo-wallet-key' });
   const email = `passive-${Date.now()}@example.test`;
@@ -65,15 +79,16 @@ async function watch(name: string, broken?: { iface: 'trading' | 'wallet'; break
 
 const cases = (report: RunReport, id: string) => report.checks.find((c) => c.id === id);
 
-describe('passive judging of authentication', () => {
+describe('passive judging of authentication and of repeated writes', () => {
   it("counts a client's own refusals and login token as cases of the auth assertions, live and from the recording", async () => {
     const { live, offline } = await watch('unbroken');
     for (const report of [live, offline]) {
       expect(report.failures.filter((f) => f.severity === 'failure')).toEqual([]);
-      expect(cases(report, 'trading-auth-401')).toMatchObject({ status: 'passed', assertionCases: { '401': 1, 'wrong-header': 1 } });
+      expect(cases(report, 'trading-auth-401')).toMatchObject({ status: 'passed', assertionCases: { '401': 2, 'wrong-header': 1 } });
       expect(cases(report, 'wallet-auth-required')).toMatchObject({ status: 'passed', assertionCases: { refused: 1, 'wrong-header': 1 } });
       expect(cases(report, 'wallet-auth-401')).toMatchObject({ status: 'passed' });
-      expect(cases(report, 'read-key-403')).toMatchObject({ status: 'passed', assertionCases: { '403': 1 } });
+      expect(cases(report, 'read-key-403')).toMatchObject({ status: 'passed', assertionCases: { '403': 2 } });
+      expect(cases(report, 'balances-follow-writes')).toMatchObject({ status: 'passed', assertionCases: { 'copy-lock': 1, 'copy-refund': 1 } });
       expect(cases(report, 'login-token-works')).toMatchObject({ status: 'passed', assertionCases: { 'every-operation': 2 } });
       expect(cases(report, 'wallet-isolation')).toMatchObject({ status: 'passed', assertionCases: { isolated: 1 } });
     }
@@ -82,6 +97,9 @@ describe('passive judging of authentication', () => {
   const BROKEN: { name: string; iface: 'trading' | 'wallet'; killedBy: string; cites: string; breakage: () => Breakage }[] = [
     { name: 'a keyless trading request answered 200', iface: 'trading', killedBy: 'trading-auth-401/401', cites: 'seed trading §5.6', breakage: () => ({ response: (_req, res) => (res.status === 401 ? { ...res, status: 200, body: '{"success":true,"data":{}}' } : res) }) },
     ...NEGATIVE_MUTANTS.filter((m) => ['trading-auth-401/wrong-header', 'wallet-auth-required/wrong-header'].includes(m.killedBy)),
+    { name: 'a keyless cancel answered 404', iface: 'trading', killedBy: 'trading-auth-401/401', cites: 'seed trading §5.6', breakage: () => ({ response: (req, res) => (req.path === '/api/v1/spot/cancel' && res.status === 401 ? { ...res, status: 404 } : res) }) },
+    { name: "a read key's cancel answered 404", iface: 'trading', killedBy: 'read-key-403/403', cites: 'seed trading §5.5', breakage: () => ({ response: (req, res) => (req.path === '/api/v1/spot/cancel' && res.status === 403 ? { ...res, status: 404 } : res) }) },
+    { ...(STATE_MUTANTS.find((m) => m.killedBy === 'balances-follow-writes/refund-once') as (typeof STATE_MUTANTS)[number]), cites: 'seed trading §3 bullet 2' },
     {
       name: 'a login token reads but a write with it is 401',
       iface: 'wallet',

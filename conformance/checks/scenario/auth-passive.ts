@@ -2,7 +2,7 @@
 // the checker's own (doppel proxy, --from-har, and every request of a doppel check run): a keyed
 // operation called without its interface's key header, and a keyed request answered 401.
 import { getOperation } from '../../../spec/index.js';
-import { is2xx, keyOf } from '../../exchange/exchange-readers.js';
+import { is2xx, keyOf, postIsValid } from '../../exchange/exchange-readers.js';
 import { KEY_HEADER } from '../../exchange/operation-request.js';
 import type { Exchange } from '../../types.js';
 
@@ -24,12 +24,16 @@ export function keyCase(ex: Exchange): KeyCase | undefined {
 
 /**
  * A keyless request's answer: 'held' (401), 'broken' (a success or a server error: nothing refused
- * it), or undefined when another refusal answered first (400, 404, …: which refusal comes first is
- * the guard-order decision, trading.guard-order and wallet.guard-order, not the key's rule).
+ * it), 'other' (another refusal of a POST that is valid in every other respect: the key is all it
+ * lacks, whatever resource it names, so only the key's refusal fits it), or undefined when another
+ * refusal may have come first for a request the spec refuses (400, 404, …: which comes first is the
+ * guard-order decision, trading.guard-order and wallet.guard-order, not the key's rule) or a rate
+ * limit answered (429).
  */
-export function keylessVerdict(ex: Exchange): 'held' | 'broken' | undefined {
+export function keylessVerdict(ex: Exchange): 'held' | 'broken' | 'other' | undefined {
   if (ex.status === 401) return 'held';
-  return is2xx(ex.status) || ex.status >= 500 ? 'broken' : undefined;
+  if (is2xx(ex.status) || ex.status >= 500) return 'broken';
+  return ex.status !== 429 && postIsValid(ex) ? 'other' : undefined;
 }
 
 export function describeKeyless(ex: Exchange, c: { otherHeader: boolean }, header: string): string {

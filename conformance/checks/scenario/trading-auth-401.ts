@@ -18,7 +18,8 @@ export const tradingAuth401 = defineScenarioCheck({
   ],
   appliesTo: ['trading'],
   // Any stream: a keyed operation without API-KEY (a key in X-API-Key instead or none) refused
-  // with 401 is a case, answered with a success is a failure; a keyed request's 401 is a case.
+  // with 401 is a case, answered with a success is a failure, and so is a valid POST refused with
+  // another status (the key is all it lacks, whatever resource it names); a keyed request's 401 is a case.
   passive: {
     start: () => (ex, _model, out) => {
       const c = ex.iface === 'trading' ? keyCase(ex) : undefined;
@@ -28,7 +29,7 @@ export const tradingAuth401 = defineScenarioCheck({
       if (!verdict) return;
       const assertion = c.otherHeader ? 'wrong-header' : '401';
       out.checked(ex, assertion);
-      if (verdict === 'broken') out.fail({ assertion, title: `no API-KEY → ${ex.status}`, message: `${describeKeyless(ex, c, 'API-KEY')}, expected 401 (trading §5.6)`, exchange: ex, requests: [ex] });
+      if (verdict !== 'held') out.fail({ assertion, title: `no API-KEY → ${ex.status}`, message: `${describeKeyless(ex, c, 'API-KEY')}, expected 401 (trading §5.6)`, exchange: ex, requests: [ex] });
     },
   },
   skip: (ctx) => (has(ctx, 'trading') ? undefined : 'no trading target'),

@@ -1,16 +1,18 @@
 // Which comes first for a read-only key sending an invalid order, its permission (403) or the input
 // (400)? Decision trading.guard-order: doppel checks the permission first ('key > whitelist >
-// permission > input'), or the --profile's order. Read-only: the body is empty, so a target places
-// nothing whichever guard refuses it. Key and whitelist stay first: observing their order needs a
-// key failing two guards at once, which a deployment does not hand out. The observer knows a key
-// is read-only from its account's permissions (GET /account, decision trading.account-fields) and
-// reads any trade request of such a key with a body the spec refuses.
+// permission > input'), or the --profile's order. Only an invalid request has a second guard to
+// meet: a valid one from a read-only key is 403 by the seed (trading §5.5, §5.6; read-key-403),
+// whatever resource it names. Read-only: the body is empty, so a target places nothing whichever
+// guard refuses it. Key and whitelist stay first: observing their order needs a key failing two
+// guards at once, which a deployment does not hand out. The observer knows a key is read-only from
+// its account's permissions (GET /account, decision trading.account-fields) and reads any trade
+// request of such a key with a body the spec refuses.
 import { getOperation, TRADING_GUARD_ORDERS } from '../../../spec/index.js';
 import { defineScenarioCheck, decision } from '../check.js';
 import { bodyIsValid, keyOf } from '../../exchange/exchange-readers.js';
 import { has } from '../../act/context.js';
 import { BoundedMap } from '../bounded-map.js';
-import { arr, obj } from '../../exchange/json-shape.js';
+import { readOnly } from '../../model/trading-model.js';
 import type { Exchange } from '../../types.js';
 
 const ORDER_FOR_STATUS: Readonly<Record<number, string>> = { 403: TRADING_GUARD_ORDERS[0], 400: TRADING_GUARD_ORDERS[1] };
@@ -26,17 +28,16 @@ export const tradingGuardOrder = defineScenarioCheck({
     shows: { 'trading.guard-order': 'a key whose account info lists no trade permission, sending a trade request with an invalid body' },
     start() {
       // key → the account answer that shows it read-only.
-      const readOnly = new BoundedMap<string, Exchange>(10_000);
+      const readOnlyKeys = new BoundedMap<string, Exchange>(10_000);
       return (ex, found) => {
         const key = keyOf(ex);
         if (ex.iface !== 'trading' || key === undefined || ex.operationId === null) return;
         if (ex.operationId === 'getAccount' && ex.status === 200) {
-          const permissions = arr(obj(obj(ex.json)['data'])['permissions']);
-          if (permissions.includes('read') && !permissions.includes('trade')) readOnly.set(key, ex);
-          else readOnly.delete(key);
+          if (readOnly(ex)) readOnlyKeys.set(key, ex);
+          else readOnlyKeys.delete(key);
           return;
         }
-        const account = readOnly.get(key);
+        const account = readOnlyKeys.get(key);
         const order = ORDER_FOR_STATUS[ex.status];
         if (!account || order === undefined || getOperation('trading', ex.operationId).permission !== 'trade' || bodyIsValid(ex)) return;
         found({

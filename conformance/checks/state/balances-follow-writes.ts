@@ -2,7 +2,8 @@
 // GET /account/balances, each currency (summed over chains) must have moved by the effects the
 // target's own answers report: a filled spot order by its amount and fill price, a limit order,
 // position or bid by what it holds (balance → locked), a cancel back, a copy start by copy_amount,
-// a stop by what it says it refunded. Where something of unknown effect happened in between (a
+// a stop by what it says it refunded, and a write on what the target already showed ended (a second
+// stop, a second cancel) by nothing. Where something of unknown effect happened in between (a
 // position that may have settled, a 5xx, a write through a key that may share the account), the
 // currency is not judged. A resting limit order may fill at any time: a read that disagrees while
 // one is open is judged once a later answer shows that order still open after the read.
@@ -14,7 +15,7 @@ import { holdingsOf, type Effect, type Holdings, type KnownOrder, type TradingAc
 import type { TargetModel } from '../../model/target-model.js';
 import type { Exchange } from '../../types.js';
 
-type Assertion = 'spot-direction' | 'copy-lock' | 'copy-refund' | 'spot-exact' | 'reserve' | 'refund-stated' | 'unchanged';
+type Assertion = 'spot-direction' | 'copy-lock' | 'copy-refund' | 'refund-once' | 'spot-exact' | 'reserve' | 'refund-stated' | 'unchanged';
 
 interface Finding {
   assertion: Assertion;
@@ -33,9 +34,12 @@ interface Deferred {
 
 const sum = (effects: Effect[], field: 'balance' | 'locked'): bigint => effects.reduce((n, e) => n + e[field], 0n);
 
+/** An effect's write by name, with why it moves what it moves where the write alone does not say. */
+const writeText = (e: Effect): string => (e.why ? `${named(e.ex)} (${e.why})` : named(e.ex));
+
 function writesText(effects: Effect[]): string {
-  const seen = [...new Set(effects.map((e) => e.ex))];
-  return seen.length ? seen.map(named).join(', ') : 'no accepted write';
+  const seen = [...new Map(effects.map((e) => [e.ex, e] as const)).values()];
+  return seen.length ? seen.map(writeText).join(', ') : 'no accepted write';
 }
 
 /** The assertion a disagreement breaks: what its effects claim, or `unchanged` when none moved the currency. */
@@ -63,10 +67,16 @@ function judgeCurrency(currency: string, prev: Holdings, now: Holdings, effects:
   if (only?.seed) {
     const s = only.seed;
     out.checked(now.ex, s.assertion);
-    const ok = s.exact !== undefined ? moved === s.exact : Math.sign(Number(moved)) === s.sign;
+    const said = s.stated !== undefined && s.stated !== s.exact;
+    const ok = s.exact !== undefined ? moved === s.exact && !said : Math.sign(Number(moved)) === s.sign;
     if (!ok) {
-      const wanted = s.exact !== undefined ? `by exactly ${formatUnits(s.exact)}` : s.sign > 0 ? 'up' : 'down';
-      findings.push({ assertion: s.assertion, title: `${currency} did not move ${wanted} after ${only.ex.operationId}`, message: `${where}: moved ${formatUnits(moved)} after ${named(only.ex)}, expected ${wanted}`, exchange: now.ex, requests });
+      const wanted = s.exact === undefined ? (s.sign === 1 ? 'up' : 'down') : s.exact === 0n ? 'no move' : `by exactly ${formatUnits(s.exact)}`;
+      const title =
+        moved === s.exact ? `${only.ex.operationId} says ${currency} moved ${formatUnits(s.stated ?? 0n)}, expected ${wanted}`
+        : s.exact === 0n ? `${currency} moved ${formatUnits(moved)} after ${only.ex.operationId}, expected ${wanted}`
+        : `${currency} did not move ${wanted} after ${only.ex.operationId}`;
+      const answer = said ? `; its answer says ${formatUnits(s.stated ?? 0n)}` : '';
+      findings.push({ assertion: s.assertion, title, message: `${where}: moved ${formatUnits(moved)} after ${writeText(only)}, expected ${wanted}${answer}`, exchange: now.ex, requests });
       return findings;
     }
   }
@@ -136,8 +146,9 @@ export const balancesFollowWrites = defineStateCheck({
     seed('spot-direction', ['trading §4 POST /api/v1/spot/order', 'trading §4 Body of POST /api/v1/spot/order.side', 'trading §4 Body of POST /api/v1/spot/order.market', 'trading §4 Body of POST /api/v1/spot/order.pair', 'trading §4 Body of POST /api/v1/spot/order.amount'], 'a filled spot order moves its base and quote balances in opposite directions, as its side says'),
     seed('copy-lock', ['trading §3 bullet 2', 'trading §4 POST /api/v1/copy/start', 'trading §4 Body of copy endpoints./copy/start.copy_amount'], 'starting a copy lowers the USDT balance by exactly copy_amount'),
     seed('copy-refund', ['trading §3 bullet 2', 'trading §4 POST /api/v1/copy/stop', 'trading §4 Body of copy endpoints./copy/stop.lead_trader_id'], 'stopping a copy raises the USDT balance'),
+    seed('refund-once', ['trading §3 bullet 2', 'trading §4 POST /api/v1/copy/stop'], 'a stop of a copy the target already stopped (or said it lacks: 404) refunds nothing: USDT does not move and the answer states no refund, whatever its status (404 is decision trading.copy-semantics)'),
     decision('spot-exact', 'trading.spot-semantics', 'a filled spot order moves them by its amount and amount × fill_price rounded down, no fee'),
-    decision('reserve', 'trading.balance-meaning', 'limit orders, positions, bids and copies move what they hold from balance to locked; a cancel or stop moves it back'),
+    decision('reserve', 'trading.balance-meaning', 'limit orders, positions, bids and copies move what they hold from balance to locked; a cancel or stop moves it back, once: a cancel of an order the target showed ended releases nothing'),
     decision('refund-stated', 'trading.copy-relation-fields', 'stopping a copy raises USDT by exactly the `refunded` it answers'),
     decision('unchanged', 'trading.balance-meaning', 'nothing else moves a balance: not a read, not a refused write'),
   ],

@@ -1,7 +1,9 @@
 // The trading explorer: requests drawn with fast-check (seeded by --seed) from the whole space the
 // target lists, every market and symbol, both sides, every order kind and documented duration,
 // each write followed by the reads that let the state checks judge it (balances after every write,
-// listings with filters). It asserts nothing itself: the judge does, on every exchange.
+// listings with filters), and the first cancel and the first copy stop of a run sent twice (the
+// second has nothing left to release or refund: trading §3). It asserts nothing itself: the judge
+// does, on every exchange.
 import fc from 'fast-check';
 import type { CheckContext } from '../../act/context.js';
 import { requestFields } from '../../act/arbitraries/request-schema.js';
@@ -77,6 +79,8 @@ class TradingDriver {
   private resting: number[] = [];
   private copying = new Set<number>();
   private writes = 0;
+  /** The writes already sent twice this run: once each is enough to show a target repeating an effect. */
+  private repeated = new Set<string>();
 
   constructor(
     private readonly ctx: CheckContext,
@@ -104,6 +108,14 @@ class TradingDriver {
     await this.balances();
     if (this.writes % 3 === 0) await this.list({ limit: '100' });
     return ex;
+  }
+
+  /** The write, and the first time in the run it was accepted, the same write again (each followed by its reads). */
+  private async writeTwice(operationId: string, body: Record<string, unknown>): Promise<void> {
+    const ex = await this.write(operationId, body);
+    if (ex.status !== 200 || this.repeated.has(operationId)) return;
+    this.repeated.add(operationId);
+    await this.write(operationId, body);
   }
 
   async list(query: Record<string, string>): Promise<void> {
@@ -160,7 +172,7 @@ class TradingDriver {
       case 'cancel': {
         if (!this.resting.length) return;
         const [id] = this.resting.splice(c.pick % this.resting.length, 1);
-        await this.write('cancelSpotOrder', { order_id: id });
+        await this.writeTwice('cancelSpotOrder', { order_id: id });
         return;
       }
       case 'copy-start': {
@@ -180,7 +192,7 @@ class TradingDriver {
         const id = active[c.pick % Math.max(active.length, 1)];
         if (id === undefined) return;
         this.copying.delete(id);
-        await this.write('stopCopy', { lead_trader_id: id });
+        await this.writeTwice('stopCopy', { lead_trader_id: id });
         return;
       }
     }
