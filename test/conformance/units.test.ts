@@ -18,11 +18,14 @@ import type { PointCase } from '../../conformance/checks/check.js';
 
 function exchange(partial: Partial<Exchange> & { json: unknown }): Exchange {
   const bodyText = JSON.stringify(partial.json);
-  return {
-    seq: 1, iface: 'trading', operationId: null, method: 'GET', url: 'http://127.0.0.1:1/api/v1/x', requestHeaders: {}, requestBody: undefined,
+  const ex = {
+    seq: 1, iface: 'trading' as const, operationId: null, method: 'GET', url: 'http://127.0.0.1:1/api/v1/x', requestHeaders: {}, requestBody: undefined,
     status: 200, responseHeaders: { 'content-type': 'application/json', date: 'Thu, 01 Jan 2026 00:10:00 GMT' }, bodyText, jsonError: undefined, durationMs: 1, startedAt: 0, endedAt: 1, throttled: 0,
+    cutOff: undefined, overrun: undefined,
     ...partial,
   };
+  const bodyBytes = partial.bodyBytes ?? Buffer.from(ex.bodyText);
+  return { responseHeaderLines: Object.entries(ex.responseHeaders), bodyBytes, receivedBytes: bodyBytes.length, ...ex };
 }
 
 describe('curl', () => {

@@ -24,8 +24,8 @@ describe('the judge, on requests it did not send', () => {
 
   it('reads back a recorded answer that was cut off as the same exchange, its reason and byte count included', () => {
     const cutOff = "the target's connection ended early (other side closed)";
-    const ex = recordExchange({ seq: 1, iface: 'trading', method: 'GET', url: 'http://127.0.0.1:4010/api/v1/prices', requestHeaders: {}, requestBody: undefined, status: 200, responseHeaders: { 'content-type': 'application/json' }, bodyText: '{"success":tr', startedAt: 1_767_225_600_000, endedAt: 1_767_225_600_005, cutOff });
-    const har = { log: { version: '1.2', creator: { name: 'test', version: '1' }, entries: [harEntryOf(ex, (t) => t, { cutOff })] } };
+    const ex = recordExchange({ seq: 1, iface: 'trading', method: 'GET', url: 'http://127.0.0.1:4010/api/v1/prices', requestHeaders: {}, requestBody: undefined, status: 200, responseHeaders: { 'content-type': 'application/json' }, body: '{"success":tr', startedAt: 1_767_225_600_000, endedAt: 1_767_225_600_005, cutOff });
+    const har = { log: { version: '1.2', creator: { name: 'test', version: '1' }, entries: [harEntryOf(ex, (t) => t)] } };
     const [back] = readHar(JSON.parse(JSON.stringify(har))).exchanges;
     expect(back?.jsonError).toBe(ex.jsonError);
     expect(ex.jsonError).toBe(`the answer ended after 13 bytes: ${cutOff}`);
