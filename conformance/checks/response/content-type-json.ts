@@ -1,5 +1,5 @@
-// "All responses are JSON" (trading §1, wallet §1): Content-Type application/json and a body that
-// parses as JSON.
+// "All responses are JSON" (trading §1, wallet §1): Content-Type application/json, once, and a body
+// that parses as JSON (json-without-bom, json-utf-8 and content-length-matches judge its bytes).
 import { defineResponseCheck, seed } from '../check.js';
 
 export const contentTypeJson = defineResponseCheck({
@@ -10,8 +10,11 @@ export const contentTypeJson = defineResponseCheck({
   applies: () => true,
   run(ex) {
     const problems: string[] = [];
-    const type = ex.responseHeaders['content-type'];
-    if (!type || !/^application\/json\s*(;|$)/i.test(type)) problems.push(`Content-Type is ${type ? JSON.stringify(type) : 'missing'}, not application/json`);
+    // Every answer: errors, 404s of unknown paths, 413s and 429s too (a 429 the checker waits out is judged).
+    const types = ex.responseHeaderLines.filter(([name]) => name === 'content-type').map(([, value]) => value);
+    const [type] = types;
+    if (types.length > 1) problems.push(`Content-Type is sent ${types.length} times (${types.map((t) => JSON.stringify(t)).join(', ')}), not once as application/json`);
+    else if (!type || !/^application\/json\s*(;|$)/i.test(type)) problems.push(`Content-Type is ${type ? JSON.stringify(type) : 'missing'}, not application/json`);
     if (ex.jsonError !== undefined) problems.push(`body is not JSON (${ex.jsonError}): ${ex.bodyText.slice(0, 120)}`);
     return problems;
   },
