@@ -57,7 +57,7 @@ export const jsonUtf8 = defineResponseCheck({
       else new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(ex.bodyBytes, { stream: true });
     } catch {
       const at = firstBadByte(ex.bodyBytes);
-      problems.push({ assertion: 'bytes', message: `the body is not UTF-8: byte ${at} is 0x${(ex.bodyBytes[at] ?? 0).toString(16).toUpperCase().padStart(2, '0')}, which no UTF-8 sequence has there` });
+      problems.push({ assertion: 'bytes', message: `the body is not UTF-8: byte ${at} (0x${(ex.bodyBytes[at] ?? 0).toString(16).toUpperCase().padStart(2, '0')}) is not part of a valid UTF-8 sequence` });
     }
     return problems;
   },
