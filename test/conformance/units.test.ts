@@ -99,6 +99,10 @@ describe('response checks fail on broken answers', () => {
   it('content-type-json', () => {
     const ex = exchange({ json: {}, responseHeaders: { 'content-type': 'text/html' } });
     expect(contentTypeJson.run(ex)).toHaveLength(1);
+    // An answer without content: a 204 (a CORS preflight's) needs no type; a HEAD's headers are judged, not its empty body.
+    expect(contentTypeJson.applies(exchange({ json: undefined, status: 204, responseHeaders: {}, bodyText: '' }))).toBe(false);
+    expect(contentTypeJson.run(exchange({ json: undefined, method: 'HEAD', bodyText: '', jsonError: 'Unexpected end of JSON input' }))).toEqual([]);
+    expect(contentTypeJson.run(exchange({ json: undefined, method: 'HEAD', responseHeaders: {}, bodyText: '', jsonError: 'Unexpected end of JSON input' }))).toEqual(['Content-Type is missing, not application/json']);
   });
 });
 

@@ -3,17 +3,15 @@
 // off (the connection ended or went quiet first: exchange.cutOff); more, and undici ends the answer
 // at the announced length and drops the connection (exchange.overrun, connection-watch.ts): either
 // way the client does not get the JSON the target meant.
+import { withoutContent } from '../../exchange/exchange-readers.js';
 import { defineResponseCheck, seed } from '../check.js';
-
-/** Statuses and methods whose answer has no body whatever Content-Length says (RFC 9110 §8.6). */
-const noBody = (method: string, status: number): boolean => method === 'HEAD' || status < 200 || status === 204 || status === 304;
 
 export const contentLengthMatches = defineResponseCheck({
   id: 'content-length-matches',
   title: 'as many body bytes came as Content-Length announced',
   assertions: [seed('length', ['trading §1 bullet 2', 'wallet §1 bullet 2'])],
   appliesTo: ['trading', 'wallet'],
-  applies: (ex) => ex.responseHeaders['content-length'] !== undefined && ex.receivedBytes !== null && !noBody(ex.method, ex.status),
+  applies: (ex) => ex.responseHeaders['content-length'] !== undefined && ex.receivedBytes !== null && !withoutContent(ex),
   run(ex) {
     const values = [...new Set(ex.responseHeaderLines.filter(([n]) => n === 'content-length').flatMap(([, v]) => v.split(',').map((x) => x.trim())))];
     const [value] = values;
