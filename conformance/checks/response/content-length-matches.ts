@@ -13,9 +13,11 @@ export const contentLengthMatches = defineResponseCheck({
   appliesTo: ['trading', 'wallet'],
   applies: (ex) => ex.responseHeaders['content-length'] !== undefined && ex.receivedBytes !== null && !withoutContent(ex),
   run(ex) {
-    const values = [...new Set(ex.responseHeaderLines.filter(([n]) => n === 'content-length').flatMap(([, v]) => v.split(',').map((x) => x.trim())))];
+    // Repeated, its values joined by `, ` (exchange.ts): the same number repeated is one (RFC 9112 §6.3).
+    const header = ex.responseHeaders['content-length'] as string;
+    const values = /^[0-9]+$/.test(header) ? [header] : [...new Set(header.split(',').map((x) => x.trim()))];
     const [value] = values;
-    if (values.length !== 1 || !/^[0-9]+$/.test(value as string)) return [`Content-Length is ${JSON.stringify(ex.responseHeaders['content-length'])}, not one number of bytes`];
+    if (values.length !== 1 || !/^[0-9]+$/.test(value as string)) return [`Content-Length is ${JSON.stringify(header)}, not one number of bytes`];
     const announced = Number(value);
     const received = ex.receivedBytes as number;
     if (ex.overrun) return [`Content-Length says ${announced} bytes, and ${ex.overrun}`];
