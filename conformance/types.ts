@@ -16,7 +16,7 @@ export interface Exchange {
   status: number;
   /** Header names lower-cased; a repeated header's values joined with `, ` (as one line on the wire). */
   responseHeaders: Record<string, string>;
-  /** The header lines as received, names lower-cased, a repeated header once per value (a repeated Content-Type is a case of its own). */
+  /** The header lines as received, names lower-cased, a repeated header once per value (a repeated Content-Type is a case of its own); not in reports. */
   responseHeaderLines: [name: string, value: string][];
   /**
    * The body as received, before it was decoded as text (a content-coding such as gzip undone):
@@ -101,8 +101,8 @@ export interface CheckMeta {
   assertions: readonly Assertion[];
 }
 
-/** An exchange in a report: without its bytes (bodyText shows the body; a report is for people and --baseline). */
-export type ReportedExchange = Omit<Exchange, 'bodyBytes'>;
+/** An exchange in a report: without its bytes and header lines (bodyText and responseHeaders show them; a report is for people and --baseline). */
+export type ReportedExchange = Omit<Exchange, 'bodyBytes' | 'responseHeaderLines'>;
 
 /** Reported failure as the run counts it: against foreign targets decision assertions only observe. */
 export interface ReportedFailure extends Omit<Failure, 'exchange' | 'requests'> {

@@ -11,8 +11,8 @@ export function countsOf(checks: readonly CheckResult[]): OutcomeCounts {
   return counts;
 }
 
-/** A report's JSON: an exchange without its bytes (ReportedExchange). */
-const withoutBytes = (key: string, value: unknown): unknown => (key === 'bodyBytes' ? undefined : value);
+/** A report's JSON: an exchange without its bytes and header lines (ReportedExchange; responseHeaders has them, masked by name too). */
+const withoutBytes = (key: string, value: unknown): unknown => (key === 'bodyBytes' || key === 'responseHeaderLines' ? undefined : value);
 
 /** A failure as reports show it, masked, with its curl lines. */
 export function reportedFailure(failure: Failure, severity: ReportedFailure['severity'], secrets: Secrets): ReportedFailure {

@@ -98,7 +98,8 @@ export function harEntryOf(ex: Exchange, mask: (text: string) => string, extras:
       statusText: '',
       httpVersion: 'HTTP/1.1',
       cookies: [],
-      headers: pairs(maskAll(ex.responseHeaders)),
+      // Line by line as received: a repeated header reads back repeated.
+      headers: ex.responseHeaderLines.map(([name, value]) => ({ name, value: mask(value) })),
       content: {
         size: extras.unchecked ?? ex.bodyBytes.length,
         mimeType: responseType,

@@ -31,7 +31,7 @@ describe('the judge, on requests it did not send', () => {
     expect(ex.jsonError).toBe(`the answer ended after 13 bytes: ${cutOff}`);
   });
 
-  it('records an answer\'s bytes in HAR as they came: UTF-8 as text (a byte-order mark kept), other bytes as base64, masked, read back the same', () => {
+  it('records an answer\'s bytes and header lines in HAR as they came: UTF-8 as text (a byte-order mark kept), other bytes as base64, masked, read back the same', () => {
     const answer = (body: Buffer) => recordExchange({ seq: 1, iface: 'wallet', method: 'POST', url: 'http://127.0.0.1:4020/api/v1/login', requestHeaders: {}, requestBody: undefined, status: 200, responseHeaders: { 'content-type': 'application/json' }, body, startedAt: 1_767_225_600_000, endedAt: 1_767_225_600_005 });
     const mask = (t: string) => t.replaceAll('wt_secret', '$DOPPEL_LOGIN_TOKEN');
     const bom = Buffer.from('\uFEFF{"token":"wt_secret","user":{"name":"Zoé"}}');
@@ -44,5 +44,9 @@ describe('the judge, on requests it did not send', () => {
     // The text the other checks read: the mark dropped, the byte that is not UTF-8 as U+FFFD.
     expect(back.map((ex) => ex.bodyText)).toEqual(['{"token":"$DOPPEL_LOGIN_TOKEN","user":{"name":"Zoé"}}', '{"token":"$DOPPEL_LOGIN_TOKEN","user":{"name":"Zo\uFFFD"}}']);
     expect(back.map((ex) => ex.receivedBytes)).toEqual([bom.length, latin1.length]);
+    // A repeated header reads back repeated, line by line.
+    const twice = recordExchange({ seq: 1, iface: 'wallet', method: 'GET', url: 'http://127.0.0.1:4020/api/v1/chains', requestHeaders: {}, requestBody: undefined, status: 200, responseHeaders: { 'content-type': ['application/json', 'text/html'] }, body: '{}', startedAt: 1_767_225_600_000, endedAt: 1_767_225_600_005 });
+    const [again] = readHar({ log: { version: '1.2', creator: { name: 'doppel', version: '1' }, entries: [harEntryOf(twice, mask)] } }).exchanges;
+    expect(again?.responseHeaderLines).toEqual([['content-type', 'application/json'], ['content-type', 'text/html']]);
   });
 });
