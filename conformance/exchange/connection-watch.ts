@@ -3,10 +3,12 @@
 // Content-Length says (RFC 9112 §6.3) and parses what follows on the connection as the next answer:
 // bytes that arrive with the answer's end, no request waiting, make it drop the connection at once
 // ("bad response"; seen as the answer ends, so that answer carries the finding); bytes that arrive
-// after the next request went out on the connection are read as that request's answer, which then
-// fails to parse (HTTPParserError), and the previous answer on the connection is the one to blame.
-// undici says which socket sent a request on its diagnostics channels; a request is ours when it
-// was created inside watched() (undici creates it synchronously inside the call).
+// after the next request went out on the connection (undici reuses it a turn of the event loop
+// after the answer) are read as that request's answer, which then fails to parse (HTTPParserError),
+// most likely the previous answer's fault. Bytes that arrive later on an idle connection only make
+// undici drop it: not seen. undici says which socket sent a request on its diagnostics channels; a
+// request is ours when undici created it inside watched(), as it does when a connection is free or
+// can be opened (the agents here have no connection limit; a request queued for one is not watched).
 import { subscribe } from 'node:diagnostics_channel';
 import type { Socket } from 'node:net';
 
@@ -68,11 +70,12 @@ export function overrunOf(watch: Watched, length: string | undefined): string | 
 
 /**
  * A request whose answer could not be parsed, on a connection that had carried an answer of ours
- * before: those bytes were most likely that answer's, sent past its Content-Length. Undefined
- * when the error is not a parse error or the connection was new.
+ * before: those bytes were most likely that answer's, sent past its Content-Length (else the
+ * answer itself is not HTTP; from here the two look alike). Undefined when the error is not a
+ * parse error or the connection was new.
  */
 export function blamedOnPrevious(watch: Watched, error: unknown): string | undefined {
   const previous = watch.previous;
   if ((error as Error)?.name !== 'HTTPParserError' || previous === undefined) return undefined;
-  return `the bytes read as its answer are not HTTP (${(error as Error).message}); they came on the connection that had carried the answer to ${previous.label}, which must have gone on past its Content-Length (RFC 9112 §6.3)`;
+  return `the bytes read as its answer are not HTTP (${(error as Error).message}); they came on the connection after the answer to ${previous.label}: most likely that answer went on past its Content-Length (RFC 9112 §6.3), else this answer is not HTTP`;
 }
