@@ -14,11 +14,27 @@ export interface Exchange {
   requestHeaders: Record<string, string>;
   requestBody: string | undefined;
   status: number;
+  /** Header names lower-cased; a repeated header's values joined with `, ` (as one line on the wire). */
   responseHeaders: Record<string, string>;
+  /** The header lines as received, names lower-cased, a repeated header once per value (a repeated Content-Type is a case of its own); not in reports. */
+  responseHeaderLines: [name: string, value: string][];
+  /**
+   * The body as received, before it was decoded as text (a content-coding such as gzip undone):
+   * what the byte checks judge (a byte-order mark, bytes that are not UTF-8). Reports leave it out
+   * (ReportedExchange): bodyText says what a person needs to read.
+   */
+  bodyBytes: Uint8Array;
+  /** Body bytes on the wire, what Content-Length counts; null when not known (a recording of another tool). */
+  receivedBytes: number | null;
+  /** bodyBytes decoded as a client's text() does: UTF-8, a leading byte-order mark dropped, a byte that is not UTF-8 as U+FFFD. */
   bodyText: string;
-  /** Parsed body; undefined when the body is not JSON (see jsonError). */
+  /** Parsed body (bodyText's JSON); undefined when the body is not JSON (see jsonError). */
   json: unknown;
   jsonError: string | undefined;
+  /** Why the body is not the whole answer: the connection ended (or went quiet) before it did. */
+  cutOff: string | undefined;
+  /** Why more bytes came than the answer's Content-Length announced (not in bodyBytes: undici ends the answer at its length). */
+  overrun: string | undefined;
   durationMs: number;
   /**
    * Epoch milliseconds (fractional) when the request started and when its answer had ended: the
@@ -85,8 +101,13 @@ export interface CheckMeta {
   assertions: readonly Assertion[];
 }
 
+/** An exchange in a report: without its bytes and header lines (bodyText and responseHeaders show them; a report is for people and --baseline). */
+export type ReportedExchange = Omit<Exchange, 'bodyBytes' | 'responseHeaderLines'>;
+
 /** Reported failure as the run counts it: against foreign targets decision assertions only observe. */
-export interface ReportedFailure extends Failure {
+export interface ReportedFailure extends Omit<Failure, 'exchange' | 'requests'> {
+  exchange?: ReportedExchange | undefined;
+  requests?: ReportedExchange[] | undefined;
   severity: 'failure' | 'observation';
   curl: string | undefined;
   /** One curl line per request of the shrunk case (stateful checks), in order. */

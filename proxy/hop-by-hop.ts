@@ -35,3 +35,10 @@ export function recordOf(raw: readonly string[]): Record<string, string> {
   }
   return out;
 }
+
+/** A raw header list as a record of each header's values in order (lower-case names), Content-Length kept: an answer as received. */
+export function answerRecord(raw: readonly string[]): Record<string, string[]> {
+  const out: Record<string, string[]> = {};
+  for (let i = 0; i < raw.length; i += 2) (out[(raw[i] as string).toLowerCase()] ??= []).push(raw[i + 1] as string);
+  return out;
+}

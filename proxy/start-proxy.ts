@@ -10,14 +10,15 @@ import type { AddressInfo } from 'node:net';
 import { pipeline, Transform } from 'node:stream';
 import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
 import { Agent } from 'undici';
-import { epochNow, recordExchange } from '../conformance/exchange/exchange.js';
+import { blamedOnPrevious, overrunOf, watched } from '../conformance/exchange/connection-watch.js';
+import { cutOffBy, epochNow, recordExchange } from '../conformance/exchange/exchange.js';
 import { harEntryOf, type EntryExtras } from '../conformance/traffic/har.js';
 import { TrafficSession } from '../conformance/traffic/traffic-session.js';
 import type { Exchange, InterfaceName, ReportedFailure, RunReport } from '../conformance/types.js';
 import { plainText } from '../conformance/report/plain-text.js';
 import { withoutApiPath } from '../conformance/run/target-base.js';
 import { HarFile } from './har-file.js';
-import { endToEnd, recordOf } from './hop-by-hop.js';
+import { answerRecord, endToEnd, recordOf } from './hop-by-hop.js';
 import { bindProblem, createLocalGuard, routedPath, type OwnAnswer } from './local-guard.js';
 
 /** Bodies over this are forwarded without being judged (--max-check-bytes). */
@@ -67,28 +68,31 @@ export interface RunningProxy {
 
 const ENVELOPE_TYPE = 'application/json';
 
-/** The interfaces' error envelope (seed wallet §7, decision trading.error-shape), with the proxy's code. */
-function upstreamUnreachable(iface: InterfaceName, target: string, error: unknown): { text: string; line: string } {
+/**
+ * The interfaces' error envelope (seed wallet §7, decision trading.error-shape), with the proxy's
+ * code; `blame`: what the target did that explains the error (the bytes of its previous answer).
+ */
+function upstreamUnreachable(iface: InterfaceName, target: string, error: unknown, blame: string | undefined): { text: string; line: string } {
   const cause = (error as { cause?: { code?: string } }).cause;
   const code = (error as { code?: string }).code ?? cause?.code ?? (error as Error).name;
-  const line = `cannot reach the ${iface} target ${target} (${code}: ${(error as Error).message})`;
+  const line = blame ? `the ${iface} target ${target} answered unreadably: ${blame}` : `cannot reach the ${iface} target ${target} (${code}: ${(error as Error).message})`;
   return { line, text: JSON.stringify({ success: false, error: `doppel proxy: ${line}`, code: 'upstream_unreachable' }) };
 }
 
-/** The body as text for the checks: decoded when the target compressed it; undefined when it is too large to judge. */
-function bodyText(bytes: Buffer, encoding: string | undefined, cap: number): string | undefined {
+/** The body's bytes for the checks: decoded when the target compressed it; undefined when it is too large to judge. */
+function decodedBody(bytes: Buffer, encoding: string | undefined, cap: number): Buffer | undefined {
   const options = { maxOutputLength: cap };
   switch ((encoding ?? '').trim().toLowerCase()) {
     case '':
     case 'identity':
-      return bytes.toString('utf8');
+      return bytes;
     case 'gzip':
     case 'x-gzip':
-      return gunzipSync(bytes, options).toString('utf8');
+      return gunzipSync(bytes, options);
     case 'deflate':
-      return inflateSync(bytes, options).toString('utf8');
+      return inflateSync(bytes, options);
     case 'br':
-      return brotliDecompressSync(bytes, options).toString('utf8');
+      return brotliDecompressSync(bytes, options);
     default:
       return undefined;
   }
@@ -107,7 +111,10 @@ class Tap {
     return this.bytes > this.cap;
   }
   text(): string {
-    return Buffer.concat(this.chunks).toString('utf8');
+    return this.body().toString('utf8');
+  }
+  body(): Buffer {
+    return Buffer.concat(this.chunks);
   }
 }
 
@@ -194,7 +201,7 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
       if (!ended) abort.abort(new Error('the client went away'));
       underway.delete(abort);
     });
-    const exchangeOf = (status: number, responseHeaders: Record<string, string>, text: string, cutOff?: string): Exchange =>
+    const exchangeOf = (status: number, responseHeaders: Record<string, string | string[]>, body: Buffer | string, more: { cutOff?: string | undefined; overrun?: string | undefined; receivedBytes?: number } = {}): Exchange =>
       recordExchange({
         seq: live.nextSeq(),
         iface,
@@ -204,15 +211,16 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
         requestBody: hasBody ? sent.text() : undefined,
         status,
         responseHeaders,
-        bodyText: text,
+        body,
         startedAt,
         endedAt: epochNow(),
-        cutOff,
+        ...more,
       });
 
     let upstream: Awaited<ReturnType<Agent['request']>>;
-    try {
-      upstream = await agent.request({
+    // Which connection it goes out on: bytes past an answer's Content-Length are that answer's.
+    const { result: sending, watch } = watched(`${method} ${url.pathname}`, () =>
+      agent.request({
         origin: target.origin,
         path: url.pathname + url.search,
         method: method as 'GET',
@@ -220,14 +228,17 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
         // Streamed through as it comes; a copy up to the cap for the checks.
         body: hasBody ? pipeline(req, new Transform({ transform: (chunk: Buffer, _encoding, done) => done(null, (sent.take(chunk), chunk)) }), () => undefined) : undefined,
         signal: abort.signal,
-      });
+      }),
+    );
+    try {
+      upstream = await sending;
     } catch (error) {
       if (abort.signal.aborted || req.socket.destroyed) {
         live.seeAbandoned();
         return;
       }
       ended = true;
-      const { text, line } = upstreamUnreachable(iface, target.origin, error);
+      const { text, line } = upstreamUnreachable(iface, target.origin, error, blamedOnPrevious(watch, error));
       if (!res.headersSent) res.writeHead(502, { 'content-type': ENVELOPE_TYPE, 'content-length': Buffer.byteLength(text) }).end(text);
       const ex = exchangeOf(502, { 'content-type': ENVELOPE_TYPE }, text);
       live.learnSecrets(ex);
@@ -248,7 +259,7 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
         if (abort.signal.aborted) break;
       }
     } catch (error) {
-      if (!abort.signal.aborted) cutOff = `the target's connection ended early (${(error as Error).message})`;
+      if (!abort.signal.aborted) cutOff = cutOffBy(error);
     }
     if (abort.signal.aborted) {
       upstream.body.destroy();
@@ -259,18 +270,22 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
     // A cut answer cannot be finished for the client either: its connection ends as the target's did.
     if (cutOff) res.destroy();
     else res.end();
-    const responseHeaders = recordOf(rawResponse);
+    const length = upstream.headers['content-length'];
+    const overrun = overrunOf(watch, typeof length === 'string' ? length : undefined);
+    // As received, Content-Length included (the checks compare it with the bytes that came).
+    const responseHeaders = answerRecord(rawResponse);
     // A body over the cap (either way), or one that decodes to more than the cap, is not judged.
-    let text: string | undefined;
+    let body: Buffer | undefined;
     if (!sent.over && !got.over) {
+      const encoding = upstream.headers['content-encoding'];
       try {
-        text = bodyText(Buffer.concat(got.chunks), responseHeaders['content-encoding'], cap);
+        body = decodedBody(got.body(), typeof encoding === 'string' ? encoding : undefined, cap);
       } catch (error) {
         cutOff ??= `the body does not decode as its content-encoding says (${(error as Error).message})`;
-        text = got.text();
+        body = got.body();
       }
     }
-    if (text === undefined) {
+    if (body === undefined) {
       const ex = exchangeOf(upstream.statusCode, responseHeaders, '');
       // The live count and the recording's are the same (check --from-har reads it back).
       const bytes = sent.over ? Math.max(sent.bytes, got.bytes) : got.bytes;
@@ -279,14 +294,15 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
       record(ex, { headersAt, unchecked: bytes });
       return;
     }
-    const ex = exchangeOf(upstream.statusCode, responseHeaders, text, cutOff);
+    const ex = exchangeOf(upstream.statusCode, responseHeaders, body, { cutOff, overrun, receivedBytes: got.bytes });
+    watch.label = `#${ex.seq} ${method} ${url.pathname}`;
     try {
       live.see(ex);
     } catch (error) {
       // A fault of the judge is doppel's, not the target's: said, and the exchange still recorded.
       note(`doppel proxy: ${method} ${url.pathname}: the checks could not judge this exchange (${(error as Error)?.message ?? String(error)})`);
     }
-    record(ex, { headersAt, cutOff });
+    record(ex, { headersAt });
   }
 
   /** An answer of the proxy's own, not the target's: refused before forwarding, counted apart (not judged). */

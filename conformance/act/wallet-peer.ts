@@ -30,7 +30,8 @@ export function newEmail(ctx: CheckContext, tag: string): string {
 export async function registerUser(ctx: CheckContext, tag: string): Promise<WalletUser | undefined> {
   const email = newEmail(ctx, tag);
   const password = `pw-${ctx.nonce}`;
-  const reg = await ctx.call('register', { body: { name: `doppel ${tag}`, email, password } });
+  // A name beyond ASCII: a login answers it, so that an answer in another encoding shows (json-utf-8).
+  const reg = await ctx.call('register', { body: { name: `doppel ${tag} é`, email, password } });
   // 409: an earlier run with the same --seed registered this e-mail (with the same password).
   if (reg.status !== 200 && reg.status !== 201 && reg.status !== 409) return undefined;
   const login = await ctx.call('login', { body: { email, password } });

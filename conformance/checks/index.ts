@@ -7,9 +7,12 @@ import { balancesFollowWrites } from './state/balances-follow-writes.js';
 import { readsAnswerAsked } from './state/reads-answer-asked.js';
 import { walletCreatedListed } from './state/wallet-created-listed.js';
 import { listingsHoldAccepted } from './state/listings-hold-accepted.js';
+import { contentLengthMatches } from './response/content-length-matches.js';
 import { contentTypeJson } from './response/content-type-json.js';
 import { duplicateEmailRefused } from './scenario/duplicate-email-refused.js';
 import { loginTokenWorks } from './scenario/login-token-works.js';
+import { jsonUtf8 } from './response/json-utf-8.js';
+import { jsonWithoutBom } from './response/json-without-bom.js';
 import { noServerError } from './response/no-server-error.js';
 import { orderInListing } from './state/order-in-listing.js';
 import { ordersListingQuery } from './response/orders-listing-query.js';
@@ -85,6 +88,9 @@ export const CHECKS: readonly Check[] = [
   walletUnknownId404,
   // Envelopes and formats
   contentTypeJson,
+  jsonWithoutBom,
+  jsonUtf8,
+  contentLengthMatches,
   successEnvelope,
   walletErrorBody,
   tradingErrorBody,

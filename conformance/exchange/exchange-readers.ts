@@ -7,6 +7,9 @@ import { parseBoundedJson } from './bounded-json.js';
 /** Status classes used by many checks. */
 export const is2xx = (status: number): boolean => status >= 200 && status < 300;
 
+/** An answer that has no content whatever its headers say (RFC 9110 §6.4.1): a 1xx, 204 or 304, or any answer to HEAD. */
+export const withoutContent = (ex: Pick<Exchange, 'method' | 'status'>): boolean => ex.method === 'HEAD' || ex.status < 200 || ex.status === 204 || ex.status === 304;
+
 /** The body as an object, or undefined. */
 export function bodyOf(exchange: Exchange): Record<string, unknown> | undefined {
   const json = exchange.json;

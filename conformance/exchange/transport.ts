@@ -1,8 +1,11 @@
-// undici client that records every exchange; waits out 429s (counted as "throttled") unless asked
-// not to, and turns connection problems into TransportError with a hint on what to fix.
+// undici client that records every exchange, the answer's bytes as they came; waits out 429s
+// (counted as "throttled", each judged as the answer it is) unless asked not to, and turns
+// connection problems into TransportError with a hint on what to fix. An answer that stops before
+// its end (the connection closed or went quiet mid-body) is the target's: an exchange, cut off.
 import { Agent, request } from 'undici';
+import { blamedOnPrevious, overrunOf, watched } from './connection-watch.js';
 import { createKeyBudget, delay, type KeyBudget } from './key-budget.js';
-import { epochNow, recordExchange } from './exchange.js';
+import { cutOffBy, epochNow, recordExchange } from './exchange.js';
 import { findOperation, type RequestSpec } from './operation-request.js';
 import type { Exchange, InterfaceName } from '../types.js';
 
@@ -68,11 +71,10 @@ export class Client {
     const maxWait = this.options.maxRetryAfterSeconds ?? 61;
     for (let attempt = 0; ; attempt++) {
       const exchange = await this.once(spec, throttled);
-      if (exchange.status !== 429 || spec.keep429 || attempt >= 2) {
-        this.exchanges.push(exchange);
-        this.options.onExchange?.(exchange);
-        return exchange;
-      }
+      // A 429 waited out is an answer too (its Content-Type, its body are judged), not a request lost.
+      this.exchanges.push(exchange);
+      this.options.onExchange?.(exchange);
+      if (exchange.status !== 429 || spec.keep429 || attempt >= 2) return exchange;
       // Without --rate-limit a 429 is not a finding: wait as told (bounded) and retry.
       const retryAfter = Number(exchange.responseHeaders['retry-after'] ?? '1');
       const seconds = Number.isFinite(retryAfter) && retryAfter > 0 ? Math.min(retryAfter, maxWait) : 1;
@@ -95,36 +97,40 @@ export class Client {
     const walletKey = spec.iface === 'wallet' && (spec.operationId === null || findOperation(spec.operationId).secured) ? headers['X-API-Key'] : undefined;
     if (this.budget && walletKey !== undefined && !spec.keep429) await this.budget.take(walletKey);
     const startedAt = epochNow();
-    let status: number;
-    let responseHeaders: Record<string, string | string[] | undefined>;
-    let bodyText: string;
+    const { result, watch } = watched(`${spec.method} ${url.pathname}`, () => request(url, { method: spec.method, headers, body: requestBody, dispatcher: this.agent }));
+    let res: Awaited<typeof result>;
     try {
-      const res = await request(url, {
-        method: spec.method,
-        headers,
-        body: requestBody,
-        dispatcher: this.agent,
-      });
-      status = res.statusCode;
-      responseHeaders = res.headers;
-      bodyText = await res.body.text();
+      res = await result;
     } catch (error) {
-      throw connectionProblem(spec.iface, url, error);
+      throw connectionProblem(spec.iface, url, error, blamedOnPrevious(watch, error));
     }
-    return recordExchange({
+    // The bytes as they come, so that an answer cut short keeps what did come.
+    const chunks: Buffer[] = [];
+    let cutOff: string | undefined;
+    try {
+      for await (const chunk of res.body) chunks.push(chunk as Buffer);
+    } catch (error) {
+      cutOff = cutOffBy(error);
+    }
+    const length = res.headers['content-length'];
+    const exchange = recordExchange({
       seq: this.exchanges.length + 1,
       iface: spec.iface,
       method: spec.method,
       url: url.toString(),
       requestHeaders: headers,
       requestBody,
-      status,
-      responseHeaders,
-      bodyText,
+      status: res.statusCode,
+      responseHeaders: res.headers,
+      body: Buffer.concat(chunks),
       startedAt,
       endedAt: epochNow(),
       throttled,
+      cutOff,
+      overrun: overrunOf(watch, typeof length === 'string' ? length : undefined),
     });
+    watch.label = `#${exchange.seq} ${spec.method} ${url.pathname}`;
+    return exchange;
   }
 
   async close(): Promise<void> {
@@ -132,8 +138,11 @@ export class Client {
   }
 }
 
-function connectionProblem(iface: InterfaceName, url: URL, error: unknown): TransportError {
+/** `cause`: what the target did, when that explains the error (the bytes of its previous answer). */
+function connectionProblem(iface: InterfaceName, url: URL, error: unknown, cause?: string): TransportError {
   const code = (error as { code?: string }).code ?? (error as Error).name ?? 'UNKNOWN';
+  // The target's fault, not the connection's: --trading-url is not what to fix.
+  if (cause) return new TransportError(code, `the ${iface} interface at ${url.origin} answered ${url.pathname} unreadably: ${cause}`);
   const flag = iface === 'trading' ? '--trading-url' : '--wallet-url';
   const hint =
     code === 'ECONNREFUSED'

@@ -6,7 +6,7 @@
 import { writeFileSync } from 'node:fs';
 import { coverageRatio } from '../judge/coverage.js';
 import { kindsOf } from '../checks/check.js';
-import type { Assertion, BaselineComparison, CheckResult, Exchange, ReportedFailure, RunReport } from '../types.js';
+import type { Assertion, BaselineComparison, CheckResult, ReportedExchange, ReportedFailure, RunReport } from '../types.js';
 import { baselineName, baselineTally } from './baseline-marks.js';
 import { LABEL, MARK } from './outcome-marks.js';
 import { replayScript } from './replay-script.js';
@@ -55,12 +55,12 @@ function badge(status: CheckResult['status']): string {
   return `<span class="badge ${status}">${MARK[status]} ${LABEL[status]}</span>`;
 }
 
-function requestText(ex: Exchange): string {
+function requestText(ex: ReportedExchange): string {
   const headers = Object.entries(ex.requestHeaders).map(([k, v]) => `${k}: ${v}`);
   return [`${ex.method} ${ex.url}`, ...headers, ...(ex.requestBody !== undefined ? ['', ex.requestBody] : [])].join('\n');
 }
 
-function answerText(ex: Exchange): string {
+function answerText(ex: ReportedExchange): string {
   const headers = Object.entries(ex.responseHeaders).map(([k, v]) => `${k}: ${v}`);
   return [`${ex.status}`, ...headers, '', ex.bodyText.slice(0, 4000)].join('\n');
 }

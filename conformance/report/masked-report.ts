@@ -11,9 +11,12 @@ export function countsOf(checks: readonly CheckResult[]): OutcomeCounts {
   return counts;
 }
 
+/** A report's JSON: an exchange without its bytes and header lines (ReportedExchange; responseHeaders has them, masked by name too). */
+const withoutBytes = (key: string, value: unknown): unknown => (key === 'bodyBytes' || key === 'responseHeaderLines' ? undefined : value);
+
 /** A failure as reports show it, masked, with its curl lines. */
 export function reportedFailure(failure: Failure, severity: ReportedFailure['severity'], secrets: Secrets): ReportedFailure {
-  const f = JSON.parse(secrets.mask(JSON.stringify({ ...failure, severity, curl: undefined, replay: [] }))) as ReportedFailure;
+  const f = JSON.parse(secrets.mask(JSON.stringify({ ...failure, severity, curl: undefined, replay: [] }, withoutBytes))) as ReportedFailure;
   return withCurl(f);
 }
 
@@ -24,7 +27,7 @@ function withCurl(f: ReportedFailure): ReportedFailure {
 }
 
 export function maskedReport(raw: RunReport, secrets: Secrets): RunReport {
-  const report = JSON.parse(secrets.mask(JSON.stringify(raw))) as RunReport;
+  const report = JSON.parse(secrets.mask(JSON.stringify(raw, withoutBytes))) as RunReport;
   report.failures.forEach(withCurl);
   return report;
 }

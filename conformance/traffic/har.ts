@@ -3,7 +3,9 @@
 // order they ended (doppel check --from-har judges them). Each entry carries `_iface`, the
 // interface it went to; a HAR made by another tool (a browser's, mitmproxy's) is read too, the
 // interface then told by the path (GET /api/v1/prices is both: by the origin's other requests, or
-// --trading-url / --wallet-url).
+// --trading-url / --wallet-url). An answer's body is kept as its bytes came: text when they are
+// UTF-8 (a byte-order mark kept), base64 (HAR 1.2 `encoding`) when they are not, so that reading
+// the file back gives the checks the same bytes; `bodySize` is the bytes on the wire.
 import { interfacesAt } from '../../spec/index.js';
 import { recordExchange } from '../exchange/exchange.js';
 import type { Exchange, InterfaceName } from '../types.js';
@@ -45,7 +47,7 @@ export interface HarEntry {
   /** doppel's: the start in epoch milliseconds to the fraction (startedDateTime keeps whole ones), so that overlaps read back as they were. */
   _startedAt?: number;
   /** doppel's: what was not judged (a body over the cap, a target out of reach) and why a body is short. */
-  _doppel?: { unchecked?: number; unreachable?: string; cutOff?: string };
+  _doppel?: { unchecked?: number; unreachable?: string; cutOff?: string; overrun?: string };
 }
 
 export interface Har {
@@ -64,8 +66,6 @@ export interface EntryExtras {
   headersAt?: number | undefined;
   unchecked?: number | undefined;
   unreachable?: string | undefined;
-  /** Why the answer could not be read whole (the exchange's jsonError says it with the byte count). */
-  cutOff?: string | undefined;
 }
 
 /**
@@ -78,7 +78,7 @@ export function harEntryOf(ex: Exchange, mask: (text: string) => string, extras:
   const url = new URL(mask(ex.url));
   const maskAll = (headers: Record<string, string>): Record<string, string> => Object.fromEntries(Object.entries(headers).map(([k, v]) => [k, mask(v)]));
   const responseType = ex.responseHeaders['content-type'] ?? '';
-  const doppel = { ...(extras.unchecked !== undefined ? { unchecked: extras.unchecked } : {}), ...(extras.unreachable !== undefined ? { unreachable: extras.unreachable } : {}), ...(extras.cutOff !== undefined ? { cutOff: extras.cutOff } : {}) };
+  const doppel = { ...(extras.unchecked !== undefined ? { unchecked: extras.unchecked } : {}), ...(extras.unreachable !== undefined ? { unreachable: extras.unreachable } : {}), ...(ex.cutOff !== undefined ? { cutOff: ex.cutOff } : {}), ...(ex.overrun !== undefined ? { overrun: ex.overrun } : {}) };
   return {
     startedDateTime: new Date(Math.floor(ex.startedAt)).toISOString(),
     time,
@@ -98,15 +98,16 @@ export function harEntryOf(ex: Exchange, mask: (text: string) => string, extras:
       statusText: '',
       httpVersion: 'HTTP/1.1',
       cookies: [],
-      headers: pairs(maskAll(ex.responseHeaders)),
+      // Line by line as received: a repeated header reads back repeated.
+      headers: ex.responseHeaderLines.map(([name, value]) => ({ name, value: mask(value) })),
       content: {
-        size: extras.unchecked ?? Buffer.byteLength(ex.bodyText),
+        size: extras.unchecked ?? ex.bodyBytes.length,
         mimeType: responseType,
-        ...(extras.unchecked === undefined ? { text: mask(ex.bodyText) } : { comment: `not kept: ${extras.unchecked} bytes, over the checking cap` }),
+        ...(extras.unchecked === undefined ? harContent(ex.bodyBytes, mask) : { comment: `not kept: ${extras.unchecked} bytes, over the checking cap` }),
       },
       redirectURL: '',
       headersSize: -1,
-      bodySize: extras.unchecked ?? Buffer.byteLength(ex.bodyText),
+      bodySize: extras.unchecked ?? ex.receivedBytes ?? -1,
     },
     cache: {},
     timings: { send: 0, wait, receive: time - wait },
@@ -114,6 +115,21 @@ export function harEntryOf(ex: Exchange, mask: (text: string) => string, extras:
     _startedAt: ex.startedAt,
     ...(Object.keys(doppel).length ? { _doppel: doppel } : {}),
   };
+}
+
+const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+
+/**
+ * A body as HAR content, masked: its text when the bytes are UTF-8 (a byte-order mark kept as
+ * U+FEFF), else base64 of the bytes, masked byte for byte (a secret is ASCII: the bytes read as
+ * Latin-1, one character a byte, are masked and written back).
+ */
+function harContent(bytes: Uint8Array, mask: (text: string) => string): { text: string; encoding?: string } {
+  try {
+    return { text: mask(utf8.decode(bytes)) };
+  } catch {
+    return { text: Buffer.from(mask(Buffer.from(bytes).toString('latin1')), 'latin1').toString('base64'), encoding: 'base64' };
+  }
 }
 
 /** The opening of a HAR file whose entries follow, one by one, and its end (a proxy writes as it goes). */
@@ -164,9 +180,10 @@ export interface Recording {
   targets: Partial<Record<InterfaceName, string>>;
 }
 
-const headersOf = (list: unknown): Record<string, string> => {
-  const out: Record<string, string> = {};
-  for (const h of Array.isArray(list) ? (list as NameValue[]) : []) if (typeof h?.name === 'string') out[h.name] = out[h.name] === undefined ? String(h.value) : `${out[h.name]}, ${String(h.value)}`;
+/** Each header's values in order (a repeated header is a case of its own: exchange.ts joins them where a check wants one line). */
+const headersOf = (list: unknown): Record<string, string[]> => {
+  const out: Record<string, string[]> = {};
+  for (const h of Array.isArray(list) ? (list as NameValue[]) : []) if (typeof h?.name === 'string') (out[h.name] ??= []).push(String(h.value));
   return out;
 };
 
@@ -177,6 +194,9 @@ const headersOf = (list: unknown): Record<string, string> => {
 export function readHar(doc: unknown, origins: Partial<Record<InterfaceName, string>> = {}): Recording {
   const entries = (doc as Har | undefined)?.log?.entries;
   if (!Array.isArray(entries)) throw new HarError('not a HAR file: no log.entries');
+  // doppel writes bodySize as the bytes that came on the wire; other tools mean other things by it
+  // (0 for an answer from a cache, the compressed size, -1), so only doppel's is compared with Content-Length.
+  const ownSizes = (doc as Har).log.creator?.name === HAR_CREATOR;
   const byOrigin = new Map<string, InterfaceName>();
   for (const [iface, url] of Object.entries(origins) as [InterfaceName, string][]) byOrigin.set(new URL(url).origin, iface);
   const parsed = entries.map((e: HarEntry, i) => {
@@ -217,10 +237,12 @@ export function readHar(doc: unknown, origins: Partial<Record<InterfaceName, str
       requestBody: e.request.postData?.text,
       status: e.response.status,
       responseHeaders: headersOf(e.response.headers),
-      bodyText: content.encoding === 'base64' ? Buffer.from(content.text ?? '', 'base64').toString('utf8') : (content.text ?? ''),
+      body: content.encoding === 'base64' ? Buffer.from(content.text ?? '', 'base64') : (content.text ?? ''),
+      receivedBytes: ownSizes && typeof e.response.bodySize === 'number' && e.response.bodySize >= 0 ? e.response.bodySize : null,
       startedAt: started,
       endedAt: ended,
       cutOff: e._doppel?.cutOff,
+      overrun: e._doppel?.overrun,
     });
     if (e._doppel?.unchecked !== undefined || (content.text === undefined && content.size > 0)) {
       out.unchecked.push({ iface, operationId: ex.operationId, status: ex.status, bytes: e._doppel?.unchecked ?? content.size });

@@ -1,5 +1,6 @@
 // A proxy on 127.0.0.1 port 0 in front of a target that breaks one behaviour: it may rewrite the
-// request before forwarding and the response before answering.
+// request before forwarding and the response before answering, as text, as bytes, or as the raw
+// answer written on the socket (what node:http would not write).
 import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { request } from 'undici';
@@ -16,6 +17,10 @@ export interface ProxiedResponse {
   status: number;
   headers: Record<string, string>;
   body: string;
+  /** The body's bytes, answered instead of `body` (a breakage of the bytes: a BOM, another charset). */
+  bytes?: Buffer;
+  /** Written on the socket as they are instead of an answer (status line, headers, body), then the connection ends. */
+  wire?: Buffer;
 }
 
 export interface Breakage {
@@ -52,8 +57,9 @@ export async function startProxy(target: string, breakage: Breakage): Promise<Ru
       for (const [k, v] of Object.entries(upstream.headers)) if (!HOP.has(k) && v !== undefined) rheaders[k] = Array.isArray(v) ? v.join(', ') : v;
       let pres: ProxiedResponse = { status: upstream.statusCode, headers: rheaders, body: await upstream.body.text() };
       pres = breakage.response?.(preq, pres) ?? pres;
+      if (pres.wire) return void res.socket?.end(pres.wire);
       res.writeHead(pres.status, pres.headers);
-      res.end(pres.body);
+      res.end(pres.bytes ?? pres.body);
     } catch (error) {
       res.writeHead(502, { 'content-type': 'application/json' });
       res.end(JSON.stringify({ success: false, error: `proxy: ${(error as Error).message}` }));

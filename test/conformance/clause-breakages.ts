@@ -7,6 +7,7 @@ import { getOperation, operations } from '../../spec/index.js';
 import { requestFields, type FieldSchema } from '../../conformance/act/arbitraries/request-schema.js';
 import { tradingFieldClause } from '../../conformance/act/arbitraries/mutation-basis.js';
 import { editJson, pathOf, type Breakage, type ProxiedRequest, type ProxiedResponse } from './broken-proxy.js';
+import { BYTE_BREAKAGES } from './byte-breakages.js';
 import { MUTANTS } from './mutants.js';
 import { NEGATIVE_MUTANTS } from './negative-space-mutants.js';
 import { STATE_MUTANTS } from './state-mutants.js';
@@ -23,6 +24,8 @@ export interface ClauseBreakage {
   rateLimit?: boolean;
   /** Checks run besides those citing the clause, for the traffic they make (a response check judges only what others sent). */
   traffic?: string[];
+  /** What the killing failures' messages say, each matched by one of them: the problem named, not only a check failed. */
+  says?: RegExp[];
   breakage: () => Breakage;
 }
 
@@ -335,6 +338,6 @@ function futuresStayOpen(): Breakage {
  * Every breakage. A clause may carry a `#suffix` when one clause has several (the wallet §4 rows:
  * an answer without a field, and input of the wrong type accepted); the suffix is not part of the id.
  */
-export const CLAUSE_BREAKAGES: ClauseBreakage[] = [...fieldDrops(), ...walletRows(), ...permissionRows(), ...statusRows(), ...inputRows(), ...WRITTEN];
+export const CLAUSE_BREAKAGES: ClauseBreakage[] = [...fieldDrops(), ...walletRows(), ...permissionRows(), ...statusRows(), ...inputRows(), ...WRITTEN, ...BYTE_BREAKAGES];
 
 export const clauseOf = (b: ClauseBreakage): string => b.clause.replace(/#.*$/, '');

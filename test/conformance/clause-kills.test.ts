@@ -44,7 +44,9 @@ async function kills(b: ClauseBreakage): Promise<{ killed: boolean; why: string 
     // A seed failure names the clause in its source; a decision's assertion refines it (its source is the decision).
     const cites = hits.filter((f) => f.kind === 'decision' || f.source.includes(clause));
     const seen = report.failures.map((f) => `${f.checkId}/${f.assertion} (${f.severity})`).join(', ') || `no failure (${report.checks.filter((c) => only.includes(c.id)).map((c) => `${c.id} ${c.status}${c.reason ? `: ${c.reason}` : ''}`).join('; ')})`;
-    return { killed: report.failed && cites.length > 0, why: `ran ${only.join(', ')}: ${seen}` };
+    const unsaid = (b.says ?? []).filter((re) => !cites.some((f) => re.test(f.message)));
+    const said = unsaid.length ? `; no message says ${unsaid.join(', ')}: ${cites.map((f) => f.message).join(' | ')}` : '';
+    return { killed: report.failed && cites.length > 0 && unsaid.length === 0, why: `ran ${only.join(', ')}: ${seen}${said}` };
   } finally {
     await proxy.close();
     await mock.close();

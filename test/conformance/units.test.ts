@@ -10,6 +10,8 @@ import { priceMapKeys } from '../../conformance/checks/response/price-map-keys.j
 import { ordersListingQuery } from '../../conformance/checks/response/orders-listing-query.js';
 import { walletDateFormat } from '../../conformance/checks/response/wallet-date-format.js';
 import { contentTypeJson } from '../../conformance/checks/response/content-type-json.js';
+import { jsonUtf8 } from '../../conformance/checks/response/json-utf-8.js';
+import { contentLengthMatches } from '../../conformance/checks/response/content-length-matches.js';
 import { createKeyBudget } from '../../conformance/exchange/key-budget.js';
 import type { Exchange } from '../../conformance/index.js';
 import { fieldClause } from '../../conformance/checks/response/seed-fields.js';
@@ -18,11 +20,14 @@ import type { PointCase } from '../../conformance/checks/check.js';
 
 function exchange(partial: Partial<Exchange> & { json: unknown }): Exchange {
   const bodyText = JSON.stringify(partial.json);
-  return {
-    seq: 1, iface: 'trading', operationId: null, method: 'GET', url: 'http://127.0.0.1:1/api/v1/x', requestHeaders: {}, requestBody: undefined,
+  const ex = {
+    seq: 1, iface: 'trading' as const, operationId: null, method: 'GET', url: 'http://127.0.0.1:1/api/v1/x', requestHeaders: {}, requestBody: undefined,
     status: 200, responseHeaders: { 'content-type': 'application/json', date: 'Thu, 01 Jan 2026 00:10:00 GMT' }, bodyText, jsonError: undefined, durationMs: 1, startedAt: 0, endedAt: 1, throttled: 0,
+    cutOff: undefined, overrun: undefined,
     ...partial,
   };
+  const bodyBytes = partial.bodyBytes ?? Buffer.from(ex.bodyText);
+  return { responseHeaderLines: Object.entries(ex.responseHeaders), bodyBytes, receivedBytes: bodyBytes.length, ...ex };
 }
 
 describe('curl', () => {
@@ -96,6 +101,21 @@ describe('response checks fail on broken answers', () => {
   it('content-type-json', () => {
     const ex = exchange({ json: {}, responseHeaders: { 'content-type': 'text/html' } });
     expect(contentTypeJson.run(ex)).toHaveLength(1);
+    // An answer without content: a 204 (a CORS preflight's) needs no type; a HEAD's headers are judged, not its empty body.
+    expect(contentTypeJson.applies(exchange({ json: undefined, status: 204, responseHeaders: {}, bodyText: '' }))).toBe(false);
+    expect(contentTypeJson.run(exchange({ json: undefined, method: 'HEAD', bodyText: '', jsonError: 'Unexpected end of JSON input' }))).toEqual([]);
+    expect(contentTypeJson.run(exchange({ json: undefined, method: 'HEAD', responseHeaders: {}, bodyText: '', jsonError: 'Unexpected end of JSON input' }))).toEqual(['Content-Type is missing, not application/json']);
+  });
+  it('json-utf-8: a charset is read as a client reads its label', () => {
+    const typed = (type: string) => jsonUtf8.run(exchange({ json: {}, responseHeaders: { 'content-type': type } }));
+    for (const type of ['application/json', 'application/json; charset=utf-8', 'application/json;charset="UTF-8"', 'application/json; charset=utf8; x=1']) expect(typed(type), type).toEqual([]);
+    expect(typed('application/json; charset=latin1')).toEqual([{ assertion: 'charset', message: 'Content-Type says charset=latin1: JSON is UTF-8 (RFC 8259 §8.1)' }]);
+  });
+  it('content-length-matches: a repeated Content-Length is one number or a problem', () => {
+    const lengths = (value: string) => contentLengthMatches.run(exchange({ json: {}, responseHeaders: { 'content-type': 'application/json', 'content-length': value } }));
+    expect(lengths('2, 2')).toEqual([]);
+    expect(lengths('2, 3')).toEqual(['Content-Length is "2, 3", not one number of bytes']);
+    expect(lengths('5')).toEqual(['Content-Length says 5 bytes, 2 came']);
   });
 });
 

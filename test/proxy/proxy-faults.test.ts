@@ -1,12 +1,15 @@
 // doppel proxy when things go wrong: a target out of reach (502 in the error envelope, noted, not
 // the target's violation), an answer that is not JSON or is cut off (a violation quoting the bytes
-// seen, the client getting what the target sent), a body over the checking cap (forwarded whole,
+// seen, the client getting what the target sent), bytes that are not JSON's (a byte-order mark,
+// Latin-1: judged as they came, forwarded unchanged), bytes past a Content-Length (the violation of
+// the answer they followed, whether undici reads them with it or as the next answer's start), a
+// body over the checking cap (forwarded whole,
 // counted unchecked), bodies streamed as they come, one kept-alive connection for many requests,
 // and a client that goes away mid-request or mid-answer (nothing left pending, the target's
 // request given up too).
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { connect } from 'node:net';
+import { connect, createServer as createNetServer } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Pool, request } from 'undici';
 import { startProxy, type RunningProxy } from '../../proxy/index.js';
@@ -85,6 +88,59 @@ describe('doppel proxy: faults', () => {
     const report = await proxy.close();
     const cut = report.failures.find((f) => f.checkId === 'content-type-json');
     expect(cut?.message).toMatch(/body is not JSON \(the answer ended after 44 bytes: the target's connection ended early .*\): \{"success":true,"data":\[\{"symbol":"BTC\/USDT"/);
+    expect(report.failures.find((f) => f.checkId === 'content-length-matches')?.message).toMatch(/^Content-Length says 100 bytes, 44 came: the target's connection ended early/);
+  });
+
+  it('judges the bytes as they came (a byte-order mark, Latin-1 said by its charset) and forwards them unchanged', async () => {
+    const bom = Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from('{"success":true,"data":[]}')]);
+    const latin1 = Buffer.from('{"success":true,"data":[{"symbol":"Jos\u00e9"}]}', 'latin1');
+    const up = await target((req, res) => (req.url?.includes('markets') ? res.writeHead(200, { 'content-type': 'application/json' }).end(bom) : res.writeHead(200, { 'content-type': 'application/json; charset=ISO-8859-1' }).end(latin1)));
+    const proxy = await proxyTo(up.url);
+    expect(Buffer.from(await (await request(`${proxy.base}/api/v1/markets`)).body.arrayBuffer())).toEqual(bom);
+    expect(Buffer.from(await (await request(`${proxy.base}/api/v1/prices`)).body.arrayBuffer())).toEqual(latin1);
+    const report = await proxy.close();
+    // The byte checks' findings (the bodies' shapes are not the operations': other checks say so too).
+    const said = report.failures.filter((f) => f.checkId.startsWith('json-')).map((f) => `${f.checkId}/${f.assertion} ${f.operationId}: ${f.message}`).sort();
+    expect(said).toEqual([
+      'json-utf-8/bytes getPrices: the body is not UTF-8: byte 38 (0xE9) is not part of a valid UTF-8 sequence',
+      'json-utf-8/charset getPrices: Content-Type says charset=ISO-8859-1: JSON is UTF-8 (RFC 8259 §8.1)',
+      'json-without-bom/bom getMarkets: the body starts with a UTF-8 byte-order mark (EF BB BF): JSON is sent without one (RFC 8259 §8.1)',
+    ]);
+  });
+
+  it('bytes past a Content-Length are the violation of the answer they followed, read with it or as the next answer\'s start', async () => {
+    const body = '{"success":true,"data":[]}';
+    const head = (length: number): string => `HTTP/1.1 200 OK\r\ncontent-type: application/json\r\ncontent-length: ${length}\r\n\r\n`;
+    // A raw target: the first answer of a connection announces 5 bytes fewer than it has; on the
+    // first connection, the 5 come with it; on the second, before the next answer.
+    let connection = 0;
+    const raw = createNetServer((socket) => {
+      const mine = ++connection;
+      let n = 0;
+      socket.on('data', () => {
+        n++;
+        if (n === 1) socket.write(mine === 1 ? head(body.length - 5) + body : head(body.length - 5) + body.slice(0, -5));
+        else socket.write(`${mine === 1 ? '' : body.slice(-5)}${head(body.length)}${body}`);
+      });
+    });
+    await new Promise<void>((resolve) => raw.listen(0, '127.0.0.1', resolve));
+    closing.push(() => new Promise((r) => raw.close(r)));
+    const proxy = await proxyTo(`http://127.0.0.1:${(raw.address() as AddressInfo).port}`);
+    // The client gets what undici read: the announced bytes.
+    expect(await (await request(`${proxy.base}/api/v1/markets`)).body.text()).toBe(body.slice(0, -5));
+    await until(() => proxy.pending() === 0);
+    expect(await (await request(`${proxy.base}/api/v1/markets`)).body.text()).toBe(body.slice(0, -5));
+    await new Promise((r) => setTimeout(r, 20)); // undici reuses the connection a turn after its answer ended
+    const unreadable = await request(`${proxy.base}/api/v1/prices`);
+    expect(unreadable.statusCode).toBe(502);
+    await unreadable.body.text();
+    const report = await proxy.close();
+    const length = report.failures.find((f) => f.checkId === 'content-length-matches');
+    expect(length?.message).toMatch(/^Content-Length says 21 bytes, and more bytes came after the 21 its Content-Length announced \(undici read the answer up to that length and dropped the connection: bad response\)$/);
+    expect(length?.occurrences).toBe(1);
+    expect(report.traffic?.unreachable.examples).toEqual([
+      expect.stringMatching(/^GET \/api\/v1\/prices: the trading target http:\/\/127\.0\.0\.1:\d+ answered unreadably: the bytes read as its answer are not HTTP \(.*\); they came on the connection after the answer to #2 GET \/api\/v1\/markets: most likely that answer went on past its Content-Length/),
+    ]);
   });
 
   it('streams a body as it comes: the client reads the first bytes while the target is still writing', async () => {

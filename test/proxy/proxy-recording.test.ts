@@ -116,4 +116,21 @@ describe('record with doppel proxy --har, judge with doppel check --from-har', (
     expect(await runCheckCli({ fromHar: notHar, out: () => undefined, err: (l) => errors.push(l) })).toBe(2);
     expect(errors).toEqual([`doppel check: --from-har ${notHar}: not a HAR file: no log.entries`]);
   });
+
+  it('doppel check --from-har judges an answer recorded as base64 (HAR 1.2 content.encoding) from its bytes: a byte-order mark fails', async () => {
+    const bytes = Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from('{"success":true,"data":[]}')]);
+    const entry = {
+      startedDateTime: '2026-01-01T00:00:00.000Z',
+      time: 2,
+      request: { method: 'GET', url: 'http://127.0.0.1:4010/api/v1/markets', httpVersion: 'HTTP/1.1', cookies: [], headers: [], queryString: [], headersSize: -1, bodySize: 0 },
+      response: { status: 200, statusText: 'OK', httpVersion: 'HTTP/1.1', cookies: [], headers: [{ name: 'Content-Type', value: 'application/json' }], content: { size: bytes.length, mimeType: 'application/json', text: bytes.toString('base64'), encoding: 'base64' }, redirectURL: '', headersSize: -1, bodySize: bytes.length },
+      cache: {},
+      timings: { send: 0, wait: 1, receive: 1 },
+    };
+    const bom = join(dir, 'bom.har');
+    (await import('node:fs')).writeFileSync(bom, JSON.stringify({ log: { version: '1.2', creator: { name: 'a browser', version: '1' }, entries: [entry] } }));
+    const lines: string[] = [];
+    expect(await runCheckCli({ fromHar: bom, out: (l) => lines.push(l), err: (l) => lines.push(l) })).toBe(1);
+    expect(lines.join('\n')).toContain('the body starts with a UTF-8 byte-order mark (EF BB BF): JSON is sent without one (RFC 8259 §8.1)');
+  });
 });

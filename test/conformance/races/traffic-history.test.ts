@@ -11,7 +11,7 @@ const W = 'http://127.0.0.1:4020';
 const T0 = 1_767_225_600_000;
 let seq = 0;
 const exchange = (path: string, body: unknown, status: number, answer: unknown, start: number, end: number, iface: 'wallet' | 'trading' = 'wallet', key?: string) =>
-  recordExchange({ seq: ++seq, iface, method: 'POST', url: `${iface === 'wallet' ? W : 'http://127.0.0.1:4010'}${path}`, requestHeaders: { 'content-type': 'application/json', ...(key ? { 'api-key': key } : {}) }, requestBody: JSON.stringify(body), status, responseHeaders: { 'content-type': 'application/json' }, bodyText: JSON.stringify(answer), startedAt: T0 + start, endedAt: T0 + end });
+  recordExchange({ seq: ++seq, iface, method: 'POST', url: `${iface === 'wallet' ? W : 'http://127.0.0.1:4010'}${path}`, requestHeaders: { 'content-type': 'application/json', ...(key ? { 'api-key': key } : {}) }, requestBody: JSON.stringify(body), status, responseHeaders: { 'content-type': 'application/json' }, body: JSON.stringify(answer), startedAt: T0 + start, endedAt: T0 + end });
 const har = (exchanges: ReturnType<typeof exchange>[]) => ({ log: { version: '1.2', creator: { name: 'test', version: '1' }, entries: exchanges.map((ex) => harEntryOf(ex, (t) => t)) } });
 const judge = (exchanges: ReturnType<typeof exchange>[]) => judgeRecording(har(exchanges), { file: 'races.har', origins: { wallet: W, trading: 'http://127.0.0.1:4010' }, strict: true });
 
