@@ -22,7 +22,7 @@ function exchange(method: 'GET' | 'POST', path: string, body: unknown, answer: u
     requestBody: body === undefined ? undefined : JSON.stringify(body),
     status: 200,
     responseHeaders: { 'content-type': 'application/json' },
-    bodyText: JSON.stringify(answer),
+    body: JSON.stringify(answer),
     startedAt: T0 + start,
     endedAt: T0 + end,
   });

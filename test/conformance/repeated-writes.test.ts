@@ -9,6 +9,7 @@ import { Findings } from '../../conformance/judge/findings.js';
 import { balancesFollowWrites } from '../../conformance/checks/state/balances-follow-writes.js';
 import { DEFAULT_DECISIONS } from '../../spec/index.js';
 import type { Exchange } from '../../conformance/index.js';
+import { recordExchange } from '../../conformance/exchange/exchange.js';
 
 const BASE = 'http://127.0.0.1:1';
 const KEY = { 'api-key': 'k' };
@@ -18,11 +19,11 @@ function stream(steps: { op: string; path: string; body?: unknown; status?: numb
   return steps.map((s, i) => {
     const [startedAt, endedAt] = s.at ?? [i * 10, i * 10 + 1];
     const json = s.status && s.status >= 400 ? { success: false, error: 'x' } : { success: true, data: s.data };
-    return {
-      seq: i + 1, iface: 'trading', operationId: s.op, method: s.body === undefined ? 'GET' : 'POST', url: `${BASE}${s.path}`, requestHeaders: { ...KEY, 'content-type': 'application/json' },
+    return recordExchange({
+      seq: i + 1, iface: 'trading', method: s.body === undefined ? 'GET' : 'POST', url: `${BASE}${s.path}`, requestHeaders: { ...KEY, 'content-type': 'application/json' },
       requestBody: s.body === undefined ? undefined : JSON.stringify(s.body), status: s.status ?? 200, responseHeaders: { 'content-type': 'application/json' },
-      bodyText: JSON.stringify(json), json, jsonError: undefined, durationMs: 1, startedAt, endedAt, throttled: 0,
-    } as Exchange;
+      body: JSON.stringify(json), startedAt, endedAt,
+    });
   });
 }
 
