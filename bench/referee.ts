@@ -32,8 +32,8 @@ export const NEEDS_A_REAL_SERVER: Record<string, string> = {
   'price-map-keys': 'the answer must be about the requested symbols; a mock answers its example',
   'orders-listing-query': 'the listing must honour the type/status filter; a mock answers its example',
   'transactions-limit': 'the listing must honour limit; a mock answers its example',
-  'reads-answer-asked': 'the price of the symbol asked for; a mock answers its example',
-  'wallet-created-listed': 'a created wallet must come back in the listing; a mock keeps nothing',
+  'resource-relations': 'answers must agree about the records they show (the price of the symbol asked for, a created wallet listed, its chain and symbol); a mock answers each from its own example',
+  'wallet-starts-empty': 'a created wallet must come back in the listing, empty; a mock keeps nothing',
   'wallet-send-debits': 'a send must show in the wallet\'s transactions; a mock keeps nothing',
   'listings-hold-accepted': 'what one read accepted (a symbol, a market) must be in the listing; a mock answers each from its own example',
 };

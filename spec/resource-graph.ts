@@ -12,15 +12,15 @@ export type Comparison = 'exact' | 'caseless' | 'decimal';
 
 /**
  * Where a value comes from: a field of the carried record (`name`), a pointer into the answer
- * (`/user_id`), a body field sent (`request/name`), a path parameter (`path/id`), or the record's
- * key in the map that holds it (`key`).
+ * (`/user_id`), a body field sent (`request/name`), a path parameter (`path/id`), or the value the
+ * operation implies (`const/spot`: an order placed by placeSpotOrder is a spot order).
  */
 export type FieldSource =
   | { from: 'record'; name: string }
+  | { from: 'const'; value: string }
   | { from: 'answer'; pointer: string[] }
   | { from: 'request'; name: string }
-  | { from: 'path'; name: string }
-  | { from: 'key' };
+  | { from: 'path'; name: string };
 
 export type CarrierRole = 'creates' | 'ends' | 'lists' | 'lists-all' | 'shows';
 
@@ -97,12 +97,12 @@ const ROLES: readonly CarrierRole[] = ['creates', 'ends', 'lists', 'lists-all', 
 const list = (v: unknown): string[] => (v === undefined ? [] : Array.isArray(v) ? v.map(String) : [String(v)]);
 
 function source(text: string, where: string): FieldSource {
-  if (text === 'key') return { from: 'key' };
   if (text.startsWith('/')) return { from: 'answer', pointer: text.slice(1).split('/') };
   const [head, ...rest] = text.split('/');
   if (rest.length === 1 && (head === 'request' || head === 'path')) return { from: head, name: rest[0] as string };
+  if (rest.length === 1 && head === 'const') return { from: 'const', value: rest[0] as string };
   if (rest.length === 0 && /^[a-z_][a-z0-9_]*$/i.test(text)) return { from: 'record', name: text };
-  throw new Error(`${where}: field source "${text}" is none of name, /pointer, request/x, path/x, key`);
+  throw new Error(`${where}: field source "${text}" is none of name, /pointer, request/x, path/x, const/v`);
 }
 
 function scopeOf(text: unknown, where: string): Scope {

@@ -1,11 +1,9 @@
 // The registry: every check, in the order the runner runs the scenarios.
 import type { Check } from './check.js';
 import { balanceDecimals } from './response/balance-decimals.js';
-import { balanceUnique } from './response/balance-unique.js';
 import { cancelLeavesOpen } from './state/cancel-leaves-open.js';
 import { balancesFollowWrites } from './state/balances-follow-writes.js';
-import { readsAnswerAsked } from './state/reads-answer-asked.js';
-import { walletCreatedListed } from './state/wallet-created-listed.js';
+import { walletStartsEmpty } from './state/wallet-starts-empty.js';
 import { listingsHoldAccepted } from './state/listings-hold-accepted.js';
 import { contentLengthMatches } from './response/content-length-matches.js';
 import { contentTypeJson } from './response/content-type-json.js';
@@ -102,17 +100,15 @@ export const CHECKS: readonly Check[] = [
   walletDatesUtc,
   tradingDateFormat,
   priceMapKeys,
-  balanceUnique,
   ordersListingQuery,
   transactionsLimit,
   // State: each answer against what the target said before (any stream of exchanges)
   orderInListing,
   cancelLeavesOpen,
   balancesFollowWrites,
-  walletCreatedListed,
+  walletStartsEmpty,
   listingsHoldAccepted,
   walletSendDebits,
-  readsAnswerAsked,
   usdValueMatchesPrice,
   resourceRelations,
   ...HISTORY_CHECKS,

@@ -75,30 +75,31 @@ export function normalised(resource: Resource, field: string, value: unknown): s
   return JSON.stringify(value) ?? 'undefined';
 }
 
-function at(node: unknown, segments: readonly string[], key: string | undefined, out: { record: unknown; key: string | undefined }[]): void {
+/** The records at a carrier's place in an answer: `*` takes every element of an array or value of an object. */
+function at(node: unknown, segments: readonly string[], out: unknown[]): void {
   if (segments.length === 0) {
-    out.push({ record: node, key });
+    out.push(node);
     return;
   }
   const [head, ...rest] = segments as [string, ...string[]];
   if (head === '*') {
-    if (Array.isArray(node)) node.forEach((item, i) => at(item, rest, String(i), out));
-    else if (node && typeof node === 'object') for (const [k, v] of Object.entries(node)) at(v, rest, k, out);
+    if (Array.isArray(node)) for (const item of node) at(item, rest, out);
+    else if (node && typeof node === 'object') for (const v of Object.values(node)) at(v, rest, out);
     return;
   }
-  if (node && typeof node === 'object' && !Array.isArray(node) && Object.hasOwn(node, head)) at((node as Record<string, unknown>)[head], rest, key, out);
+  if (node && typeof node === 'object' && !Array.isArray(node) && Object.hasOwn(node, head)) at((node as Record<string, unknown>)[head], rest, out);
 }
 
-const describe = (s: FieldSource): string => (s.from === 'record' ? s.name : s.from === 'answer' ? `/${s.pointer.join('/')}` : s.from === 'key' ? 'its key' : `${s.from}/${s.name}`);
+const describe = (s: FieldSource): string => (s.from === 'record' ? s.name : s.from === 'answer' ? `/${s.pointer.join('/')}` : s.from === 'const' ? 'what the operation implies' : `${s.from}/${s.name}`);
 
-function read(s: FieldSource, record: unknown, mapKey: string | undefined, ex: Exchange, params: Readonly<Record<string, string>> | undefined): unknown {
+function read(s: FieldSource, record: unknown, ex: Exchange, params: Readonly<Record<string, string>> | undefined): unknown {
   switch (s.from) {
     case 'record':
       return record && typeof record === 'object' && !Array.isArray(record) ? (record as Record<string, unknown>)[s.name] : undefined;
     case 'answer': {
-      const found: { record: unknown }[] = [];
-      at(ex.json, s.pointer, undefined, found as { record: unknown; key: string | undefined }[]);
-      return found[0]?.record;
+      const found: unknown[] = [];
+      at(ex.json, s.pointer, found);
+      return found[0];
     }
     case 'request': {
       const body = requestBodyOf(ex);
@@ -106,8 +107,8 @@ function read(s: FieldSource, record: unknown, mapKey: string | undefined, ex: E
     }
     case 'path':
       return params?.[s.name];
-    case 'key':
-      return mapKey;
+    case 'const':
+      return s.value;
   }
 }
 
@@ -169,12 +170,12 @@ export class ResourceFacts {
       const carriers = graph.carriersOf(ex.iface, ex.operationId);
       const params = carriers.some(({ carrier }) => carrier.parent || Object.values(carrier.fields).some((s) => s.some((x) => x.from === 'path'))) ? pathParamsAt(ex.iface, ex.method, new URL(ex.url).pathname) : undefined;
       for (const { resource, carrier } of carriers) {
-        const records: { record: unknown; key: string | undefined }[] = [];
-        at(ex.json, carrier.at, undefined, records);
+        const records: unknown[] = [];
+        at(ex.json, carrier.at, records);
         let fields = FIELDS.get(resource);
         if (!fields) FIELDS.set(resource, (fields = fieldsOf(resource)));
         const parentId = this.parentIdOf(resource, carrier, ex, params);
-        records.forEach(({ record, key: mapKey }, index) => {
+        records.forEach((record, index) => {
           if (!record || typeof record !== 'object' || Array.isArray(record)) return;
           const values = new Map<string, unknown>();
           const norms = new Map<string, string>();
@@ -182,10 +183,13 @@ export class ResourceFacts {
           const disagreements: Sighting['disagreements'][number][] = [];
           for (const field of fields as string[]) {
             const sources = carrier.fields[field] ?? [{ from: 'record', name: field } as FieldSource];
-            const readings = sources.map((s) => ({ source: describe(s), value: read(s, record, mapKey, ex, params) })).filter((r) => r.value !== undefined);
-            if (readings.length === 0) continue;
-            values.set(field, readings[0]?.value);
-            norms.set(field, normalised(resource, field, readings[0]?.value));
+            const all = sources.map((s) => ({ source: describe(s), value: read(s, record, ex, params) })).filter((r) => r.value !== undefined);
+            if (all.length === 0) continue;
+            values.set(field, all[0]?.value);
+            norms.set(field, normalised(resource, field, all[0]?.value));
+            // Between the sources of one answer, null says the field does not apply (a market order's
+            // price, which the request may still carry: decision trading.required-fields).
+            const readings = all.filter((r) => r.value !== null);
             if (readings.length < 2) continue;
             compared.push(field);
             if (new Set(readings.map((r) => normalised(resource, field, r.value))).size > 1) disagreements.push({ field, readings });
@@ -215,7 +219,7 @@ export class ResourceFacts {
   private parentIdOf(resource: Resource, carrier: Carrier, ex: Exchange, params: Readonly<Record<string, string>> | undefined): string | undefined {
     if (resource.scope.kind !== 'parent' || !carrier.parent) return undefined;
     const parent = resourceGraph().resource(resource.iface, resource.scope.resource);
-    const values = new Map(Object.entries(carrier.parent).map(([f, s]) => [f, read(s, undefined, undefined, ex, params)] as const));
+    const values = new Map(Object.entries(carrier.parent).map(([f, s]) => [f, read(s, undefined, ex, params)] as const));
     const scope = this.scopeId(parent, parent.scope, ex, undefined);
     const key = this.keyOf(parent, values);
     return scope === undefined || key === undefined ? undefined : `${parent.iface}${SEP}${parent.name}${SEP}${scope}${SEP}${key}`;
@@ -338,7 +342,7 @@ export class ResourceFacts {
   private learnPrincipal(s: Sighting): void {
     const by = s.carrier.identifiesCaller;
     if (by === undefined || s.key === undefined) return;
-    const credential = by === 'caller' ? keyOf(s.ex) : read(by, undefined, undefined, s.ex, undefined);
+    const credential = by === 'caller' ? keyOf(s.ex) : read(by, undefined, s.ex, undefined);
     if (typeof credential === 'string' && credential !== '') this.principals.set(`${s.resource.iface}${SEP}${credential}`, `${s.resource.name}${SEP}${s.key}`);
   }
 

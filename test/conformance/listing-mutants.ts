@@ -35,8 +35,8 @@ export const LISTING_MUTANTS: NegativeMutant[] = [
     // place it on BTC/USDT (orderMarket), which the target accepts.
     name: 'an empty markets listing while orders on BTC/USDT are accepted',
     iface: 'trading',
-    killedBy: 'listings-hold-accepted/markets',
-    cites: 'seed trading §4 GET /api/v1/markets',
+    killedBy: 'resource-relations/order.market-pair-reference',
+    cites: 'seed trading §4 GET /api/v1/markets; trading §4 Body of POST /api/v1/spot/order.market; trading §4 Body of POST /api/v1/spot/order.pair',
     strict: false,
     checks: ['cancel-not-open-status'],
     breakage: () => ({ response: (req, res) => (isGet(req, '/api/v1/markets') && res.status === 200 ? editJson(res, (b) => void (b.data = [])) : res) }),
@@ -72,8 +72,8 @@ export const LISTING_MUTANTS: NegativeMutant[] = [
   {
     name: '/chains leaves out ethereum, where wallets are',
     iface: 'wallet',
-    killedBy: 'listings-hold-accepted/chains',
-    cites: 'seed wallet §4 GET /api/v1/chains',
+    killedBy: 'resource-relations/wallet.chain-reference',
+    cites: 'seed wallet §2 Wallet.chain; wallet §2 Chain.slug',
     strict: false,
     breakage: () => ({
       response: (req, res) => (isGet(req, '/api/v1/chains') && res.status === 200 ? editJson(res, (b) => void (b.chains = b.chains.filter((c: any) => c.slug !== 'ethereum'))) : res),

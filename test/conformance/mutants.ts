@@ -120,7 +120,7 @@ export const MUTANTS: Mutant[] = [
   {
     name: 'duplicate balance entry',
     iface: 'trading',
-    killedBy: 'balance-unique',
+    killedBy: 'resource-relations',
     breakage: () => ({ response: (req, res) => (is(req, 'GET', '/api/v1/account/balances') && res.status === 200 ? editJson(res, (b) => void b.data.push(b.data[0])) : res) }),
   },
   {

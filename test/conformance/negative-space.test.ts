@@ -9,13 +9,13 @@ import { startProxy, type Breakage } from './broken-proxy.js';
 import { NEGATIVE_MUTANTS } from './negative-space-mutants.js';
 import { LISTING_MUTANTS } from './listing-mutants.js';
 
-const CHECKS = ['trading-auth-401', 'wallet-auth-401', 'wallet-auth-required', 'read-key-403', 'ip-locked-403', 'login-token-works', 'wallet-isolation', 'listings-hold-accepted', 'listing-order', 'cancel-not-open-status'];
+const CHECKS = ['trading-auth-401', 'wallet-auth-401', 'wallet-auth-required', 'read-key-403', 'ip-locked-403', 'login-token-works', 'wallet-isolation', 'listings-hold-accepted', 'resource-relations', 'listing-order', 'cancel-not-open-status'];
 
 /** The assertions the negative space and the listings added: each evaluates cases on every seed. */
 const ADDED = [
   'trading-auth-401/wrong-header', 'trading-auth-401/other-key', 'wallet-auth-required/wrong-header', 'wallet-auth-required/other-key',
   'login-token-works/every-operation', 'wallet-isolation/listing', 'ip-locked-403/403',
-  'listings-hold-accepted/markets', 'listings-hold-accepted/traders', 'listings-hold-accepted/traders-active', 'listings-hold-accepted/chains', 'listings-hold-accepted/prices',
+  'resource-relations/order.market-pair-reference', 'listings-hold-accepted/traders', 'listings-hold-accepted/traders-active', 'resource-relations/wallet.chain-reference', 'listings-hold-accepted/prices',
   'listing-order/cut-orders', 'listing-order/cut-transactions',
 ];
 

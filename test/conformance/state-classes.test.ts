@@ -60,7 +60,7 @@ describe('state classes', () => {
       const report = await checkBehind(undefined, 'both', seed, true);
       seen.push(...report.failures.map((f) => `seed ${seed}: ${f.checkId}/${f.assertion}: ${f.message}`));
       // Every state check evaluated something on each seed.
-      for (const id of ['order-in-listing', 'cancel-leaves-open', 'balances-follow-writes', 'wallet-created-listed', 'wallet-send-debits', 'reads-answer-asked', 'usd-value-matches-price']) {
+      for (const id of ['order-in-listing', 'cancel-leaves-open', 'balances-follow-writes', 'wallet-starts-empty', 'wallet-send-debits', 'resource-relations', 'usd-value-matches-price']) {
         expect(report.checks.find((c) => c.id === id)?.status, `seed ${seed}: ${id}`).toBe('passed');
       }
     }

@@ -149,14 +149,14 @@ export const STATE_MUTANTS: StateMutant[] = [
   {
     name: 'the price of a symbol answers another symbol\'s entry',
     iface: 'trading',
-    killedBy: 'reads-answer-asked/price-symbol',
+    killedBy: 'resource-relations/price.unchanging',
     strict: false,
     breakage: () => ({ request: (req) => (is(req, 'GET', '/api/v1/price/BTC') ? { ...req, path: '/api/v1/price/ETH' } : req) }),
   },
   {
     name: 'a listed order with another amount than placed',
     iface: 'trading',
-    killedBy: 'order-in-listing/fields',
+    killedBy: 'resource-relations/order.unchanging',
     strict: true,
     breakage: () => ({
       response: (req, res) => (is(req, 'GET', '/api/v1/account/orders') && res.status === 200 ? editJson(res, (b) => b.data.forEach((o: any) => o.type === 'binary' && (o.amount = (Number(o.amount) + 1).toFixed(8)))) : res),
@@ -165,14 +165,14 @@ export const STATE_MUTANTS: StateMutant[] = [
   {
     name: 'a wallet created on another chain than asked',
     iface: 'wallet',
-    killedBy: 'wallet-created-listed/chain',
+    killedBy: 'resource-relations/wallet.unchanging',
     strict: false,
     breakage: () => ({ request: (req) => (is(req, 'POST', '/api/v1/wallets/create') ? otherChain(req).req : req) }),
   },
   {
     name: 'a wallet answered on the chain asked but listed on another',
     iface: 'wallet',
-    killedBy: 'wallet-created-listed/listed',
+    killedBy: 'resource-relations/wallet.unchanging',
     strict: false,
     breakage: () => {
       let asked: string | undefined;
@@ -190,7 +190,7 @@ export const STATE_MUTANTS: StateMutant[] = [
   {
     name: 'a wallet\'s balance answers another wallet\'s',
     iface: 'wallet',
-    killedBy: 'reads-answer-asked/balance-symbol',
+    killedBy: 'resource-relations/wallet.unchanging',
     strict: false,
     breakage: () => ({ request: (req) => (is(req, 'GET', '/api/v1/wallets/1/balance') ? { ...req, path: '/api/v1/wallets/2/balance' } : req) }),
   },

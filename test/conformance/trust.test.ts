@@ -42,7 +42,7 @@ const outcome = (report: RunReport, id: string) => report.checks.find((c) => c.i
 describe('a check that evaluated nothing has not passed', () => {
   it('without keys, the key-bound checks are "not exercised" with the reason, and the summary counts checks', async () => {
     const report = await withMock(({ trading, wallet }) => runConformance({ targets: { trading: { url: trading }, wallet: { url: wallet } }, seed: 3, runs: 5 }));
-    for (const id of ['balance-decimals', 'balance-unique', 'orders-listing-query', 'wallet-date-format', 'wallet-decimals', 'wallet-dates-utc', 'trading-date-format', 'transactions-limit']) {
+    for (const id of ['balance-decimals', 'orders-listing-query', 'wallet-date-format', 'wallet-decimals', 'wallet-dates-utc', 'trading-date-format', 'transactions-limit']) {
       expect(outcome(report, id), id).toBe('not-exercised');
       expect(report.checks.find((c) => c.id === id)?.reason, id).toMatch(/no --(trading|wallet)-key given/);
     }
@@ -82,7 +82,7 @@ describe('a check that evaluated nothing has not passed', () => {
       });
       expect(report.failed).toBe(true);
       expect(report.counts.failed).toBeGreaterThan(5);
-      for (const id of ['orders-listing-query', 'balance-unique', 'rate-limit-retry-after']) expect(outcome(report, id), id).not.toBe('passed');
+      for (const id of ['orders-listing-query', 'rate-limit-retry-after']) expect(outcome(report, id), id).not.toBe('passed');
       expect(outcome(report, 'rate-limit-429')).toBe('failed');
       expect(outcome(report, 'rate-limit-retry-after')).toBe('not-exercised');
     } finally {

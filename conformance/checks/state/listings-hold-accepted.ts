@@ -1,16 +1,12 @@
-// A listing that says "all" holds what the target itself accepted or answered: a pair it accepted
-// an order on is in the markets listing ("list of all tradeable pairs", trading §4 GET
-// /api/v1/markets); a lead trader a copy was started with is in the traders listing while the copy
-// runs, and the listing holds active ones only (trading §3 bullet 2, §4 GET /api/v1/copy/traders);
-// a chain a wallet is on is in /chains (wallet §4 GET /api/v1/chains: chain slugs used elsewhere);
-// a symbol /price/{symbol} answers is a key of /prices (trading §4 GET /api/v1/prices). Judged both
-// ways where the listing is fixed (a listing read before the acceptance, the latest one, must hold
-// it too); the traders listing only while the copy runs.
+// A listing that says "all" holds what the target itself answered: a symbol /price/{symbol}
+// answers is a key of /prices (trading §4 GET /api/v1/prices), judged both ways (a listing read
+// before the answer, the latest one, must hold it too); a lead trader a copy was started with is in
+// the traders listing while the copy runs, and the listing holds active ones only (trading §3 bullet
+// 2, §4 GET /api/v1/copy/traders). That an order's pair is a listed market and a wallet's chain a
+// listed chain is the resource graph's (resource-relations: its reference relations).
 import { defineStateCheck, seed } from '../check.js';
 import { keyOf } from '../../exchange/exchange-readers.js';
-import { arr, obj } from '../../exchange/json-shape.js';
-import { accepted, dataListOf, dataOf, idOf, named, overlapped, pathParam, requestFieldsOf, topOf } from '../../model/exchange-facts.js';
-import { PLACE_KIND } from '../../model/trading-model.js';
+import { accepted, dataListOf, dataOf, idOf, named, overlapped, pathParam, requestFieldsOf } from '../../model/exchange-facts.js';
 import type { Exchange, InterfaceName } from '../../types.js';
 
 interface Listed {
@@ -30,34 +26,6 @@ const up = (v: unknown): string | undefined => (typeof v === 'string' && v !== '
 
 const KINDS: Listed[] = [
   {
-    assertion: 'markets',
-    iface: 'trading',
-    listing: 'the markets listing',
-    name: 'pair',
-    shows: (ex) => {
-      if (ex.operationId === null || PLACE_KIND[ex.operationId] === undefined) return [];
-      const body = requestFieldsOf(ex);
-      const [market, pair] = [up(body['market']), up(body['pair'])];
-      return market && pair ? [`${market}/${pair}`] : [];
-    },
-    holds: (ex) => (ex.operationId === 'getMarkets' ? new Set(dataListOf(ex).flatMap((m) => (up(m['market']) && up(m['pair']) ? [`${up(m['market'])}/${up(m['pair'])}`] : []))) : undefined),
-  },
-  {
-    assertion: 'chains',
-    iface: 'wallet',
-    listing: '/chains',
-    name: 'chain',
-    shows: (ex) => {
-      if (ex.operationId === 'createWallet') {
-        const chain = obj(topOf(ex, 'wallet'))['chain'] ?? requestFieldsOf(ex)['chain'];
-        return typeof chain === 'string' ? [chain] : [];
-      }
-      if (ex.operationId === 'listWallets') return arr(topOf(ex, 'wallets')).flatMap((w) => (typeof obj(w)['chain'] === 'string' ? [obj(w)['chain'] as string] : []));
-      return [];
-    },
-    holds: (ex) => (ex.operationId === 'listChains' ? new Set(arr(topOf(ex, 'chains')).flatMap((c) => (typeof obj(c)['slug'] === 'string' ? [obj(c)['slug'] as string] : []))) : undefined),
-  },
-  {
     assertion: 'prices',
     iface: 'trading',
     listing: '/prices',
@@ -75,13 +43,11 @@ export const listingsHoldAccepted = defineStateCheck({
   id: 'listings-hold-accepted',
   title: 'a listing of all holds what the target accepted',
   assertions: [
-    seed('markets', 'trading §4 GET /api/v1/markets', 'a pair the target accepted an order on is in the markets listing ("list of all tradeable pairs")'),
     seed('traders', 'trading §4 GET /api/v1/copy/traders', 'a lead trader a copy was started with is in the active traders listing while the copy runs'),
     seed('traders-active', 'trading §3 bullet 2', 'the traders listing holds active lead traders only (no entry whose status or active field says otherwise)'),
-    seed('chains', 'wallet §4 GET /api/v1/chains', 'a chain a wallet was created or is listed on is in /chains'),
     seed('prices', 'trading §4 GET /api/v1/prices', 'a symbol /price/{symbol} answers is a key of /prices'),
   ],
-  appliesTo: ['trading', 'wallet'],
+  appliesTo: ['trading'],
   start: () => {
     const seen = KINDS.map((kind) => ({ kind, items: new Map<string, Exchange>(), last: undefined as { ex: Exchange; holds: Set<string> } | undefined }));
     /** Per lead trader, the keys whose copy of it runs, with the start that began it. */

@@ -214,7 +214,7 @@ const commandCount = (ctx: CheckContext, writes: boolean): number => (writes ? (
 export async function exploreTrading(ctx: CheckContext): Promise<void> {
   const key = ctx.trading.key ?? ctx.trading.readKey;
   const symbols = ctx.facts.symbols;
-  // Every symbol the target lists, once (reads-answer-asked).
+  // Every symbol the target lists, once (resource-relations: price.unchanging).
   for (const symbol of symbols) await ctx.call('getPrice', { params: { symbol } });
   // And each market's base the prices leave out: a symbol /price answers is a key of /prices (listings-hold-accepted).
   for (const base of new Set(ctx.facts.markets.map((m) => m.market))) if (!symbols.includes(base)) await ctx.call('getPrice', { params: { symbol: base } });

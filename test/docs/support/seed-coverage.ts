@@ -69,7 +69,7 @@ export function relationsLine(): string {
   return `**relations: ${all.length} judged** (${seeds} seed, ${all.length - seeds} decision)`;
 }
 
-const sourceText = (s: FieldSource): string => (s.from === 'record' ? s.name : s.from === 'answer' ? `/${s.pointer.join('/')}` : s.from === 'key' ? 'map key' : `${s.from}/${s.name}`);
+const sourceText = (s: FieldSource): string => (s.from === 'record' ? s.name : s.from === 'answer' ? `/${s.pointer.join('/')}` : s.from === 'const' ? JSON.stringify(s.value) : `${s.from}/${s.name}`);
 
 /** The resource graph as the page shows it: each resource with its key, scope and the answers that carry it; each relation with its source. */
 export function renderRelations(): string {
