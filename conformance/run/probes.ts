@@ -1,11 +1,16 @@
 // Valid GET requests generated with fast-check over every read operation; they produce the
 // exchanges the response checks judge (they fail nothing themselves). Run after the scenarios,
-// so that listings hold the orders and transactions those created.
+// so that listings hold the orders and transactions those created. Last, with writes, the one input
+// class that needs money to have arrived first: a send of a wallet's whole balance.
 import fc from 'fast-check';
 import type { CheckContext } from '../act/context.js';
 import { propertySeed } from '../act/property.js';
 import { requestFor, type RequestSpec } from '../exchange/operation-request.js';
 import { walletKeyPool, type PoolKey } from '../act/wallet-keys.js';
+import { inputClasses, noteUnsent } from '../act/input-classes.js';
+import { sentSoFar } from '../judge/input-coverage.js';
+import { fundedWallet } from '../checks/race/funded-wallet.js';
+import { formatUnits } from '../exchange/decimal.js';
 
 function tradingRequests(ctx: CheckContext): fc.Arbitrary<RequestSpec>[] {
   const key = ctx.trading.key ?? ctx.trading.readKey;
@@ -67,6 +72,25 @@ function walletRequests(ctx: CheckContext, pool: PoolKey[]): fc.Arbitrary<Reques
   return arbs;
 }
 
+/**
+ * A send of a wallet's whole balance (the most decision wallet.send-semantics allows) from a wallet
+ * of a user the checker registered and funded itself, never the --wallet-key's: funded by a send
+ * that must arrive first (doppel's clock moved, else read until it did: fundedWallet), and sent on
+ * to that user's second wallet. Each balance after it is read, and the history.
+ */
+async function sendWholeBalance(ctx: CheckContext): Promise<void> {
+  const classes = inputClasses(['wallet'], ctx.decisions).filter((c) => c.bound === 'wallet-balance');
+  const sent = sentSoFar(classes, ctx.client.exchanges);
+  const c = classes[0];
+  if (!c || sent(c)) return;
+  const funded = await fundedWallet(ctx, 'whole');
+  if (typeof funded === 'string') return noteUnsent(ctx, c, funded);
+  const key = funded.user.token;
+  await ctx.call('sendFromWallet', { key, params: { id: funded.walletId }, body: { to_address: funded.to, amount: formatUnits(funded.balance), token_id: null } });
+  await ctx.call('getWalletBalance', { key, params: { id: funded.walletId } });
+  await ctx.call('listWalletTransactions', { key, params: { id: funded.walletId }, query: { limit: '100' } });
+}
+
 /** Sends the generated valid requests: every operation at least once, then random ones. */
 export async function runProbes(ctx: CheckContext): Promise<void> {
   const pool = ctx.targets.wallet ? await walletKeyPool(ctx) : [];
@@ -75,4 +99,5 @@ export async function runProbes(ctx: CheckContext): Promise<void> {
   const rnd = fc.sample(fc.oneof(...arbs), { seed: propertySeed(ctx.seed, 'probes'), numRuns: ctx.embedded ? ctx.runs : Math.min(ctx.runs, 20) });
   const firsts = arbs.map((a, i) => fc.sample(a, { seed: propertySeed(ctx.seed, `probe-${i}`), numRuns: 1 })[0] as RequestSpec);
   for (const spec of [...firsts, ...rnd]) await ctx.send(spec);
+  if (ctx.targets.wallet && ctx.allowWrites) await sendWholeBalance(ctx);
 }
