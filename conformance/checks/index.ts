@@ -12,6 +12,7 @@ import { duplicateEmailRefused } from './scenario/duplicate-email-refused.js';
 import { loginTokenWorks } from './scenario/login-token-works.js';
 import { noServerError } from './response/no-server-error.js';
 import { orderInListing } from './state/order-in-listing.js';
+import { documentedDefaults } from './state/documented-defaults.js';
 import { ordersListingQuery } from './response/orders-listing-query.js';
 import { priceMapKeys } from './response/price-map-keys.js';
 import { rateLimit429 } from './scenario/rate-limit-429.js';
@@ -100,6 +101,7 @@ export const CHECKS: readonly Check[] = [
   transactionsLimit,
   // State: each answer against what the target said before (any stream of exchanges)
   orderInListing,
+  documentedDefaults,
   cancelLeavesOpen,
   balancesFollowWrites,
   walletCreatedListed,
