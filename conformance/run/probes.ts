@@ -9,7 +9,8 @@ import { requestFor, type RequestSpec } from '../exchange/operation-request.js';
 import { walletKeyPool, type PoolKey } from '../act/wallet-keys.js';
 import { inputClasses, noteUnsent } from '../act/input-classes.js';
 import { sentSoFar } from '../judge/input-coverage.js';
-import { fundedWallet } from '../checks/race/funded-wallet.js';
+import { balanceOf, confirmSends } from '../checks/race/funded-wallet.js';
+import { fundedByExplorer } from './explore/explore-wallet.js';
 import { formatUnits } from '../exchange/decimal.js';
 
 function tradingRequests(ctx: CheckContext): fc.Arbitrary<RequestSpec>[] {
@@ -74,21 +75,22 @@ function walletRequests(ctx: CheckContext, pool: PoolKey[]): fc.Arbitrary<Reques
 
 /**
  * A send of a wallet's whole balance (the most decision wallet.send-semantics allows) from a wallet
- * of a user the checker registered and funded itself, never the --wallet-key's: funded by a send
- * that must arrive first (doppel's clock moved, else read until it did: fundedWallet), and sent on
- * to that user's second wallet. Each balance after it is read, and the history.
+ * of a user the checker registered, which the explorer funded by a send, never the --wallet-key's:
+ * last, so that the funds had time to arrive (on doppel's fake its clock is moved; elsewhere the
+ * run does not wait for them), and back to the wallet they came from; then its balance and history.
  */
 async function sendWholeBalance(ctx: CheckContext): Promise<void> {
   const classes = inputClasses(['wallet'], ctx.decisions).filter((c) => c.bound === 'wallet-balance');
-  const sent = sentSoFar(classes, ctx.client.exchanges);
   const c = classes[0];
-  if (!c || sent(c)) return;
-  const funded = await fundedWallet(ctx, 'whole');
-  if (typeof funded === 'string') return noteUnsent(ctx, c, funded);
-  const key = funded.user.token;
-  await ctx.call('sendFromWallet', { key, params: { id: funded.walletId }, body: { to_address: funded.to, amount: formatUnits(funded.balance), token_id: null } });
-  await ctx.call('getWalletBalance', { key, params: { id: funded.walletId } });
-  await ctx.call('listWalletTransactions', { key, params: { id: funded.walletId }, query: { limit: '100' } });
+  if (!c || sentSoFar(classes, ctx.client.exchanges)(c)) return;
+  const own = fundedByExplorer(ctx)[0];
+  if (!own) return noteUnsent(ctx, c, 'the explorer funded no wallet of a user the checker registered (no --wallet-key wallet with native coin on a chain it lists)');
+  let balance = await balanceOf(ctx, own.key, own.walletId);
+  if (!balance && (await confirmSends(ctx))) balance = await balanceOf(ctx, own.key, own.walletId);
+  if (!balance) return noteUnsent(ctx, c, `the coin the explorer sent to a wallet of the checker's own user had not arrived when the probes ran (balance ${balance === undefined ? 'unreadable' : '0'})`);
+  await ctx.call('sendFromWallet', { key: own.key, params: { id: own.walletId }, body: { to_address: own.backTo, amount: formatUnits(balance), token_id: null } });
+  await ctx.call('getWalletBalance', { key: own.key, params: { id: own.walletId } });
+  await ctx.call('listWalletTransactions', { key: own.key, params: { id: own.walletId }, query: { limit: '100' } });
 }
 
 /** Sends the generated valid requests: every operation at least once, then random ones. */

@@ -12,6 +12,7 @@ import { walletsOf, type WalletFact } from '../../act/facts.js';
 import { inputClasses, noteUnsent, withClass } from '../../act/input-classes.js';
 import { sentSoFar } from '../../judge/input-coverage.js';
 import { obj } from '../../exchange/json-shape.js';
+import { is2xx } from '../../exchange/exchange-readers.js';
 import { toUnits } from '../../exchange/decimal.js';
 import { propertySeed } from '../../act/property.js';
 import { SEND_UNIT } from '../../act/valid-requests.js';
@@ -37,6 +38,18 @@ async function coverHistoryQuery(ctx: CheckContext, key: string, wallet: { id: n
     await ctx.call('listWalletTransactions', { key, params: { id: wallet.id }, query: withClass(c, { limit: '100' }, String) });
   }
 }
+
+/** A wallet of the checker's own user that the explorer sent native coin to, and the --wallet-key wallet it came from. */
+export interface OwnFunded {
+  key: string;
+  walletId: number;
+  backTo: string;
+}
+
+const fundedOwn = new WeakMap<CheckContext, OwnFunded[]>();
+
+/** The checker's own wallets the run's explorer sent native coin to (the probes send one's whole balance back). */
+export const fundedByExplorer = (ctx: CheckContext): readonly OwnFunded[] => fundedOwn.get(ctx) ?? [];
 
 /** The amount of a token the explorer sends: as small as the native sends (SEND_UNIT). */
 const TOKEN_AMOUNT = SEND_UNIT.toFixed(5);
@@ -76,18 +89,20 @@ export async function exploreWallet(ctx: CheckContext): Promise<void> {
 
   // Sends from the --wallet-key's funded wallets to that user's wallet on the same chain.
   const funded = own.filter((w) => (toUnits(w.balance) ?? 0n) >= 100_000n && targets.has(w.chain));
-  if (!funded.length) return;
-  const sends = fc.sample(fc.tuple(fc.nat(funded.length - 1), fc.integer({ min: 1, max: 5 })), { seed: seed + 1, numRuns: SENDS });
+  const sends = funded.length ? fc.sample(fc.tuple(fc.nat(funded.length - 1), fc.integer({ min: 1, max: 5 })), { seed: seed + 1, numRuns: SENDS }) : [];
   const from = new Set<number>();
+  const received: OwnFunded[] = [];
   for (const [i, [pick, k]] of sends.entries()) {
     const w = funded[pick] as (typeof funded)[number];
     const to = targets.get(w.chain) as { id: number; address: string };
     // token_id null and token_id left out both send the native coin (decision wallet.tokens): one and then the other.
     const token = i % 2 === 0 ? { token_id: null } : {};
-    await ctx.call('sendFromWallet', { key, params: { id: w.id }, body: { to_address: to.address, amount: (k * SEND_UNIT).toFixed(5), ...token } });
+    const sent = await ctx.call('sendFromWallet', { key, params: { id: w.id }, body: { to_address: to.address, amount: (k * SEND_UNIT).toFixed(5), ...token } });
     await ctx.call('getWalletBalance', { key, params: { id: w.id } });
     from.add(w.id);
+    if (is2xx(sent.status) && !received.some((r) => r.walletId === to.id)) received.push({ key: user.key, walletId: to.id, backTo: w.address });
   }
+  fundedOwn.set(ctx, received);
   // A token the wallet lists (a non-null token_id): its native balance read after it, and the
   // listing, which holds the token's balance (decision wallet.tokens).
   const source = tokenSource(own, targets);
@@ -101,7 +116,7 @@ export async function exploreWallet(ctx: CheckContext): Promise<void> {
     from.add(source.wallet.id);
   }
   for (const id of from) await ctx.call('listWalletTransactions', { key, params: { id }, query: { limit: '100' } });
-  for (const w of funded.filter((f) => from.has(f.id))) {
+  for (const w of own.filter((f) => from.has(f.id))) {
     const to = targets.get(w.chain);
     if (to) await ctx.call('listWalletTransactions', { key: user.key, params: { id: to.id }, query: { limit: '100' } });
   }
