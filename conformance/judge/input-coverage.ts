@@ -9,25 +9,33 @@ import { toUnits } from '../exchange/decimal.js';
 import { bodyIsValid, queryOf, requestBodyOf } from '../exchange/exchange-readers.js';
 import { arr, obj } from '../exchange/json-shape.js';
 import { accepted, dataListOf, idOf, pathParam, topOf } from '../model/exchange-facts.js';
+import { BoundedMap } from '../checks/bounded-map.js';
 import type { Exchange, InputClassCoverage } from '../types.js';
 
 /** Statuses that refuse the input itself (not the key, the rate or the path). */
 const REFUSALS = new Set([400, 409, 422]);
 
 const marketKey = (market: unknown, pair: unknown): string => `${String(market).toUpperCase()}/${String(pair).toUpperCase()}`;
-const balanceKey = (walletId: number | undefined, tokenId: unknown): string => `${walletId} ${tokenId === null || tokenId === undefined ? 'native' : String(tokenId)}`;
+const assetOf = (tokenId: unknown): string => (tokenId === null || tokenId === undefined ? 'native' : String(tokenId));
 
-/** What the stream's answers said of the target's data, as far as the data bounds need it. */
+/** What the stream's answers said of the target's data, as far as the data bounds need it; bounded, since a proxy runs for days. */
 class TargetData {
-  private readonly markets = new Map<string, { minAmount: bigint | undefined; maxLeverage: bigint | undefined }>();
-  private readonly traders = new Map<number, bigint | undefined>();
-  /** Per wallet and asset, the balance as last read; forgotten at a send from the wallet. */
-  private readonly balances = new Map<string, bigint | undefined>();
+  private readonly markets = new BoundedMap<string, { minAmount: bigint | undefined; maxLeverage: bigint | undefined }>(10_000);
+  private readonly traders = new BoundedMap<number, bigint | undefined>(10_000);
+  /** Per wallet, each asset's balance as last read (native or a token id); forgotten at a send from the wallet. */
+  private readonly balances = new BoundedMap<number, Map<string, bigint | undefined>>(100_000);
+
+  private balance(walletId: number | undefined, tokenId: unknown, value: unknown): void {
+    if (walletId === undefined) return;
+    const assets = this.balances.get(walletId) ?? new Map<string, bigint | undefined>();
+    assets.set(assetOf(tokenId), toUnits(value));
+    this.balances.set(walletId, assets);
+  }
 
   learn(ex: Exchange): void {
     if (ex.operationId === 'sendFromWallet') {
       const id = idOf(pathParam(ex, 'send'));
-      for (const key of this.balances.keys()) if (key.startsWith(`${id} `)) this.balances.delete(key);
+      if (id !== undefined) this.balances.delete(id);
       return;
     }
     if (!accepted(ex)) return;
@@ -44,12 +52,12 @@ class TargetData {
       case 'listWallets':
         for (const w of arr(topOf(ex, 'wallets')).map(obj)) {
           const id = idOf(w['id']);
-          this.balances.set(balanceKey(id, null), toUnits(w['balance']));
-          for (const t of arr(w['tokens']).map(obj)) this.balances.set(balanceKey(id, t['token_id']), toUnits(t['balance']));
+          this.balance(id, null, w['balance']);
+          for (const t of arr(w['tokens']).map(obj)) this.balance(id, t['token_id'], t['balance']);
         }
         return;
       case 'getWalletBalance':
-        this.balances.set(balanceKey(idOf(pathParam(ex, 'balance')), null), toUnits(topOf(ex, 'balance')));
+        this.balance(idOf(pathParam(ex, 'balance')), null, topOf(ex, 'balance'));
         return;
       default:
     }
@@ -66,8 +74,10 @@ class TargetData {
         const id = idOf(body['lead_trader_id']);
         return id === undefined ? undefined : this.traders.get(id);
       }
-      case 'wallet-balance':
-        return this.balances.get(balanceKey(idOf(pathParam(ex, 'send')), body['token_id']));
+      case 'wallet-balance': {
+        const id = idOf(pathParam(ex, 'send'));
+        return id === undefined ? undefined : this.balances.get(id)?.get(assetOf(body['token_id']));
+      }
     }
   }
 }
