@@ -8,11 +8,13 @@
 // `leverage` and `duration_hours` as integers, `created_at` and `expires_at` as dates; a status read
 // on the target's clock (the Date header) before or after those 24 hours (the expiry the target model
 // predicts) too. A record without them is no case; one that names another value says itself that the
-// target did not apply the default. Judged on any stream: the checker's own orders, a client's.
+// target did not apply the default; a refusal of an otherwise valid order whose message names the
+// field left out says it wants the field. Judged on any stream: the checker's own orders, a client's.
 import { defineStateCheck, seed, type StateOutput } from '../check.js';
 import { requestFields } from '../../act/arbitraries/request-schema.js';
 import { tradingFieldClause } from '../../act/arbitraries/mutation-basis.js';
-import { keyOf } from '../../exchange/exchange-readers.js';
+import { bodyIsValid, keyOf } from '../../exchange/exchange-readers.js';
+import { obj } from '../../exchange/json-shape.js';
 import { writesSkip } from '../writes-skip.js';
 import { accepted, dataListOf, dataOf, idOf, named, overlapped, requestFieldsOf, seedTimeOf, targetTimeOf } from '../../model/exchange-facts.js';
 import { PLACE_KIND, type KnownOrder } from '../../model/trading-model.js';
@@ -74,6 +76,22 @@ function judgeRecord(record: Record<string, unknown>, placed: Exchange, body: Re
   }
 }
 
+/**
+ * A refusal of an order the schema accepts, whose message names a defaulted field it left out: the
+ * target wants the field the documents give a default for. Only a message that names the field is
+ * a case (a refusal for the balance or the amount says nothing of it).
+ */
+function judgeRefusal(ex: Exchange, out: StateOutput): void {
+  const body = requestFieldsOf(ex);
+  const message = obj(ex.json)['error'];
+  if (typeof message !== 'string' || !bodyIsValid(ex)) return;
+  for (const d of DEFAULTS) {
+    if (d.operationId !== ex.operationId || body[d.field] !== undefined || !message.includes(d.field)) continue;
+    out.checked(ex, d.field);
+    out.fail({ assertion: d.field, title: `an order without ${d.field} is refused for it, though the documents give it a default (${d.value})`, message: `${named(ex)} left ${d.field} out and was answered ${ex.status}: ${message}`, exchange: ex, requests: [ex] });
+  }
+}
+
 export const documentedDefaults = defineStateCheck({
   id: 'documented-defaults',
   title: 'an order placed without leverage or duration_hours is answered and listed with the documented default',
@@ -83,6 +101,7 @@ export const documentedDefaults = defineStateCheck({
   appliesTo: ['trading'],
   needs: (ctx) => writesSkip(ctx, 'trading'),
   start: () => (ex, model, out) => {
+    if (ex.operationId !== null && PLACE_KIND[ex.operationId] && ex.status === 400) return judgeRefusal(ex, out);
     if (!accepted(ex) || ex.operationId === null) return;
     if (PLACE_KIND[ex.operationId]) return judgeRecord(dataOf(ex), ex, requestFieldsOf(ex), ex, out);
     if (ex.operationId !== 'listOrders') return;
