@@ -19,4 +19,4 @@ export type { ConformanceOptions, ConformanceTargets } from './run/run-conforman
 export type { CheckCliOptions } from './run/run-check-cli.js';
 export type { Baseline, BaselineErrorCode } from './report/baseline-file.js';
 export type { Check, ResponseCheck, ScenarioCheck } from './checks/index.js';
-export type { BaselineComparison, BaselineFailure, CheckKind, CheckMeta, CheckResult, Exchange, Failure, Observation, Outcome, OperationCoverage, ReportedExchange, ReportedFailure, RunReport, CheckTally } from './types.js';
+export type { BaselineComparison, BaselineFailure, CheckKind, CheckMeta, CheckResult, Exchange, Failure, InputClassCoverage, Observation, Outcome, OperationCoverage, ReportedExchange, ReportedFailure, RunReport, CheckTally } from './types.js';

@@ -146,6 +146,17 @@ export interface OperationCoverage {
   undocumented: string[];
 }
 
+/**
+ * The input classes of the run's interfaces (conformance/act/input-classes.ts: each optional field
+ * present and absent, each enum value, null and not null, each bound) and how many a request
+ * answered 2xx showed; each one not sent with why.
+ */
+export interface InputClassCoverage {
+  sent: number;
+  total: number;
+  unsent: { iface: InterfaceName; operationId: string; class: string; why: string }[];
+}
+
 export interface OutcomeCounts {
   passed: number;
   failed: number;
@@ -185,6 +196,8 @@ export interface RunReport {
   tallies: CheckTally[];
   failures: ReportedFailure[];
   coverage: OperationCoverage[];
+  /** The input classes sent (a request of the class answered 2xx), of all the interfaces' operations have. */
+  inputClasses: InputClassCoverage;
   requests: number;
   throttled: number;
   /** Time spent waiting on the client-side wallet budget. */

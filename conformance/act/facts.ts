@@ -24,6 +24,8 @@ export interface WalletFact {
   address: string;
   symbol: string;
   balance: string;
+  /** The tokens the wallet lists with their balances (decision wallet.tokens: a token_id to send). */
+  tokens: { tokenId: number; balance: string }[];
 }
 
 export interface Facts {
@@ -89,7 +91,10 @@ export function walletsOf(json: unknown): WalletFact[] {
     const w = obj(raw);
     const id = num(w['id']);
     if (id === undefined || typeof w['chain'] !== 'string') continue;
-    out.push({ id, chain: w['chain'], address: String(w['address'] ?? ''), symbol: String(w['symbol'] ?? ''), balance: String(w['balance'] ?? '0') });
+    const tokens = arr(w['tokens'])
+      .map(obj)
+      .flatMap((t) => (Number.isSafeInteger(t['token_id']) ? [{ tokenId: t['token_id'] as number, balance: String(t['balance'] ?? '0') }] : []));
+    out.push({ id, chain: w['chain'], address: String(w['address'] ?? ''), symbol: String(w['symbol'] ?? ''), balance: String(w['balance'] ?? '0'), tokens });
   }
   return out;
 }

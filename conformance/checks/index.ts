@@ -13,6 +13,7 @@ import { jsonUtf8 } from './response/json-utf-8.js';
 import { jsonWithoutBom } from './response/json-without-bom.js';
 import { noServerError } from './response/no-server-error.js';
 import { orderInListing } from './state/order-in-listing.js';
+import { documentedDefaults } from './state/documented-defaults.js';
 import { ordersListingQuery } from './response/orders-listing-query.js';
 import { priceMapKeys } from './response/price-map-keys.js';
 import { rateLimit429 } from './scenario/rate-limit-429.js';
@@ -104,6 +105,7 @@ export const CHECKS: readonly Check[] = [
   transactionsLimit,
   // State: each answer against what the target said before (any stream of exchanges)
   orderInListing,
+  documentedDefaults,
   cancelLeavesOpen,
   balancesFollowWrites,
   walletStartsEmpty,

@@ -1,6 +1,7 @@
 // The wallet side of the target model: the chains it lists, every wallet it showed (created or
 // listed) with its chain, address and symbol, each wallet's native balance as last read with the
-// sends since, and every send it accepted. Wallets are keyed by id (the target's), not by key, so
+// sends since, each token balance its listing showed with the token sends since, and every send it
+// accepted. Wallets are keyed by id (the target's), not by key, so
 // a login token and an API key of the same user see the same wallets.
 import type { Exchange } from '../types.js';
 import { toUnits } from '../exchange/decimal.js';
@@ -37,6 +38,10 @@ export interface KnownWallet {
   sent: KnownSend[];
   unknownAt: number[];
   received: KnownSend[];
+  /** Per token id, every balance the wallets listing showed (decision wallet.tokens), in order. */
+  tokenReads: Map<number, { value: bigint; ex: Exchange }[]>;
+  /** Every token send from it (a non-null token_id), in order. */
+  tokenSent: KnownSend[];
 }
 
 /** The native balance as last read, if any. */
@@ -61,7 +66,7 @@ export class WalletModel {
   wallet(id: number): KnownWallet {
     let w = this.wallets.get(id);
     if (!w) {
-      w = { id, chain: undefined, address: undefined, symbol: undefined, created: undefined, reads: [], sent: [], unknownAt: [], received: [] };
+      w = { id, chain: undefined, address: undefined, symbol: undefined, created: undefined, reads: [], sent: [], unknownAt: [], received: [], tokenReads: new Map(), tokenSent: [] };
       this.wallets.set(id, w);
     }
     return w;
@@ -108,6 +113,11 @@ export class WalletModel {
           if (id === undefined) continue;
           const known = this.learn(id, w);
           this.read(known, w['balance'], ex);
+          for (const t of arr(w['tokens']).map(obj)) {
+            const tokenId = idOf(t['token_id']);
+            const value = toUnits(t['balance']);
+            if (tokenId !== undefined && value !== undefined) known.tokenReads.set(tokenId, [...(known.tokenReads.get(tokenId) ?? []), { value, ex }]);
+          }
         }
         return;
       case 'getWalletBalance': {
@@ -154,7 +164,7 @@ export class WalletModel {
     const send: KnownSend = { hash, walletId: id, amount, amountText: String(body['amount']), to: body['to_address'], tokenId: body['token_id'] ?? null, ex, confirmedSeen: undefined };
     this.sends.set(hash, send);
     // A token send moves the token's balance, not the native one (decision wallet.tokens).
-    if (send.tokenId !== null) return;
+    if (send.tokenId !== null) return void w.tokenSent.push(send);
     w.sent.push(send);
     this.byAddress(send.to)?.received.push(send);
   }

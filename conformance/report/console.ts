@@ -8,12 +8,28 @@ import { LABEL, MARK } from './outcome-marks.js';
 import { secretsLegend } from './secrets-legend.js';
 import { rerunNote } from './run-origin.js';
 import { summaryLine } from './summary-line.js';
+import { inputClassesLine } from '../judge/input-coverage.js';
 import { plainText } from './plain-text.js';
 
 export function progressLine(result: CheckResult): string {
   const time = `${(result.durationMs / 1000).toFixed(1)} s`;
   if (result.status === 'not-exercised' || result.status === 'skipped') return `  ${MARK[result.status]} ${result.id}  ${LABEL[result.status]}: ${result.reason ?? ''}`;
   return `  ${MARK[result.status]} ${result.id}  ${result.cases} case${result.cases === 1 ? '' : 's'}, ${time}${result.status === 'observed' ? ' (observed)' : ''}`;
+}
+
+/** The input classes not sent, by reason, each reason's classes by operation (`placeSpotOrder: side=buy, side=sell`). */
+function unsentClasses(report: RunReport): string[] {
+  const { unsent } = report.inputClasses;
+  if (!unsent.length) return [];
+  const byWhy = new Map<string, Map<string, string[]>>();
+  for (const u of unsent) {
+    const ops = byWhy.get(u.why) ?? new Map<string, string[]>();
+    ops.set(u.operationId, [...(ops.get(u.operationId) ?? []), u.class]);
+    byWhy.set(u.why, ops);
+  }
+  const lines = ['', `Input classes not sent (${inputClassesLine(report.inputClasses)}: what the documents say of these was not judged), by reason:`];
+  for (const [why, ops] of byWhy) lines.push(`  ${MARK['not-exercised']} ${plainText(why)}: ${[...ops].map(([op, classes]) => `${op} ${classes.join(', ')}`).join('; ')}`);
+  return lines;
 }
 
 export function renderConsole(report: RunReport): string {
@@ -56,6 +72,7 @@ export function renderConsole(report: RunReport): string {
     lines.push('', 'Not exercised (nothing was checked, so these did not pass), by reason:');
     for (const [reason, ids] of idle) lines.push(`  ${MARK['not-exercised']} ${plainText(reason)}: ${ids.join(', ')}`);
   }
+  lines.push(...unsentClasses(report));
   if (report.secrets.length) lines.push('', `Keys are shown as ${secretsLegend(report.secrets).map((s) => `${s.names} (${s.what})`).join(', ')}; --show-secrets shows them.`);
   lines.push('', plainText(summaryLine(report)));
   return lines.join('\n');

@@ -1,6 +1,7 @@
 // The HTML report (--html FILE): one self-contained page (inline CSS, no script, nothing fetched):
 // the verdict and counts on top, every check with its outcome, each failure with its request,
-// answer and curl lines, and the per-operation coverage of documented statuses. With --baseline:
+// answer and curl lines, the per-operation coverage of documented statuses and the input classes
+// not sent, with why. With --baseline:
 // tiles for new, known and fixed, the new failures before the known ones (each marked), and the
 // baseline's failures fixed since and not re-checked.
 import { writeFileSync } from 'node:fs';
@@ -109,6 +110,15 @@ function coverageTable(report: RunReport): string {
   return `<table><thead><tr><th>interface</th><th>operation</th><th>requests</th><th>seen</th><th>documented statuses (green: seen)</th></tr></thead><tbody>${rows.join('')}</tbody></table>`;
 }
 
+/** The input classes no request answered 2xx showed, with why (all sent: one line saying so). */
+function inputClassesSection(report: RunReport): string {
+  const c = report.inputClasses;
+  const head = `<h2>Input classes: ${c.sent} of ${c.total} sent</h2>\n<p class="muted">Each optional field present and absent, each enum value, null and not null, each bound (spec/); a class is sent when a request of it was answered 2xx. What the documents say of a class not sent was not judged.</p>`;
+  if (!c.unsent.length) return `${head}\n<p class="muted">Every class was sent.</p>`;
+  const rows = c.unsent.map((u) => `<tr><td>${u.iface}</td><td class="id"><code>${esc(u.operationId)}</code></td><td><code>${esc(u.class)}</code></td><td class="why">${esc(u.why)}</td></tr>`);
+  return `${head}\n<table><thead><tr><th>interface</th><th>operation</th><th>class not sent</th><th>why</th></tr></thead><tbody>${rows.join('')}</tbody></table>`;
+}
+
 /** The baseline's failures fixed since, or not re-checked (with why), as a table. */
 function baselineTable(rows: (BaselineComparison['fixed'][number] & { reason?: string })[], last: string): string {
   const body = rows.map((f) => `<tr><td><code>${esc(baselineName(f))}</code></td><td>${esc(f.title)}</td>${f.reason === undefined ? '' : `<td class="why">${esc(f.reason)}</td>`}</tr>`);
@@ -173,7 +183,7 @@ export function renderHtml(report: RunReport): string {
 <p class="meta">${report.targets.map((t) => `${t.iface}: <code>${esc(t.url)}</code>${t.embedded ? ' (embedded fake)' : ''}`).join(' · ')}</p>
 <p class="meta">${runFacts(report).map(esc).join(' · ')} · started ${esc(report.startedAt)} · ${(report.durationMs / 1000).toFixed(1)} s · ${report.requests} requests</p>
 ${report.baseline ? `<p class="meta">baseline <code>${esc(report.baseline.file)}</code>: doppel ${esc(report.baseline.doppelVersion)}, seed ${report.baseline.seed}, started ${esc(report.baseline.startedAt)}${report.baseline.note ? ` · ${esc(report.baseline.note)}` : ''}</p>` : ''}
-<div class="tiles">${baselineTiles}${tiles}<div class="tile"><b>${cov.seen}/${cov.documented}</b>documented statuses seen</div></div>
+<div class="tiles">${baselineTiles}${tiles}<div class="tile"><b>${cov.seen}/${cov.documented}</b>documented statuses seen</div><div class="tile"><b>${report.inputClasses.sent}/${report.inputClasses.total}</b>input classes sent</div></div>
 <div class="summary">${esc(summaryLine(report))}</div>
 ${report.secrets.length ? `<p class="muted">Keys are shown as ${secretsLegend(report.secrets).map((s) => `<code>${esc(s.names)}</code> (${esc(s.what)})`).join(', ')}.</p>` : ''}
 ${failureSections(report, script)}
@@ -181,6 +191,7 @@ ${failureSections(report, script)}
 ${checksTable(report)}
 <h2>${report.traffic ? 'Observed coverage: the operations and statuses the traffic hit' : 'Coverage: documented statuses seen per operation'}</h2>
 ${coverageTable(report)}
+${inputClassesSection(report)}
 </main></body></html>
 `;
 }

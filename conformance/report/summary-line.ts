@@ -2,6 +2,7 @@
 // 7 not exercised, 2 skipped (…)`. With --baseline the details start with what is new, known, fixed
 // and not re-checked (counting failures, not observations): `PASSED` when only known ones remain.
 import { coverageRatio } from '../judge/coverage.js';
+import { inputClassesLine } from '../judge/input-coverage.js';
 import type { RunReport } from '../types.js';
 import { runFacts } from './run-origin.js';
 import { baselineTally } from './baseline-marks.js';
@@ -35,6 +36,7 @@ export function summaryLine(report: RunReport): string {
     ...(report.walletBudget?.keys.length ? [`wallet budget ${report.walletBudget.perMinute}/min per key: at most ${(report.walletBudget.keys[0] as { peak: number }).peak} used in a minute (${(report.walletBudget.keys[0] as { key: string }).key}), ${report.walletBudget.keys.length} key${report.walletBudget.keys.length === 1 ? '' : 's'}`] : []),
     ...(report.budgetWaitMs > 0 ? [`${(report.budgetWaitMs / 1000).toFixed(0)} s waiting on the wallet budget`] : []),
     `documented statuses seen: ${cov.seen}/${cov.documented}`,
+    inputClassesLine(report.inputClasses),
     `${(report.durationMs / 1000).toFixed(1)} s`,
     ...(report.traffic ? [] : [`seed ${report.seed}`]),
   ];

@@ -36,7 +36,12 @@ export function writePlan(ctx: CheckContext): string[] {
   }
   if (ctx.targets.wallet) {
     lines.push(`  wallet: register users doppel-*@example.test; one of them creates a wallet on each of the ${ctx.facts.chains.length} chains listed;`);
-    if (ctx.wallet.key) lines.push(`          send ${SEND_UNIT.toFixed(5)}..${(5 * SEND_UNIT).toFixed(5)} of a native coin (largest ${(5 * SEND_UNIT).toFixed(5)}) from the --wallet-key's wallets to such wallets.`);
+    if (ctx.wallet.key) {
+      lines.push(
+        `          send ${SEND_UNIT.toFixed(5)}..${(5 * SEND_UNIT).toFixed(5)} of a native coin (largest ${(5 * SEND_UNIT).toFixed(5)}) and ${SEND_UNIT.toFixed(5)} of one token they list from the --wallet-key's wallets to such wallets;`,
+        '          at the end, that user sends all of the native coin that arrived back to the wallet it came from.',
+      );
+    }
   }
   if (ctx.concurrency) lines.push(...racePlan(ctx, ctx.concurrency));
   return lines;

@@ -1,11 +1,17 @@
 // Valid GET requests generated with fast-check over every read operation; they produce the
 // exchanges the response checks judge (they fail nothing themselves). Run after the scenarios,
-// so that listings hold the orders and transactions those created.
+// so that listings hold the orders and transactions those created. Last, with writes, the one input
+// class that needs money to have arrived first: a send of a wallet's whole balance.
 import fc from 'fast-check';
 import type { CheckContext } from '../act/context.js';
 import { propertySeed } from '../act/property.js';
 import { requestFor, type RequestSpec } from '../exchange/operation-request.js';
 import { walletKeyPool, type PoolKey } from '../act/wallet-keys.js';
+import { inputClasses, noteUnsent } from '../act/input-classes.js';
+import { sentSoFar } from '../judge/input-coverage.js';
+import { balanceOf, confirmSends } from '../checks/race/funded-wallet.js';
+import { fundedByExplorer } from './explore/explore-wallet.js';
+import { formatUnits } from '../exchange/decimal.js';
 
 function tradingRequests(ctx: CheckContext): fc.Arbitrary<RequestSpec>[] {
   const key = ctx.trading.key ?? ctx.trading.readKey;
@@ -70,6 +76,26 @@ function walletRequests(ctx: CheckContext, pool: PoolKey[]): fc.Arbitrary<Reques
   return arbs;
 }
 
+/**
+ * A send of a wallet's whole balance (the most decision wallet.send-semantics allows) from a wallet
+ * of a user the checker registered, which the explorer funded by a send, never the --wallet-key's:
+ * last, so that the funds had time to arrive (on doppel's fake its clock is moved; elsewhere the
+ * run does not wait for them), and back to the wallet they came from; then its balance and history.
+ */
+async function sendWholeBalance(ctx: CheckContext): Promise<void> {
+  const classes = inputClasses(['wallet'], ctx.decisions).filter((c) => c.bound === 'wallet-balance');
+  const c = classes[0];
+  if (!c || sentSoFar(classes, ctx.client.exchanges)(c)) return;
+  const own = fundedByExplorer(ctx)[0];
+  if (!own) return noteUnsent(ctx, c, 'the explorer funded no wallet of a user the checker registered (no --wallet-key wallet with native coin on a chain it lists)');
+  let balance = await balanceOf(ctx, own.key, own.walletId);
+  if (!balance && (await confirmSends(ctx))) balance = await balanceOf(ctx, own.key, own.walletId);
+  if (!balance) return noteUnsent(ctx, c, `the coin the explorer sent to a wallet of the checker's own user had not arrived when the probes ran (balance ${balance === undefined ? 'unreadable' : '0'})`);
+  await ctx.call('sendFromWallet', { key: own.key, params: { id: own.walletId }, body: { to_address: own.backTo, amount: formatUnits(balance), token_id: null } });
+  await ctx.call('getWalletBalance', { key: own.key, params: { id: own.walletId } });
+  await ctx.call('listWalletTransactions', { key: own.key, params: { id: own.walletId }, query: { limit: '100' } });
+}
+
 /** Sends the generated valid requests: every operation at least once, then random ones. */
 export async function runProbes(ctx: CheckContext): Promise<void> {
   const pool = ctx.targets.wallet ? await walletKeyPool(ctx) : [];
@@ -78,4 +104,5 @@ export async function runProbes(ctx: CheckContext): Promise<void> {
   const rnd = fc.sample(fc.oneof(...arbs), { seed: propertySeed(ctx.seed, 'probes'), numRuns: ctx.embedded ? ctx.runs : Math.min(ctx.runs, 20) });
   const firsts = arbs.map((a, i) => fc.sample(a, { seed: propertySeed(ctx.seed, `probe-${i}`), numRuns: 1 })[0] as RequestSpec);
   for (const spec of [...firsts, ...rnd]) await ctx.send(spec);
+  if (ctx.targets.wallet && ctx.allowWrites) await sendWholeBalance(ctx);
 }

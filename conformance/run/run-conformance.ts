@@ -8,6 +8,8 @@ import { Findings } from '../judge/findings.js';
 import { createJudge } from '../judge/judge.js';
 import type { CheckContext } from '../act/context.js';
 import { coverageOf } from '../judge/coverage.js';
+import { inputClassesOf } from '../judge/input-coverage.js';
+import { inputClasses, whyUnsent } from '../act/input-classes.js';
 import { countsOf, maskedReport } from '../report/masked-report.js';
 import { DEMO_KEYS, freshEmbeddedWallet, startEmbedded } from './embedded-target.js';
 import { discoverFacts } from '../act/facts.js';
@@ -175,6 +177,7 @@ export async function runConformance(options: ConformanceOptions = {}): Promise<
     return mine.some(fails) ? 'failed' : mine.length ? 'observed' : cases > 0 ? 'passed' : 'not-exercised';
   };
   judge = createJudge({ checks: selected, decisions, findings });
+  let judgesStream = false;
 
   try {
     await preflight(client, bases, {
@@ -190,7 +193,7 @@ export async function runConformance(options: ConformanceOptions = {}): Promise<
     // The explorer's and the probes' requests are for the checks that judge a stream of exchanges
     // (response and state checks); a scenario check sends what reveals its own points, so a run of
     // scenario checks alone (--only) sends theirs and nothing else.
-    const judgesStream = selected.some((check) => check.scope !== 'scenario');
+    judgesStream = selected.some((check) => check.scope !== 'scenario');
     if (judgesStream) await explore(ctx);
 
     // A scenario check with an observer is judged by it over the whole run (its own requests and
@@ -267,6 +270,7 @@ export async function runConformance(options: ConformanceOptions = {}): Promise<
     tallies: findings.allTallies(),
     failures: findings.failures.map((f) => ({ ...f, severity: fails(f) ? 'failure' : 'observation', curl: undefined, replay: [] })),
     coverage: coverageOf(ifaces, client.exchanges),
+    inputClasses: inputClassesOf(inputClasses(ifaces, decisions), client.exchanges).coverage((c, refused) => whyUnsent(ctx, c, judgesStream, refused)),
     requests: client.exchanges.length,
     throttled: client.throttled,
     budgetWaitMs: Math.round(client.budgetWaitMs),

@@ -8,6 +8,8 @@ import { DEFAULT_DECISIONS } from '../../spec/decision-points.js';
 import { readProfile } from '../../spec/profile.js';
 import { CHECKS, type Check } from '../checks/index.js';
 import { CoverageTally } from '../judge/coverage.js';
+import { InputClassTally } from '../judge/input-coverage.js';
+import { inputClasses } from '../act/input-classes.js';
 import { Findings } from '../judge/findings.js';
 import { createJudge, type Judge } from '../judge/judge.js';
 import { countsOf, maskedReport, reportedFailure } from '../report/masked-report.js';
@@ -46,6 +48,7 @@ export class TrafficSession {
   private readonly findings = new Findings();
   private readonly judge: Judge;
   private readonly coverage = new CoverageTally();
+  private readonly inputs: InputClassTally;
   private readonly checks: readonly Check[] = CHECKS;
   private readonly started = Date.now();
   private readonly countsAll: boolean;
@@ -65,6 +68,7 @@ export class TrafficSession {
     this.from = options.from;
     this.aim = new AimWatch(options.targets, (line) => options.onWarning?.(this.secrets.mask(line)));
     this.countsAll = Boolean(options.strict);
+    this.inputs = new InputClassTally(inputClasses((Object.keys(options.targets) as InterfaceName[]).sort(), decisions));
     this.judge = createJudge({
       checks: this.checks,
       decisions,
@@ -95,6 +99,7 @@ export class TrafficSession {
     this.learnSecrets(ex);
     this.judged++;
     this.coverage.add(ex.iface, ex.operationId, ex.status);
+    this.inputs.see(ex);
     this.aim.see(ex);
     this.judge.see(ex);
     if (isTargetReset(ex)) this.targetReset();
@@ -104,6 +109,7 @@ export class TrafficSession {
   targetReset(): void {
     this.resets++;
     this.judge.forget();
+    this.inputs.forget();
   }
 
   /** An answer forwarded without being judged: its body exceeded the cap. */
@@ -179,6 +185,7 @@ export class TrafficSession {
       tallies: this.findings.allTallies(),
       failures: this.findings.failures.map((f) => ({ ...f, severity: this.fails(f) ? 'failure' : 'observation', curl: undefined, replay: [] })),
       coverage: this.coverage.coverage(ifaces),
+      inputClasses: this.inputs.coverage((_c, refused) => refused ?? 'the traffic showed no request of it answered 2xx'),
       requests: this.judged + this.unchecked.count,
       throttled: 0,
       budgetWaitMs: 0,

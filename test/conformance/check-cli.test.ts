@@ -6,7 +6,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkEveryOptionOnce } from '../../bin/option-checks.js';
-import { CHECKS, runCheckCli } from '../../conformance/index.js';
+import { CHECKS, runCheckCli, type RunReport } from '../../conformance/index.js';
+import { inputClasses } from '../../conformance/act/input-classes.js';
+import { getOperation } from '../../spec/index.js';
 import { startMock, type RunningMock } from '../../mock/index.js';
 import { closedPort, usage } from './cli-usage.js';
 
@@ -108,6 +110,19 @@ describe('doppel check against a running mock says what happened', () => {
     const script = readFileSync(replay, 'utf8');
     expect(script).not.toMatch(/:\?set|\$DOPPEL_/);
     expect(execFileSync('sh', [replay], { encoding: 'utf8', env: { PATH: process.env.PATH ?? '' } })).toBe('doppel check --seed 1: no failure, nothing to replay\n');
+  });
+
+  it('a read-only run sends every input class of the reads and lists each write\'s as not sent, with why', async () => {
+    const json = join(dir, 'read-only.json');
+    const { code, out } = await check({ tradingUrl: mock.trading.url, tradingKey: 'demo-trade-key', tradingReadKey: 'demo-read-key', walletUrl: mock.wallet.url, walletKeys: ['demo-wallet-key'], runs: 5, quiet: true, json });
+    expect(code).toBe(0);
+    const { sent, total, unsent } = (JSON.parse(readFileSync(json, 'utf8')) as RunReport).inputClasses;
+    expect(summary(out)).toContain(`; input classes: ${sent} of ${total} sent; `);
+    const writes = inputClasses(['trading', 'wallet']).filter((c) => getOperation(c.iface, c.operationId).method === 'POST');
+    expect(writes.length).toBeGreaterThan(40);
+    expect(unsent.map((u) => `${u.operationId} ${u.class}`).sort()).toEqual(writes.map((c) => `${c.operationId} ${c.name}`).sort());
+    expect(new Set(unsent.map((u) => u.why))).toEqual(new Set(['writes not allowed (--allow-writes)']));
+    expect(out.join('\n')).toMatch(/^ {2}○ writes not allowed \(--allow-writes\): placeSpotOrder order_type=market, order_type=limit, .*; sendFromWallet .*token_id not null$/m);
   });
 
   it('--allow-writes says plainly that the run starts without asking', async () => {

@@ -284,6 +284,9 @@ const WRITTEN: ClauseBreakage[] = [
   { clause: 'trading §4 Body of POST /api/v1/binary/order.duration_minutes', name: 'binary bids never settle', iface: 'trading', breakage: mutant('binary bids never settle') },
   { clause: 'trading §4 Body of POST /api/v1/futures/order.duration_hours', name: 'futures positions never expire', iface: 'trading', breakage: futuresStayOpen },
   { clause: 'trading §8 duration_hours default', name: 'futures positions never expire', iface: 'trading', breakage: futuresStayOpen },
+  { clause: 'trading §8 duration_hours default#applied', name: 'a futures order without duration_hours runs 12 hours', iface: 'trading', breakage: otherDefault(['/api/v1/futures/order'], 'duration_hours', 12) },
+  { clause: 'trading §8 duration_hours default#required', name: 'a futures order without duration_hours is refused', iface: 'trading', breakage: () => ({ response: (req, res) => (is(req, 'POST', '/api/v1/futures/order') && parse(req.body)?.duration_hours === undefined ? { ...res, status: 400, body: '{"success":false,"error":"duration_hours is required"}' } : res) }) },
+  { clause: 'trading §4 Body of POST /api/v1/margin/order.leverage#default', name: 'a margin or futures order without leverage gets leverage 2', iface: 'trading', breakage: otherDefault(['/api/v1/margin/order', '/api/v1/futures/order'], 'leverage', 2) },
   { clause: 'trading §5.3', name: 'the read key cannot view balances', iface: 'trading', breakage: () => ({ response: (req, res) => (is(req, 'GET', '/api/v1/account/balances') && req.headers['api-key'] === 'demo-read-key' ? { ...res, status: 403, body: '{"success":false,"error":"forbidden"}' } : res) }) },
   { clause: 'trading §5.4', name: 'public prices demand a key', iface: 'trading', breakage: mutant('public prices demand a key') },
   { clause: 'trading §5.5', name: 'read key allowed to trade', iface: 'trading', breakage: mutant('read key allowed to trade') },
@@ -297,6 +300,8 @@ const WRITTEN: ClauseBreakage[] = [
   { clause: 'wallet §3 bullet 1', name: 'a send is confirmed at once', iface: 'wallet', strict: true, breakage: confirmedAtOnce },
   { clause: 'wallet §4 bullet 1', name: 'a login token is refused as X-API-Key', iface: 'wallet', breakage: () => ({ response: (req, res) => (req.headers['x-api-key'] && !req.headers['x-api-key'].startsWith('demo-') && ok(res) ? { ...res, status: 401, body: '{"success":false,"error":"invalid key"}' } : res) }) },
   { clause: 'wallet §4 bullet 2', name: 'an invalid token_id answers 422', iface: 'wallet', strict: true, breakage: () => ({ response: (req, res) => (is(req, 'POST', /\/send$/) && res.status === 400 && parse(req.body)?.token_id !== undefined && parse(req.body)?.token_id !== null ? { ...res, status: 422 } : res) }) },
+  { clause: 'wallet §4 bullet 2#native', name: 'a token send sends the native coin', iface: 'wallet', strict: true, breakage: tokenSend(() => undefined) },
+  { clause: 'wallet §4 bullet 2#refused', name: 'a send of a token the wallet lists is refused', iface: 'wallet', strict: true, breakage: tokenSend(() => 999_999) },
   { clause: 'wallet §4 bullet 3', name: 'a transactions page longer than its limit (or the default 50)', iface: 'wallet', strict: true, breakage: () => ({
     response: (req, res) => {
       if (!is(req, 'GET', /\/transactions$/) || !ok(res)) return res;
@@ -327,6 +332,29 @@ function confirmedAtOnce(): Breakage {
           })
         : res,
   };
+}
+
+/** The target applies `value` to an order body that leaves `field` out, not the documented default. */
+function otherDefault(paths: string[], field: string, value: number): () => Breakage {
+  return () => ({
+    request: (req) => {
+      const body = parse(req.body);
+      return req.method === 'POST' && paths.includes(pathOf(req)) && body && typeof body === 'object' && body[field] === undefined ? { ...req, body: JSON.stringify({ ...body, [field]: value }) } : req;
+    },
+  });
+}
+
+/** A send with a non-null token_id reaches the target with the token_id `to` gives (undefined: left out, the native coin). */
+function tokenSend(to: (tokenId: number) => number | undefined): () => Breakage {
+  return () => ({
+    request: (req) => {
+      const body = parse(req.body);
+      if (!is(req, 'POST', /\/send$/) || typeof body?.token_id !== 'number') return req;
+      const { token_id: tokenId, ...rest } = body;
+      const next = to(tokenId);
+      return { ...req, body: JSON.stringify(next === undefined ? rest : { ...rest, token_id: next }) };
+    },
+  });
 }
 
 /** Futures positions stay open in every listing, whatever their duration_hours. */

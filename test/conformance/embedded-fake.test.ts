@@ -1,5 +1,6 @@
 // The checker passes against the embedded fake over several seeds (small --runs keep it fast), and
-// every check is exercised there: a check that evaluated nothing has not passed.
+// every check is exercised there: a check that evaluated nothing has not passed; and every input
+// class of both interfaces is sent (a request of it answered 2xx).
 import { describe, expect, it } from 'vitest';
 import { renderConsole, runConformance } from '../../conformance/index.js';
 
@@ -11,6 +12,8 @@ describe('doppel check against the embedded fake', () => {
       expect(report.failures.map((f) => `${f.checkId}: ${f.title}`)).toEqual([]);
       expect(report.checks.filter((c) => c.status !== 'passed').map((c) => `${c.id}: ${c.status} ${c.reason ?? ''}`)).toEqual([]);
       expect(report.checks.every((c) => c.cases > 0)).toBe(true);
+      expect(report.inputClasses.unsent).toEqual([]);
+      expect(report.inputClasses.sent).toBe(report.inputClasses.total);
       expect(report.failed).toBe(false);
     });
   }
@@ -22,5 +25,6 @@ describe('doppel check against the embedded fake', () => {
     if (report.failed) console.log(renderConsole(report));
     expect(report.failures.map((f) => `${f.checkId}: ${f.title}`)).toEqual([]);
     expect(report.checks.find((c) => c.id === 'default-listing-limit')?.status).toBe('passed');
+    expect(report.inputClasses.unsent).toEqual([]);
   });
 });

@@ -80,6 +80,9 @@ describe('report files of a failing run', () => {
     expect(copy?.message).toMatch(/getBalances #\d+ read .* after stopCopy #\d+/);
     expect(copy?.replay.length).toBeGreaterThan(1);
     expect(report.coverage).toHaveLength(operations('trading').length + operations('wallet').length);
+    expect(report.inputClasses.total).toBeGreaterThan(50);
+    expect(report.inputClasses.sent + report.inputClasses.unsent.length).toBe(report.inputClasses.total);
+    for (const u of report.inputClasses.unsent) expect(u.why).toBeTruthy();
   });
 
   it('--replay: a shell script that re-sends each failure\'s requests, keys as variables', () => {
@@ -125,13 +128,17 @@ describe('report files of a failing run', () => {
     });
     await page.goto(pathToFileURL(files.html).href);
     expect(await page.locator('h1').innerText()).toMatch(/doppel check\s*FAILED/);
-    expect(await page.locator('.tile').count()).toBe(6);
+    expect(await page.locator('.tile').count()).toBe(7);
     expect(await page.locator('.summary').innerText()).toMatch(/^FAILED: \d+ passed, \d+ failed/);
     const report = JSON.parse(readFileSync(files.json, 'utf8')) as RunReport;
     const tables = page.locator('table');
     expect(await tables.nth(0).locator('tbody tr').count()).toBe(CHECKS.length);
     expect(await tables.nth(1).locator('tbody tr').count()).toBe(report.coverage.length);
     expect(await page.locator('.failure').count()).toBe(report.failures.length);
+    const { sent, total, unsent } = report.inputClasses;
+    expect(await page.locator('.tile', { hasText: 'input classes sent' }).innerText()).toMatch(new RegExp(`^${sent}/${total}\\s+input classes sent$`));
+    expect(await page.locator('h2', { hasText: 'Input classes' }).innerText()).toBe(`Input classes: ${sent} of ${total} sent`);
+    expect(await page.locator('table').nth(2).locator('tbody tr').count()).toBe(unsent.length);
     const copy = page.locator('.failure', { hasText: 'balances-follow-writes/copy-refund' });
     expect(await copy.innerText()).toMatch(/curl -sS -i -X POST .*copy\/stop/);
     expect(await copy.innerText()).toContain('$DOPPEL_TRADING_KEY');

@@ -26,6 +26,7 @@ function verdicts(report: RunReport) {
     checks: report.checks.map((c) => `${c.id} ${c.status} ${c.cases} ${JSON.stringify(c.assertionCases)}`),
     failures: report.failures.map((f) => `${f.severity} ${f.checkId}/${f.assertion} ${f.iface} ${f.operationId} ×${f.occurrences}: ${f.title}`).sort(),
     coverage: report.coverage.map((c) => `${c.operationId} ${c.requests} ${c.seen.join(',')} ${c.undocumented.join(',')}`),
+    inputClasses: report.inputClasses,
   };
 }
 
@@ -61,6 +62,12 @@ describe('record with doppel proxy --har, judge with doppel check --from-har', (
     // The fake's choices differ from doppel's: the proxy saw them as observations, not violations.
     expect(live.failures.length).toBeGreaterThan(5);
     expect(live.failures.every((f) => f.severity === 'observation')).toBe(true);
+    // The input classes the run's reads showed, counted by the proxy from the traffic alone: every
+    // class of the orders listing's query; the writes' none (a read-only run).
+    const unsent = live.inputClasses.unsent.map((u) => `${u.operationId} ${u.class}`);
+    expect(unsent.filter((u) => u.startsWith('listOrders '))).toEqual([]);
+    expect(unsent).toContain('placeFuturesOrder duration_hours absent');
+    expect(new Set(live.inputClasses.unsent.map((u) => u.why))).toContain('the traffic showed no request of it answered 2xx');
   });
 
   it('writes HAR 1.2 with every exchange, its timings, and no secret', () => {

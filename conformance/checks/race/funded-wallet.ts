@@ -31,6 +31,18 @@ export async function balanceOf(ctx: CheckContext, key: string, id: number): Pro
   return ex.status === 200 ? toUnits(obj(ex.json)['balance']) : undefined;
 }
 
+/**
+ * On doppel's fake (a target answering GET /__doppel/clock), moves its clock past the longest
+ * confirmation delay a profile may give, so that every send made so far is confirmed; elsewhere
+ * does nothing. Whether it moved.
+ */
+export async function confirmSends(ctx: CheckContext): Promise<boolean> {
+  const clock = await ctx.send({ iface: 'wallet', operationId: null, method: 'GET', path: CLOCK });
+  if (clock.status !== 200 || typeof obj(obj(clock.json)['data'])['epoch_ms'] !== 'number') return false;
+  const moved = await ctx.send({ iface: 'wallet', operationId: null, method: 'POST', path: CLOCK, body: { advance_seconds: ADVANCE_SECONDS } });
+  return moved.status === 200;
+}
+
 /** The funded wallet, or why there is none. */
 export async function fundedWallet(ctx: CheckContext, tag: string): Promise<FundedWallet | string> {
   const key = ctx.wallet.key;
@@ -49,10 +61,7 @@ export async function fundedWallet(ctx: CheckContext, tag: string): Promise<Fund
   const [own, other] = wallets as [{ id: number; address: string }, { id: number; address: string }];
   const sent = await ctx.call('sendFromWallet', { key, params: { id: from.id }, body: { to_address: own.address, amount: formatUnits(RACE_FUNDS) } });
   if (sent.status !== 200) return `funding the wallet answered ${sent.status}`;
-  const clock = await ctx.send({ iface: 'wallet', operationId: null, method: 'GET', path: CLOCK });
-  if (clock.status === 200 && typeof obj(obj(clock.json)['data'])['epoch_ms'] === 'number') {
-    await ctx.send({ iface: 'wallet', operationId: null, method: 'POST', path: CLOCK, body: { advance_seconds: ADVANCE_SECONDS } });
-  }
+  await confirmSends(ctx);
   for (let waited = 0; ; waited += 2) {
     const balance = await balanceOf(ctx, user.token, own.id);
     if (balance !== undefined && balance >= RACE_FUNDS) return { user, walletId: own.id, chain: from.chain, balance, to: other.address };

@@ -3,12 +3,15 @@
 // addresses (wallet §2 Transaction, §4 transactions). doppel debits it at once and by exactly the
 // amount, and a send to another wallet the run knows shows there as a `receive` once confirmed
 // (decision wallet.send-semantics; no fee: wallet.limits). Where nothing of unknown effect happened.
+// A send of a token the wallet lists (a non-null token_id, decision wallet.tokens) within that
+// token's balance is accepted, lowers that token's balance in the wallets listing by the amount and
+// leaves the native coin's alone.
 import { decision, defineStateCheck, seed } from '../check.js';
 import { queryOf } from '../../exchange/exchange-readers.js';
 import { writesSkip } from '../writes-skip.js';
 import { formatUnits, toUnits } from '../../exchange/decimal.js';
 import { arr, obj } from '../../exchange/json-shape.js';
-import { accepted, idOf, named, overlapped, pathParam, targetTimeOf, topOf } from '../../model/exchange-facts.js';
+import { accepted, idOf, named, overlapped, pathParam, requestFieldsOf, targetTimeOf, topOf } from '../../model/exchange-facts.js';
 import { debitsSinceRead, lastRead, uncertainSinceRead, type KnownSend, type KnownWallet } from '../../model/wallet-model.js';
 import type { StateOutput } from '../check.js';
 import type { TargetModel } from '../../model/target-model.js';
@@ -55,7 +58,17 @@ function judgeBalance(model: TargetModel, w: KnownWallet, value: bigint, ex: Exc
   const requests = [last.ex, ...debits.map((s) => s.ex), ex];
   const where = `wallet ${w.id}: ${named(last.ex)} read ${formatUnits(last.value)}, ${named(ex)} read ${formatUnits(value)}`;
   out.checked(ex, debits.length ? 'at-once' : 'unchanged');
-  if (moved !== debited) {
+  const tokens = w.tokenSent.filter((s) => s.ex.seq > last.ex.seq);
+  if (tokens.length) out.checked(ex, 'token');
+  if (moved !== debited && tokens.length) {
+    out.fail({
+      assertion: 'token',
+      title: `a token send moved the native balance by ${formatUnits(moved - debited)}`,
+      message: `${where}: native sends between say ${formatUnits(debited)}; the token sends between (${tokens.map((s) => `${named(s.ex)}: ${s.amountText} of token ${String(s.tokenId)}`).join(', ')}) move the token, not the native coin`,
+      exchange: ex,
+      requests: [last.ex, ...debits.map((s) => s.ex), ...tokens.map((s) => s.ex), ex].sort((a, b) => a.seq - b.seq),
+    });
+  } else if (moved !== debited) {
     out.fail({
       assertion: debits.length ? 'at-once' : 'unchanged',
       title: debits.length ? `sends of ${formatUnits(debited)} lowered the balance by ${formatUnits(moved)}` : `the balance moved ${formatUnits(-moved)} with nothing sent`,
@@ -107,6 +120,59 @@ function judgeHistory(model: TargetModel, ex: Exchange, decisions: { delay: numb
   }
 }
 
+/** A listing's token balance against the last one and the token sends from the wallet between them. */
+function judgeTokens(model: TargetModel, w: KnownWallet, entry: Record<string, unknown>, ex: Exchange, out: StateOutput): void {
+  for (const t of arr(entry['tokens']).map(obj)) {
+    const tokenId = idOf(t['token_id']);
+    const value = toUnits(t['balance']);
+    const last = tokenId === undefined ? undefined : w.tokenReads.get(tokenId)?.at(-1);
+    if (!last || value === undefined) continue;
+    const sends = w.tokenSent.filter((s) => s.tokenId === tokenId && s.ex.seq > last.ex.seq);
+    // Only where the wallet sent the token and nothing else may have moved it: no send of unknown
+    // effect, no known send of the token to it that may land in between.
+    const incoming = [...model.wallet.sends.values()].some((s) => s.to === w.address && s.tokenId === tokenId && (!s.confirmedSeen || s.confirmedSeen.seq > last.ex.seq));
+    if (!sends.length || incoming || w.unknownAt.some((n) => n > last.ex.seq) || sends.some((s) => overlapped(s.ex, ex))) continue;
+    const sent = sends.reduce((n, s) => n + s.amount, 0n);
+    out.checked(ex, 'token');
+    if (last.value - value !== sent) {
+      out.fail({
+        assertion: 'token',
+        title: `token sends of ${formatUnits(sent)} moved the token's balance by ${formatUnits(last.value - value)}`,
+        message: `wallet ${w.id}, token ${tokenId}: ${named(last.ex)} listed ${formatUnits(last.value)}, ${named(ex)} lists ${formatUnits(value)} after ${sends.map((s) => `${named(s.ex)} sent ${s.amountText}`).join(', ')}`,
+        exchange: ex,
+        requests: [last.ex, ...sends.map((s) => s.ex), ex],
+      });
+    }
+  }
+}
+
+const DECIMAL = /^(0|[1-9][0-9]*)(\.[0-9]{1,8})?$/;
+
+/**
+ * A refused send of a token the wallet's last listing shows with at least the amount, to another
+ * wallet the target showed on the same chain: nothing in it is invalid (decision wallet.tokens,
+ * wallet.send-semantics), so the refusal is the target's.
+ */
+function judgeRefusedToken(model: TargetModel, ex: Exchange, out: StateOutput): void {
+  const body = requestFieldsOf(ex);
+  const tokenId = body['token_id'];
+  const id = idOf(pathParam(ex, 'send'));
+  const w = id === undefined ? undefined : model.wallet.wallets.get(id);
+  if (!w || typeof tokenId !== 'number' || typeof body['amount'] !== 'string' || !DECIMAL.test(body['amount']) || typeof body['to_address'] !== 'string') return;
+  const amount = toUnits(body['amount']) as bigint;
+  const last = w.tokenReads.get(tokenId)?.at(-1);
+  const to = model.wallet.byAddress(body['to_address']);
+  if (!last || amount <= 0n || last.value < amount || w.tokenSent.some((s) => s.ex.seq > last.ex.seq) || !to || to === w || to.chain === undefined || to.chain !== w.chain) return;
+  out.checked(ex, 'token');
+  out.fail({
+    assertion: 'token',
+    title: `a send of a token its wallet lists was refused (${ex.status})`,
+    message: `${named(ex)} sent ${body['amount']} of token ${tokenId} from wallet ${w.id}, whose listing ${named(last.ex)} shows ${formatUnits(last.value)} of it, to wallet ${to.id} on ${w.chain}, and was answered ${ex.status}`,
+    exchange: ex,
+    requests: [last.ex, ex],
+  });
+}
+
 export const walletSendDebits = defineStateCheck({
   id: 'wallet-send-debits',
   title: 'a send lowers its wallet by the amount and is recorded',
@@ -116,6 +182,7 @@ export const walletSendDebits = defineStateCheck({
     decision('at-once', 'wallet.send-semantics', 'a send lowers its wallet at once, by exactly the amount (no fee: wallet.limits)'),
     decision('unchanged', 'wallet.send-semantics', 'nothing but sends and confirmed receives moves a wallet\'s balance'),
     decision('received', 'wallet.send-semantics', 'a send to another wallet shows there as a receive once confirmed'),
+    decision('token', 'wallet.tokens', 'a send of a token its wallet lists, within that token\'s balance, is accepted and lowers that token\'s balance by the amount, not the native coin\'s', 'wallet §4 bullet 2'),
   ],
   appliesTo: ['wallet'],
   needs: (ctx) => (ctx.wallet.key === undefined ? 'no --wallet-key given' : undefined),
@@ -123,6 +190,7 @@ export const walletSendDebits = defineStateCheck({
     // Sends already judged by the seed rule (once each, at the first read that can).
     const settled = new WeakSet<KnownSend>();
     return (ex, model, out) => {
+      if (ex.operationId === 'sendFromWallet' && (ex.status === 400 || ex.status === 422)) judgeRefusedToken(model, ex, out);
       if (!accepted(ex)) return;
       if (ex.operationId === 'getWalletBalance') {
         const id = idOf(pathParam(ex, 'balance'));
@@ -135,6 +203,7 @@ export const walletSendDebits = defineStateCheck({
           const w = id === undefined ? undefined : model.wallet.wallets.get(id);
           const value = toUnits(entry['balance']);
           if (w && value !== undefined) judgeBalance(model, w, value, ex, settled, out);
+          if (w) judgeTokens(model, w, entry, ex, out);
         }
       } else if (ex.operationId === 'listWalletTransactions') {
         judgeHistory(model, ex, { delay: decisions['wallet.send-semantics'] }, out);
