@@ -314,6 +314,7 @@ const FORMAT = 'a wire format of every record: the format checks judge it';
 const DATA = 'the deployment\'s own data, not a behaviour';
 const NO_VERSIONS = 'nothing to observe: the documents name no other version';
 const NO_EVENTS = 'nothing to observe: the documents have no events';
+const IDENTITY = 'which fields a record keeps, not a value: the relation judge holds each (resource-relations)';
 const rest = (why: string) => `the rest: ${why}`;
 export const NOT_LEARNABLE: Readonly<Record<string, string>> = {
   'trading.versioning': NO_VERSIONS,
@@ -343,6 +344,7 @@ export const NOT_LEARNABLE: Readonly<Record<string, string>> = {
   'trading.order-fields': SHAPE,
   'trading.lead-trader-fields': SHAPE,
   'trading.copy-relation-fields': SHAPE,
+  'trading.record-identity': IDENTITY,
   'wallet.tokens': rest(DATA),
   'wallet.status-codes': rest('the statuses every status check judges by, one error code each'),
   'wallet.limits': 'absences (no cap, no fee); the digits are wallet.decimal-format\'s',
@@ -357,4 +359,5 @@ export const NOT_LEARNABLE: Readonly<Record<string, string>> = {
   'wallet.chains': DATA,
   'wallet.transaction-types': SHAPE,
   'wallet.transaction-states': rest('its one value, the confirmation delay, is wallet.send-semantics'),
+  'wallet.record-identity': IDENTITY,
 };
