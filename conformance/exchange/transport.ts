@@ -1,9 +1,10 @@
 // undici client that records every exchange; waits out 429s (counted as "throttled") unless asked
 // not to, and turns connection problems into TransportError with a hint on what to fix.
+import type { Readable } from 'node:stream';
 import { Agent, request } from 'undici';
 import { createKeyBudget, delay, type KeyBudget } from './key-budget.js';
 import { epochNow, recordExchange } from './exchange.js';
-import { findOperation, type RequestSpec } from './operation-request.js';
+import { findOperation, type Hold, type RequestSpec } from './operation-request.js';
 import type { Exchange, InterfaceName } from '../types.js';
 
 export class TransportError extends Error {
@@ -98,11 +99,14 @@ export class Client {
     let status: number;
     let responseHeaders: Record<string, string | string[] | undefined>;
     let bodyText: string;
+    // A held body is sent as two pieces, so its length goes in a header (not recorded: curl adds it).
+    const held = spec.hold && requestBody !== undefined && Buffer.byteLength(requestBody) > 1 ? Buffer.from(requestBody) : undefined;
     try {
       const res = await request(url, {
         method: spec.method,
-        headers,
-        body: requestBody,
+        headers: held ? { ...headers, 'content-length': String(held.length) } : headers,
+        // undici sends an async iterable as it yields (its types list only a Readable, which reads ahead).
+        body: held ? (heldBody(held, spec.hold as Hold) as unknown as Readable) : requestBody,
         dispatcher: this.agent,
       });
       status = res.statusCode;
@@ -130,6 +134,15 @@ export class Client {
   async close(): Promise<void> {
     await this.agent.close();
   }
+}
+
+/** The body but its last byte; the last byte once the hold is released. */
+async function* heldBody(bytes: Buffer, hold: Hold): AsyncGenerator<Buffer> {
+  yield bytes.subarray(0, -1);
+  // undici asks for the next piece once it wrote this one to the socket.
+  hold.ready();
+  await hold.release;
+  yield bytes.subarray(-1);
 }
 
 function connectionProblem(iface: InterfaceName, url: URL, error: unknown): TransportError {
