@@ -39,3 +39,9 @@ export function bodyIsValid(exchange: Exchange): boolean {
   const body = requestBodyOf(exchange);
   return exchange.operationId !== null && body !== undefined && validateRequestBody(exchange.iface, exchange.operationId, structuredClone(body)).ok;
 }
+
+/** Retry-After as whole seconds ≥ 1, the form wallet.rate-limit-scope decides; undefined otherwise. */
+export function retryAfterSeconds(exchange: Exchange): number | undefined {
+  const value = exchange.responseHeaders['retry-after'];
+  return value !== undefined && /^[1-9][0-9]*$/.test(value) ? Number(value) : undefined;
+}
