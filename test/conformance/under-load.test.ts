@@ -50,6 +50,10 @@ function inFlight(path: RegExp): { layer: Breakage; most: () => number } {
 }
 
 describe('with every core busy', () => {
+  it('every timed clause has a breakage', () => {
+    expect(TIMED.filter((clause) => !CLAUSE_BREAKAGES.some((b) => b.clause === clause))).toEqual([]);
+  });
+
   for (const b of ALL ? CLAUSE_BREAKAGES : CLAUSE_BREAKAGES.filter((x) => TIMED.includes(x.clause))) {
     it(`${b.clause}: ${b.name} is killed`, async () => {
       const result = await killsClause(b);
