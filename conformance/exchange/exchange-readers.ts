@@ -51,3 +51,9 @@ export function bodyIsValid(exchange: Exchange): boolean {
 export function postIsValid(exchange: Exchange): boolean {
   return exchange.method === 'POST' && /^application\/json\s*(;|$)/i.test(exchange.requestHeaders['content-type'] ?? '') && bodyIsValid(exchange);
 }
+
+/** Retry-After as whole seconds ≥ 1, the form wallet.rate-limit-scope decides; undefined otherwise. */
+export function retryAfterSeconds(exchange: Exchange): number | undefined {
+  const value = exchange.responseHeaders['retry-after'];
+  return value !== undefined && /^[1-9][0-9]*$/.test(value) ? Number(value) : undefined;
+}

@@ -17,6 +17,19 @@ export interface RequestSpec {
   rawBody?: string | undefined;
   /** Return a 429 as it is instead of waiting it out, and skip the client-side budget (the rate-limit check). */
   keep429?: boolean | undefined;
+  /** Send all of the body but its last byte, then the rest once `release` resolves (race checks: fire-together.ts). */
+  hold?: Hold | undefined;
+}
+
+/**
+ * A request held back by the last byte of its body: a server acts on a request only once it has
+ * all of it, so requests released together are in flight together however slowly they were
+ * connected and written (the checker's process busy, a new connection per request).
+ */
+export interface Hold {
+  /** Told once everything but the last byte is written. */
+  ready(): void;
+  release: Promise<void>;
 }
 
 export interface CallOptions {

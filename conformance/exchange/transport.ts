@@ -2,11 +2,12 @@
 // (counted as "throttled", each judged as the answer it is) unless asked not to, and turns
 // connection problems into TransportError with a hint on what to fix. An answer that stops before
 // its end (the connection closed or went quiet mid-body) is the target's: an exchange, cut off.
+import type { Readable } from 'node:stream';
 import { Agent, request } from 'undici';
 import { blamedOnPrevious, overrunOf, watched } from './connection-watch.js';
 import { createKeyBudget, delay, type KeyBudget } from './key-budget.js';
 import { cutOffBy, epochNow, recordExchange } from './exchange.js';
-import { findOperation, type RequestSpec } from './operation-request.js';
+import { findOperation, type Hold, type RequestSpec } from './operation-request.js';
 import type { Exchange, InterfaceName } from '../types.js';
 
 export class TransportError extends Error {
@@ -97,7 +98,17 @@ export class Client {
     const walletKey = spec.iface === 'wallet' && (spec.operationId === null || findOperation(spec.operationId).secured) ? headers['X-API-Key'] : undefined;
     if (this.budget && walletKey !== undefined && !spec.keep429) await this.budget.take(walletKey);
     const startedAt = epochNow();
-    const { result, watch } = watched(`${spec.method} ${url.pathname}`, () => request(url, { method: spec.method, headers, body: requestBody, dispatcher: this.agent }));
+    // A held body is sent as two pieces, so its length goes in a header (not recorded: curl adds it).
+    const held = spec.hold && requestBody !== undefined && Buffer.byteLength(requestBody) > 1 ? Buffer.from(requestBody) : undefined;
+    const { result, watch } = watched(`${spec.method} ${url.pathname}`, () =>
+      request(url, {
+        method: spec.method,
+        headers: held ? { ...headers, 'content-length': String(held.length) } : headers,
+        // undici sends an async iterable as it yields (its types list only a Readable, which reads ahead).
+        body: held ? (heldBody(held, spec.hold as Hold) as unknown as Readable) : requestBody,
+        dispatcher: this.agent,
+      }),
+    );
     let res: Awaited<typeof result>;
     try {
       res = await result;
@@ -136,6 +147,15 @@ export class Client {
   async close(): Promise<void> {
     await this.agent.close();
   }
+}
+
+/** The body but its last byte; the last byte once the hold is released. */
+async function* heldBody(bytes: Buffer, hold: Hold): AsyncGenerator<Buffer> {
+  yield bytes.subarray(0, -1);
+  // undici asks for the next piece once it wrote this one to the socket.
+  hold.ready();
+  await hold.release;
+  yield bytes.subarray(-1);
 }
 
 /** `cause`: what the target did, when that explains the error (the bytes of its previous answer). */

@@ -3,6 +3,7 @@ import type { CheckContext } from '../act/context.js';
 import { formatUnits, toUnits } from '../exchange/decimal.js';
 import { cheapestMarket, orderMarket, restingBuyPrice, SEND_UNIT, smallestAmount } from '../act/valid-requests.js';
 import { ordersToShow } from '../checks/scenario/fill-orders-listing.js';
+import { ATTEMPTS } from '../checks/race/fire-together.js';
 
 /** The largest value in USD of one smallest order over the markets listed (min_amount × price). */
 function largestOrderUsd(ctx: CheckContext): { usd: number; market: string } | undefined {
@@ -58,7 +59,10 @@ function fillPlan(ctx: CheckContext): string[] {
 
 /** The race checks' requests (--concurrency N) and the most money they can move. */
 function racePlan(ctx: CheckContext, n: number): string[] {
-  const lines = [`  races (--concurrency ${n}): overlapping requests, fired together:`];
+  const lines = [
+    `  races (--concurrency ${n}): overlapping requests, fired together, each firing after as many public reads`,
+    `          (a firing whose requests were not all in flight together is repeated, at most ${ATTEMPTS} times in all):`,
+  ];
   if (ctx.targets.wallet) {
     const funds = 5 * SEND_UNIT;
     lines.push(

@@ -2,18 +2,18 @@
 // cancels twice and releases the reservation twice. The answers must agree with the cancel rule
 // applied in some order (decision trading.cancel-semantics: only an open order is cancelled), so
 // exactly one is accepted. The order is the smallest resting limit buy the run places anyway.
-import { decision, defineScenarioCheck } from '../check.js';
+import { decision } from '../check.js';
 import { is2xx } from '../../exchange/exchange-readers.js';
 import { obj } from '../../exchange/json-shape.js';
 import { validTradingBody } from '../../act/valid-requests.js';
-import { callTogether, raceSkip } from './fire-together.js';
+import { callTogether, raceSkip, defineRaceCheck } from './fire-together.js';
 import { raceAccount } from './race-account.js';
 import { changedOnce, judgeRace, opOf } from './race-history.js';
 
 /** Open or not; a cancel is accepted only while open, refused only once it is not. */
 const cancelModel = changedOnce<'cancel'>(true);
 
-export const cancelRace = defineScenarioCheck({
+export const cancelRace = defineRaceCheck({
   id: 'cancel-race',
   title: 'two overlapping cancels of one open order: one is accepted, as in some order of the two',
   assertions: [decision('linearizable', 'trading.cancel-semantics', 'the answers agree with the cancel rule applied in some order consistent with real time')],

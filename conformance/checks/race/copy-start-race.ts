@@ -2,20 +2,21 @@
 // starts two relations and locks copy_amount twice. The answers must agree with the copy rule
 // applied in some order (decision trading.conflict-409: a relation already started is refused),
 // so exactly one is accepted; the checker stops the copy afterwards.
-import { decision, defineScenarioCheck, seed } from '../check.js';
+import { decision, seed } from '../check.js';
 import { toUnits, formatUnits } from '../../exchange/decimal.js';
 import { named } from '../../model/exchange-facts.js';
 import { availableUsdt } from '../scenario/trading-real.js';
 import { changedOnce, raceFailure, judgeRace, opOf } from './race-history.js';
 import { is2xx } from '../../exchange/exchange-readers.js';
 import { validTradingBody } from '../../act/valid-requests.js';
-import { callTogether, raceSkip } from './fire-together.js';
+import { callTogether, raceSkip, defineRaceCheck, NotRaced } from './fire-together.js';
+import type { Exchange } from '../../types.js';
 import { raceAccount } from './race-account.js';
 
 /** Copying or not; a start is accepted only when not copying, refused only when copying. */
 const copyModel = changedOnce<'start'>(false);
 
-export const copyStartRace = defineScenarioCheck({
+export const copyStartRace = defineRaceCheck({
   id: 'copy-start-race',
   title: 'two overlapping starts of one copy relation: one is accepted, as in some order of the two',
   assertions: [
@@ -29,7 +30,14 @@ export const copyStartRace = defineScenarioCheck({
     if (!account) return out.notExercised('no account to copy with');
     const body = validTradingBody(ctx.facts, 'startCopy');
     const before = await availableUsdt({ ctx, key: account.key });
-    const starts = await callTogether(ctx, 2, 'startCopy', { key: account.key, body });
+    const stop = async (exchanges: readonly Exchange[]): Promise<void> => {
+      if (exchanges.some((ex) => is2xx(ex.status))) await ctx.call('stopCopy', { key: account.key, body: { lead_trader_id: body['lead_trader_id'] } });
+    };
+    // Not in flight together: stopped, so that the next try starts from no relation.
+    const starts = await callTogether(ctx, 2, 'startCopy', { key: account.key, body }).catch(async (error: unknown) => {
+      if (error instanceof NotRaced) await stop(error.exchanges);
+      throw error;
+    });
     try {
       const settled = starts.filter((ex) => ex.status !== 429 && ex.status < 500);
       if (settled.length < 2) return out.notExercised(`the overlapping copy starts answered ${starts.map((ex) => ex.status).join(', ')}`);
@@ -44,7 +52,7 @@ export const copyStartRace = defineScenarioCheck({
       }
       judgeRace(out, { assertion: 'linearizable', operationId: 'startCopy', iface: 'trading', what: 'a relation is started once and a second start refused', model: copyModel, ops: settled.map((ex) => opOf(ex, 'start' as const, is2xx(ex.status))) });
     } finally {
-      if (starts.some((ex) => is2xx(ex.status))) await ctx.call('stopCopy', { key: account.key, body: { lead_trader_id: body['lead_trader_id'] } });
+      await stop(starts);
     }
   },
 });

@@ -2,17 +2,17 @@
 // before it writes lets two through and leaves two users for one e-mail, one of whom can never log
 // in. Judged against the duplicate rule applied in some order (decision wallet.register-semantics:
 // doppel refuses a duplicate), so at most one registration is accepted; login finds that one user.
-import { decision, defineScenarioCheck, seed } from '../check.js';
+import { decision, seed } from '../check.js';
 import { is2xx } from '../../exchange/exchange-readers.js';
 import { obj } from '../../exchange/json-shape.js';
 import { newEmail } from '../../act/wallet-peer.js';
-import { callTogether, concurrencyOf, raceSkip } from './fire-together.js';
+import { callTogether, concurrencyOf, raceSkip, defineRaceCheck } from './fire-together.js';
 import { changedOnce, judgeRace, opOf, raceFailure } from './race-history.js';
 
 /** Registered or not; a registration is accepted only when the e-mail is not (wallet.register-semantics). */
 export const uniqueEmailModel = changedOnce<'register'>(false);
 
-export const registerRace = defineScenarioCheck({
+export const registerRace = defineRaceCheck({
   id: 'register-race',
   title: 'one e-mail registered at once by several clients makes at most one user',
   assertions: [

@@ -6,14 +6,14 @@
 // the price: the buy rests, and the position (a limit long at leverage 1) reserves amount × price
 // rounded up (decision trading.margin-semantics). Judged: what was accepted against the balance,
 // what is reserved afterwards, and the history.
-import { decision, defineScenarioCheck, seed } from '../check.js';
+import { decision, seed } from '../check.js';
 import { arr, obj } from '../../exchange/json-shape.js';
 import { is2xx } from '../../exchange/exchange-readers.js';
 import { formatUnits, toUnits } from '../../exchange/decimal.js';
 import { named } from '../../model/exchange-facts.js';
 import { orderMarket, restingBuyPrice, smallestAmount } from '../../act/valid-requests.js';
 import { requestFor } from '../../exchange/operation-request.js';
-import { concurrencyOf, fireTogether, raceSkip } from './fire-together.js';
+import { concurrencyOf, fireTogether, raceSkip, defineRaceCheck } from './fire-together.js';
 import { raceAccount } from './race-account.js';
 import { judgeRace, opOf, raceFailure } from './race-history.js';
 import type { SequentialModel } from '../../model/linearizability.js';
@@ -45,7 +45,7 @@ function usdtOf(ex: Exchange): { balance: bigint; locked: bigint } | undefined {
   return { balance, locked };
 }
 
-export const spotReserveRace = defineScenarioCheck({
+export const spotReserveRace = defineRaceCheck({
   id: 'spot-reserve-race',
   title: 'overlapping limit buys and margin positions of one key never reserve more USDT than it holds',
   assertions: [

@@ -1,6 +1,7 @@
 // Wallet §8: 60 requests a minute per API key, "On excess: HTTP 429", with the §7 error body.
 // Only with --rate-limit. On a fresh key the first 60 pass and the 61st is refused; on a key
-// already in use (foreign target without writes) a 429 must come within 61 requests.
+// already in use (foreign target without writes), or when a window of the limit ended midway
+// (rate-limit-burst.ts), a 429 must come within 121 requests sent within a minute.
 import { defineScenarioCheck, seed } from '../check.js';
 import { is2xx } from '../../exchange/exchange-readers.js';
 import { has } from '../../act/context.js';
@@ -16,12 +17,13 @@ export const rateLimit429 = defineScenarioCheck({
   async run(ctx, out) {
     const result = await burst(ctx);
     if (!result) return out.notExercised('no key to send on: give --wallet-key or --allow-writes');
-    out.checked('listWallets');
-    const { exchanges, fresh } = result;
+    const { exchanges, fresh, unjudged } = result;
     const first429 = exchanges.findIndex((ex) => ex.status === 429);
     const last = exchanges[exchanges.length - 1];
+    if (first429 === -1 && unjudged) return out.notExercised(`no 429, but ${unjudged}`);
+    out.checked('listWallets');
     if (first429 === -1) {
-      out.fail({ operationId: 'listWallets', title: `no 429 after ${exchanges.length} requests`, message: `${exchanges.length} requests on one key within a minute, none answered 429`, exchange: last });
+      out.fail({ operationId: 'listWallets', title: `no 429 after ${exchanges.length} requests`, message: `${exchanges.length} requests on one key within a minute${exchanges.length > 61 ? ' (two windows of the limit hold at most 120)' : ', the first window of a fresh key'}, none answered 429`, exchange: last });
       return;
     }
     if (fresh && first429 < 60) {

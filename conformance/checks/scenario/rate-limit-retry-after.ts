@@ -1,6 +1,7 @@
 // doppel's 429 carries Retry-After in whole seconds ≥ 1 (wallet.rate-limit-scope).
 import { defineScenarioCheck, decision } from '../check.js';
 import { has } from '../../act/context.js';
+import { retryAfterSeconds } from '../../exchange/exchange-readers.js';
 import { burst } from './rate-limit-burst.js';
 
 export const rateLimitRetryAfter = defineScenarioCheck({
@@ -14,6 +15,6 @@ export const rateLimitRetryAfter = defineScenarioCheck({
     if (!refused) return out.notExercised('no 429 seen (rate-limit-429 reports it)');
     out.checked('listWallets');
     const value = refused.responseHeaders['retry-after'];
-    if (value === undefined || !/^[1-9][0-9]*$/.test(value)) out.fail({ operationId: 'listWallets', title: 'Retry-After missing or malformed', message: `Retry-After is ${JSON.stringify(value)}`, exchange: refused });
+    if (retryAfterSeconds(refused) === undefined) out.fail({ operationId: 'listWallets', title: 'Retry-After missing or malformed', message: `Retry-After is ${JSON.stringify(value)}`, exchange: refused });
   },
 });

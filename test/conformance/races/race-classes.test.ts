@@ -7,50 +7,18 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { startMock } from '../../../mock/index.js';
-import { runCheckCli, runConformance, type RunReport } from '../../../conformance/index.js';
+import { runCheckCli } from '../../../conformance/index.js';
 import { replayScript } from '../../../conformance/report/replay-script.js';
 import { RACE_CHECKS } from '../../../conformance/checks/race/race-checks.js';
 import { startProxy, type Breakage } from '../broken-proxy.js';
+import { checkBehind, raceRun } from '../kill-runs.js';
 import { RACE_MUTANTS } from '../race-mutants.js';
-
-function stacked(layers: Breakage[]): Breakage {
-  return {
-    request: (req) => layers.reduce((r, l) => l.request?.(r) ?? r, req),
-    response: (req, res) => layers.reduce((r, l) => l.response?.(req, r) ?? r, res),
-  };
-}
-
-async function checkBehind(layers: { trading: Breakage[]; wallet: Breakage[] }, o: { concurrency?: number; rateLimit?: boolean; checks?: string[]; strict: boolean }): Promise<RunReport> {
-  const mock = await startMock({ tradingPort: 0, walletPort: 0, seed: 7, clock: 'manual', walletRateLimit: o.rateLimit ? 60 : 1_000_000, quiet: true });
-  const tp = await startProxy(mock.trading.url, stacked(layers.trading));
-  const wp = await startProxy(mock.wallet.url, stacked(layers.wallet));
-  try {
-    return await runConformance({
-      targets: { trading: { url: tp.url, key: 'demo-trade-key', readKey: 'demo-read-key' }, wallet: { url: wp.url, key: 'demo-wallet-key' } },
-      seed: 11,
-      runs: o.concurrency ? 1 : 3,
-      allowWrites: true,
-      strict: o.strict,
-      rateLimit: o.rateLimit,
-      concurrency: o.concurrency,
-      checks: o.checks,
-      walletKeyBudget: Number.POSITIVE_INFINITY,
-    });
-  } finally {
-    await tp.close();
-    await wp.close();
-    await mock.close();
-  }
-}
 
 describe('race classes', () => {
   for (const mutant of RACE_MUTANTS) {
     it(`"${mutant.name}" fails --concurrency 8 through ${mutant.killedBy}`, async () => {
-      const [checkId, assertion] = mutant.killedBy.split('/');
-      const layers = { trading: [] as Breakage[], wallet: [] as Breakage[] };
-      layers[mutant.iface].push(mutant.breakage());
-      const report = await checkBehind(layers, { concurrency: 8, rateLimit: mutant.rateLimit, checks: [checkId as string, ...(mutant.traffic ?? [])], strict: mutant.strict });
-      const found = report.failures.filter((f) => f.checkId === checkId && f.assertion === assertion);
+      const [checkId] = mutant.killedBy.split('/');
+      const { report, found } = await raceRun(mutant);
       expect(found.map((f) => f.title), `failures: ${report.failures.map((f) => `${f.checkId}/${f.assertion}: ${f.message}`).join('\n')}`).not.toEqual([]);
       expect(report.failed).toBe(true);
       const f = found[0] as (typeof found)[number];
