@@ -128,16 +128,18 @@ describe('the npm package', () => {
   // (docs/guides/operating.md says by how much). The guards keep the code and the documentation from
   // growing unseen, and the shipped JavaScript stays readable (no minification: stack traces point at
   // real lines).
-  it('its code stays under 1.65 MB and its documentation under 800 kB unpacked, and README states its size', () => {
-    // 1.65 MB: about 41 kB are the test toolkits, about 40 kB the race checks and their history judge,
+  it('its code stays under 1.75 MB and its documentation under 800 kB unpacked, and README states its size', () => {
+    // 1.75 MB: about 41 kB are the test toolkits, about 40 kB the race checks and their history judge,
     // about 36 kB the input classes (derived, classified, sent) and the checks of defaults and token sends they feed,
+    // about 45 kB the resource graph (in both documents and their modules) and its relation judge,
+    // about 25 kB the answers' bytes as received (transport, connection watch, HAR) and their checks,
     // about 20 kB the clause registry and the auth probes of every operation, about 75 kB doppel proxy and the traffic it judges,
     // about 70 kB @noble/hashes, @scure/base and ipaddr.js, bundled in for start-up
     // (no longer installed beside it), ~250 kB the type declarations with their comments, and the
     // rest readable, unminified JavaScript (docs/guides/operating.md).
     const documentation = /^(docs\/(guides|reference|images)\/|docs\/[A-Z-]+\.md$|examples\/|deploy\/)/;
     const sum = (files: PackResult['files']) => files.reduce((total, f) => total + f.size, 0);
-    expect(sum(packed.files.filter((f) => !documentation.test(f.path)))).toBeLessThan(1_650_000);
+    expect(sum(packed.files.filter((f) => !documentation.test(f.path)))).toBeLessThan(1_750_000);
     // 800 kB: the guides and references (~290 kB of Markdown, the seed-coverage page among them),
     // their screenshots (~310 kB, quantized PNG), the examples (Python and Go too) and the
     // deployment files they link to.

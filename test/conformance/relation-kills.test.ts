@@ -15,7 +15,7 @@ async function kills(b: RelationBreakage): Promise<{ killed: boolean; why: strin
   const proxy = await startProxy(b.relation.iface === 'trading' ? mock.trading.url : mock.wallet.url, b.breakage());
   try {
     const targets = b.relation.iface === 'trading' ? { trading: { url: proxy.url, key: 'demo-trade-key', readKey: 'demo-read-key' } } : { wallet: { url: proxy.url, key: 'demo-wallet-key' } };
-    const report = await runConformance({ targets, seed: 11, runs: Number(process.env.RUNS ?? 10), allowWrites: true, strict, checks: ['resource-relations', ...(b.traffic ?? [])], walletKeyBudget: Number.POSITIVE_INFINITY });
+    const report = await runConformance({ targets, seed: 11, runs: 1, allowWrites: true, strict, checks: ['resource-relations', ...(b.traffic ?? [])], walletKeyBudget: Number.POSITIVE_INFINITY });
     const mine = report.failures.filter((f) => f.checkId === 'resource-relations' && f.assertion === b.relation.id && f.severity === 'failure');
     const rr = report.checks.find((c) => c.id === 'resource-relations');
     const seen = report.failures.map((f) => `${f.assertion}: ${f.title}`).join('; ') || `no failure (${rr?.assertionCases[b.relation.id] ?? 0} cases of ${b.relation.id})`;
