@@ -88,8 +88,11 @@ async function sendWholeBalance(ctx: CheckContext): Promise<void> {
   if (!c || sentSoFar(classes, ctx.client.exchanges)(c)) return;
   const own = fundedByExplorer(ctx)[0];
   if (!own) return noteUnsent(ctx, c, 'the explorer funded no wallet of a user the checker registered (no --wallet-key wallet with native coin on a chain it lists)');
-  let balance = await balanceOf(ctx, own.key, own.walletId);
-  if (!balance && (await confirmSends(ctx))) balance = await balanceOf(ctx, own.key, own.walletId);
+  if (!(await balanceOf(ctx, own.key, own.walletId))) await confirmSends(ctx);
+  // Its history, then its balance: a receive listed confirmed is no longer pending, so the reads
+  // around the send judge it (wallet-send-debits).
+  await ctx.call('listWalletTransactions', { key: own.key, params: { id: own.walletId }, query: { limit: '100' } });
+  const balance = await balanceOf(ctx, own.key, own.walletId);
   if (!balance) return noteUnsent(ctx, c, `the coin the explorer sent to a wallet of the checker's own user had not arrived when the probes ran (balance ${balance === undefined ? 'unreadable' : '0'})`);
   await ctx.call('sendFromWallet', { key: own.key, params: { id: own.walletId }, body: { to_address: own.backTo, amount: formatUnits(balance), token_id: null } });
   await ctx.call('getWalletBalance', { key: own.key, params: { id: own.walletId } });

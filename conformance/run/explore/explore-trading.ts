@@ -7,7 +7,7 @@
 // itself: the judge does, on every exchange.
 import fc from 'fast-check';
 import type { CheckContext } from '../../act/context.js';
-import { requestFields } from '../../act/arbitraries/request-schema.js';
+import { queryFields, requestFields } from '../../act/arbitraries/request-schema.js';
 import { ABSENT, AS_DRAWN, classValue, inputClasses, noteUnsent, withClass, type InputClass } from '../../act/input-classes.js';
 import { sentSoFar } from '../../judge/input-coverage.js';
 import { orderMarket } from '../../act/valid-requests.js';
@@ -37,8 +37,10 @@ const ORDER_OP: Readonly<Record<string, 'spot' | 'margin' | 'futures' | 'binary'
   placeBinaryOrder: 'binary',
 };
 
-const KINDS = ['spot', 'margin', 'futures', 'binary'] as const;
-const STATUSES = ['open', 'filled', 'cancelled', 'settled'] as const;
+/** The values spec/ gives a query parameter of the orders listing (its kinds and statuses). */
+const listingValues = (name: string): string[] => (queryFields('trading', 'listOrders').find((f) => f.name === name)?.enum ?? []).filter((v): v is string => typeof v === 'string');
+const KINDS = listingValues('type');
+const STATUSES = listingValues('status');
 
 /** The enum spec/ gives a request field (e.g. the binary durations, decision trading.binary-durations). */
 function enumOf(operationId: string, field: string): number[] {
@@ -272,7 +274,9 @@ class TradingDriver {
     while (this.resting.length) await this.run({ op: 'cancel', pick: 0 });
     while (this.copying.size) await this.run({ op: 'copy-stop', pick: 0 });
     await this.list({ limit: '100' });
-    await this.list({ status: 'open', limit: '100' });
+    // Each status the listing filters by, over every kind: what the run's orders ended as must be
+    // there and nothing else (orders-listing-query, order-in-listing).
+    for (const status of STATUSES) await this.list({ status, limit: '100' });
     await this.balances();
   }
 }

@@ -1,0 +1,13 @@
+// `npm run test:kills`: the breaking layers generated from the documents, the resource graph and
+// the input classes (test/conformance/*-kills.test.ts), each in front of doppel mock, each killed by
+// the assertions that judge what it breaks. Not part of `npm test`: they prove the checker's logic,
+// the same on every Node version, and take a minute of the suite's five, so .ci/run runs them once,
+// on the machine's Node (and every clause breakage again beside a busy loop: under-load.test.ts).
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    include: ['test/conformance/*-kills.test.ts'],
+    testTimeout: 30_000,
+  },
+});
