@@ -6,7 +6,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { CHECKS } from '../../conformance/index.js';
 import { NOT_LEARNABLE, decisions, pointsOf } from '../../spec/index.js';
-import { figureLine, renderCoverage, renderRelations, seedCoverage, unknownCitations } from './support/seed-coverage.js';
+import { figureLine, relationsLine, renderCoverage, renderRelations, seedCoverage, unknownCitations } from './support/seed-coverage.js';
 
 const DECISIONS_PAGE = new URL('../../docs/reference/decision-points.md', import.meta.url);
 const CHECKS_PAGE = new URL('../../docs/reference/checks.md', import.meta.url);
@@ -62,8 +62,8 @@ const TABLES: Record<string, { file: URL; render: () => string }> = {
   // The same page: the resource graph (spec/resource-graph.ts) and its relations.
   relations: { file: COVERAGE_PAGE, render: renderRelations },
   // The figure where the README and the checks reference link the page.
-  'seed-coverage-figure': { file: README, render: () => `Seed coverage: ${figureLine()} ([seed coverage](docs/reference/seed-coverage.md)).` },
-  'checks-coverage-figure': { file: CHECKS_PAGE, render: () => `Seed coverage: ${figureLine()} ([seed coverage](seed-coverage.md)).` },
+  'seed-coverage-figure': { file: README, render: () => `Seed coverage: ${figureLine()}; between answers, ${relationsLine()} ([seed coverage](docs/reference/seed-coverage.md)).` },
+  'checks-coverage-figure': { file: CHECKS_PAGE, render: () => `Seed coverage: ${figureLine()}; between answers, ${relationsLine()} ([seed coverage](seed-coverage.md#relations)).` },
 };
 
 describe('generated tables in docs/reference/', () => {
