@@ -1,45 +1,14 @@
-// What the target's answers said of each resource of the graph (spec/resource-graph.ts), read
-// generically: every accepted answer's records as sightings (the fields each answer shows, where
-// its key lives), and per record the first value shown of each field, its creation, its end and
-// the listings that held it. Only the target's answers go in; the relation judge
+// What the target's answers said of each resource of the graph (spec/resource-graph.ts) over a
+// stream: per record the first value shown of each field, its creation, its end and the listings
+// that held it; which keys each listing of a referred resource held; who each credential stands
+// for. Only the target's answers go in (their sightings, sightings.ts); the relation judge
 // (checks/state/resource-relations.ts) compares each new answer's sightings with what is here.
-import { pathParamsAt, resourceGraph, type Carrier, type FieldSource, type Resource, type Scope } from '../../spec/index.js';
-import { toUnits } from '../exchange/decimal.js';
-import { keyOf, requestBodyOf } from '../exchange/exchange-readers.js';
+import { resourceGraph, type Resource } from '../../spec/index.js';
+import { keyOf } from '../exchange/exchange-readers.js';
 import type { Exchange } from '../types.js';
-import { accepted } from './exchange-facts.js';
+import { listingsOf, normalised, read, sightingsOf, type Sighting } from './sightings.js';
 
-/** One record of a resource as one answer showed it. */
-export interface Sighting {
-  resource: Resource;
-  carrier: Carrier;
-  ex: Exchange;
-  /** Its position among the records the carrier holds in this answer. */
-  index: number;
-  /** Each field's value (the first source that gives one), and normalised as its resource compares it. */
-  values: ReadonlyMap<string, unknown>;
-  norms: ReadonlyMap<string, string>;
-  /** Fields read from two or more sources in this answer (the record and the request that asked for it). */
-  compared: readonly string[];
-  /** Those whose sources disagree, with each reading. */
-  disagreements: readonly { field: string; readings: readonly { source: string; value: unknown }[] }[];
-  /** Where its key lives (an id of the scope), or undefined when the answer does not tell (no credential). */
-  scope: string | undefined;
-  /** Its key, normalised; undefined when a key field is missing. */
-  key: string | undefined;
-  /** The record's id in the facts: its scope and key. */
-  id: string | undefined;
-}
-
-/** One answer that lists a resource (also when it lists none): its scope, the keys it holds and its records. */
-export interface Listing {
-  resource: Resource;
-  carrier: Carrier;
-  ex: Exchange;
-  scope: string;
-  keys: ReadonlySet<string>;
-  sightings: readonly Sighting[];
-}
+const SEP = '\u0000';
 
 /** What the answers said of one record. */
 export interface Instance {
@@ -59,68 +28,6 @@ export interface Instance {
   scope: string;
   key: string;
 }
-
-const SEP = '\u0000';
-
-/** A value as the resource compares it: case aside, as a decimal number, or as given (an integer and its decimal text alike). */
-export function normalised(resource: Resource, field: string, value: unknown): string {
-  const how = resource.compare[field] ?? 'exact';
-  if (how === 'caseless' && typeof value === 'string') return value.toUpperCase();
-  if (how === 'decimal') {
-    const units = toUnits(value);
-    if (units !== undefined) return `${units}`;
-  }
-  if (typeof value === 'number' && Number.isSafeInteger(value)) return String(value);
-  if (typeof value === 'string' && /^(0|[1-9][0-9]{0,15})$/.test(value)) return value;
-  return JSON.stringify(value) ?? 'undefined';
-}
-
-/** The records at a carrier's place in an answer: `*` takes every element of an array or value of an object. */
-function at(node: unknown, segments: readonly string[], out: unknown[]): void {
-  if (segments.length === 0) {
-    out.push(node);
-    return;
-  }
-  const [head, ...rest] = segments as [string, ...string[]];
-  if (head === '*') {
-    if (Array.isArray(node)) for (const item of node) at(item, rest, out);
-    else if (node && typeof node === 'object') for (const v of Object.values(node)) at(v, rest, out);
-    return;
-  }
-  if (node && typeof node === 'object' && !Array.isArray(node) && Object.hasOwn(node, head)) at((node as Record<string, unknown>)[head], rest, out);
-}
-
-const describe = (s: FieldSource): string => (s.from === 'record' ? s.name : s.from === 'answer' ? `/${s.pointer.join('/')}` : s.from === 'const' ? 'what the operation implies' : `${s.from}/${s.name}`);
-
-function read(s: FieldSource, record: unknown, ex: Exchange, params: Readonly<Record<string, string>> | undefined): unknown {
-  switch (s.from) {
-    case 'record':
-      return record && typeof record === 'object' && !Array.isArray(record) ? (record as Record<string, unknown>)[s.name] : undefined;
-    case 'answer': {
-      const found: unknown[] = [];
-      at(ex.json, s.pointer, found);
-      return found[0];
-    }
-    case 'request': {
-      const body = requestBodyOf(ex);
-      return body && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>)[s.name] : undefined;
-    }
-    case 'path':
-      return params?.[s.name];
-    case 'const':
-      return s.value;
-  }
-}
-
-/** The fields a resource's relations and keys read. */
-function fieldsOf(resource: Resource): string[] {
-  const out = new Set([...resource.key, ...resource.alsoKey]);
-  for (const r of resource.relations) for (const f of r.fields) out.add(f);
-  for (const c of resource.carriers) for (const f of Object.keys(c.fields)) out.add(f);
-  return [...out];
-}
-
-const FIELDS = new WeakMap<Resource, string[]>();
 
 /** Records kept at most: a proxy's stream runs for days; the oldest are forgotten first. */
 const MOST = 200_000;
@@ -147,89 +54,16 @@ export class ResourceFacts {
   private readonly byKey = new Map<string, Set<Instance>>();
   /** A credential → the record it stands for (a login token's user, a key's account): who the caller is. */
   readonly principals = new Map<string, string>();
-  private readonly cache = new WeakMap<Exchange, Sighting[]>();
-  private readonly listingCache = new WeakMap<Exchange, Listing[]>();
 
-  /** The scope id of `scope` for a record of `resource` in this exchange (parentKey: the parent's key, for a parent scope). */
-  scopeId(resource: Resource, scope: Scope, ex: Exchange, parentId: string | undefined): string | undefined {
-    if (scope.kind === 'interface') return `${resource.iface}`;
-    if (scope.kind === 'caller') {
-      const key = keyOf(ex);
-      return key === undefined ? undefined : `${resource.iface}${SEP}${key}`;
-    }
-    return parentId;
-  }
 
-  /** The records of the graph an exchange shows (none unless it was accepted), read once per exchange. */
-  sightingsOf(ex: Exchange): Sighting[] {
-    const cached = this.cache.get(ex);
-    if (cached) return cached;
-    const out: Sighting[] = [];
-    if (ex.operationId !== null && accepted(ex)) {
-      const graph = resourceGraph();
-      const carriers = graph.carriersOf(ex.iface, ex.operationId);
-      const params = carriers.some(({ carrier }) => carrier.parent || Object.values(carrier.fields).some((s) => s.some((x) => x.from === 'path'))) ? pathParamsAt(ex.iface, ex.method, new URL(ex.url).pathname) : undefined;
-      for (const { resource, carrier } of carriers) {
-        const records: unknown[] = [];
-        at(ex.json, carrier.at, records);
-        let fields = FIELDS.get(resource);
-        if (!fields) FIELDS.set(resource, (fields = fieldsOf(resource)));
-        const parentId = this.parentIdOf(resource, carrier, ex, params);
-        records.forEach((record, index) => {
-          if (!record || typeof record !== 'object' || Array.isArray(record)) return;
-          const values = new Map<string, unknown>();
-          const norms = new Map<string, string>();
-          const compared: string[] = [];
-          const disagreements: Sighting['disagreements'][number][] = [];
-          for (const field of fields as string[]) {
-            const sources = carrier.fields[field] ?? [{ from: 'record', name: field } as FieldSource];
-            const all = sources.map((s) => ({ source: describe(s), value: read(s, record, ex, params) })).filter((r) => r.value !== undefined);
-            if (all.length === 0) continue;
-            values.set(field, all[0]?.value);
-            norms.set(field, normalised(resource, field, all[0]?.value));
-            // Between the sources of one answer, null says the field does not apply (a market order's
-            // price, which the request may still carry: decision trading.required-fields).
-            const readings = all.filter((r) => r.value !== null);
-            if (readings.length < 2) continue;
-            compared.push(field);
-            if (new Set(readings.map((r) => normalised(resource, field, r.value))).size > 1) disagreements.push({ field, readings });
-          }
-          const scope = this.scopeId(resource, resource.scope, ex, parentId);
-          const key = this.keyOf(resource, values);
-          out.push({ resource, carrier, ex, index, values, norms, compared, disagreements, scope, key, id: scope === undefined || key === undefined ? undefined : `${resource.iface}${SEP}${resource.name}${SEP}${scope}${SEP}${key}` });
-        });
-      }
-    }
-    this.cache.set(ex, out);
-    return out;
-  }
 
-  /** The normalised key of a record of `resource` with these values; undefined when a key field is missing. */
-  keyOf(resource: Resource, values: ReadonlyMap<string, unknown>): string | undefined {
-    const parts: string[] = [];
-    for (const f of resource.key) {
-      const v = values.get(f);
-      if (v === undefined || v === null) return undefined;
-      parts.push(normalised(resource, f, v));
-    }
-    return parts.join(SEP);
-  }
 
-  /** The id of the parent record of a record that a carrier shows under a parent (a wallet's transactions: the wallet in the path). */
-  private parentIdOf(resource: Resource, carrier: Carrier, ex: Exchange, params: Readonly<Record<string, string>> | undefined): string | undefined {
-    if (resource.scope.kind !== 'parent' || !carrier.parent) return undefined;
-    const parent = resourceGraph().resource(resource.iface, resource.scope.resource);
-    const values = new Map(Object.entries(carrier.parent).map(([f, s]) => [f, read(s, undefined, ex, params)] as const));
-    const scope = this.scopeId(parent, parent.scope, ex, undefined);
-    const key = this.keyOf(parent, values);
-    return scope === undefined || key === undefined ? undefined : `${parent.iface}${SEP}${parent.name}${SEP}${scope}${SEP}${key}`;
-  }
 
-  /** The id a record of `resource` with this key has in this exchange's scope (a reference's target, a derived field's source). */
-  idIn(resource: Resource, key: string, ex: Exchange): string | undefined {
-    const scope = this.scopeId(resource, resource.scope, ex, undefined);
-    return scope === undefined ? undefined : `${resource.iface}${SEP}${resource.name}${SEP}${scope}${SEP}${key}`;
-  }
+
+
+
+
+
 
   /**
    * Other records found by the sighting's other keys (a user's e-mail), with the field that found
@@ -247,25 +81,7 @@ export class ResourceFacts {
     return out;
   }
 
-  /** The listings an exchange is (an accepted answer of a carrier that lists), each with the keys it holds; an empty one too. */
-  listingsOf(ex: Exchange): Listing[] {
-    const cached = this.listingCache.get(ex);
-    if (cached) return cached;
-    const out: Listing[] = [];
-    if (ex.operationId !== null && accepted(ex)) {
-      const sightings = this.sightingsOf(ex);
-      for (const { resource, carrier } of resourceGraph().carriersOf(ex.iface, ex.operationId)) {
-        if (carrier.role !== 'lists' && carrier.role !== 'lists-all') continue;
-        const params = carrier.parent ? pathParamsAt(ex.iface, ex.method, new URL(ex.url).pathname) : undefined;
-        const scope = this.scopeId(resource, resource.scope, ex, this.parentIdOf(resource, carrier, ex, params));
-        if (scope === undefined) continue;
-        const mine = sightings.filter((s) => s.carrier === carrier);
-        out.push({ resource, carrier, ex, scope, keys: new Set(mine.flatMap((s) => (s.key === undefined ? [] : [s.key]))), sightings: mine });
-      }
-    }
-    this.listingCache.set(ex, out);
-    return out;
-  }
+
 
   /** The keys the listings of a resource held in a scope (every listing seen so far) and the latest listing, or undefined when none was seen. */
   listed(resource: Resource, scope: string): { keys: ReadonlySet<string>; last: Exchange } | undefined {
@@ -283,7 +99,7 @@ export class ResourceFacts {
   }
 
   apply(ex: Exchange): void {
-    for (const l of this.listingsOf(ex)) {
+    for (const l of listingsOf(ex)) {
       if (!isReferred(l.resource)) continue;
       const k = `${l.resource.iface}${SEP}${l.resource.name}${SEP}${l.scope}`;
       const seen = this.listedKeys.get(k);
@@ -292,7 +108,7 @@ export class ResourceFacts {
         seen.last = ex;
       } else this.listedKeys.set(k, { keys: new Set(l.keys), last: ex });
     }
-    for (const s of this.sightingsOf(ex)) {
+    for (const s of sightingsOf(ex)) {
       if (s.id === undefined || s.scope === undefined || s.key === undefined) continue;
       let instance = this.instances.get(s.id);
       // A record ended (a stopped copy) and made again is a new one: what it was is forgotten.
@@ -352,5 +168,3 @@ export class ResourceFacts {
   }
 }
 
-/** A key as messages show it (its parts joined by `/`). */
-export const shownKey = (key: string): string => key.split(SEP).join('/');

@@ -6,6 +6,7 @@
 // that disagree.
 import { resourceGraph, type Relation } from '../../../spec/index.js';
 import { decision, defineStateCheck, seed } from '../check.js';
+import { listingsOf, sightingsOf } from '../../model/sightings.js';
 import { listedJudge } from './relations/listed.js';
 import { resolvesJudge } from './relations/resolves.js';
 import { terminalJudge } from './relations/terminal.js';
@@ -23,7 +24,7 @@ export const resourceRelations = defineStateCheck({
     const judges = [unchangingJudge(), uniqueJudge(), resolvesJudge(), listedJudge(), terminalJudge()];
     return (ex, model, out) => {
       const facts = model.resources;
-      const c = { facts, ex, sightings: facts.sightingsOf(ex), listings: facts.listingsOf(ex), out };
+      const c = { facts, ex, sightings: sightingsOf(ex), listings: listingsOf(ex), out };
       if (c.sightings.length === 0 && c.listings.length === 0) return;
       for (const judge of judges) judge(c);
     };

@@ -6,7 +6,8 @@
 // and the same unchanging fields.
 import { named, overlapped } from '../../../model/exchange-facts.js';
 import { keyOf } from '../../../exchange/exchange-readers.js';
-import type { Instance, Sighting } from '../../../model/resource-facts.js';
+import type { Instance } from '../../../model/resource-facts.js';
+import type { Sighting } from '../../../model/sightings.js';
 import { ofKind, recordName, type RelationJudge } from './relation-judge.js';
 
 /** The first answer that showed the record in its scope: its creation, or the first listing of all. */

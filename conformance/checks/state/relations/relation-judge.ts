@@ -3,8 +3,8 @@
 // of the resource graph (spec/resource-graph.ts) has one judge, generic over every resource.
 import type { Relation } from '../../../../spec/index.js';
 import type { StateOutput } from '../../check.js';
-import type { Listing, ResourceFacts, Sighting } from '../../../model/resource-facts.js';
-import { shownKey } from '../../../model/resource-facts.js';
+import type { ResourceFacts } from '../../../model/resource-facts.js';
+import { shownKey, type Listing, type Sighting } from '../../../model/sightings.js';
 import type { Exchange } from '../../../types.js';
 
 export interface RelationContext {

@@ -8,7 +8,7 @@ import type { Relation, Resource } from '../../../../spec/index.js';
 import { resourceGraph } from '../../../../spec/index.js';
 import { BoundedMap } from '../../bounded-map.js';
 import { named } from '../../../model/exchange-facts.js';
-import { normalised, shownKey, type Sighting } from '../../../model/resource-facts.js';
+import { idIn, normalised, scopeId, shownKey, type Sighting } from '../../../model/sightings.js';
 import { ofKind, recordName, shown, type RelationContext, type RelationJudge } from './relation-judge.js';
 
 interface Waiting {
@@ -70,7 +70,7 @@ export function resolvesJudge(): RelationJudge {
       for (const rel of s.resource.relations) {
         if (rel.kind === 'reference') {
           const r = referred(rel, s);
-          const scope = r && facts.scopeId(r.target, r.target.scope, ex, undefined);
+          const scope = r && scopeId(r.target, r.target.scope, ex, undefined);
           if (!r || scope === undefined) continue;
           const seen = facts.listed(r.target, scope);
           const w = { rel, s, key: r.key };
@@ -78,7 +78,7 @@ export function resolvesJudge(): RelationJudge {
           else wait(`${r.target.iface}${SEP}${r.target.name}${SEP}${scope}`, w);
         } else if (rel.kind === 'derived') {
           const r = referred(viaOf(s, rel), s);
-          const id = r && facts.idIn(r.target, r.key, ex);
+          const id = r && idIn(r.target, r.key, ex);
           if (!r || id === undefined) continue;
           const known = facts.instances.get(id)?.first.get(rel.equals as string);
           const w = { rel, s, key: id };

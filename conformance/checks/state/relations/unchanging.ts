@@ -3,7 +3,8 @@
 // and its balance; the user a login answers and the one register made), and an answer that reads a
 // field from two places (the record and the request that asked for it) shows one value.
 import type { Relation } from '../../../../spec/index.js';
-import type { Instance, Sighting } from '../../../model/resource-facts.js';
+import type { Instance } from '../../../model/resource-facts.js';
+import type { Sighting } from '../../../model/sightings.js';
 import { named } from '../../../model/exchange-facts.js';
 import { ofKind, recordName, shown, type RelationJudge } from './relation-judge.js';
 

@@ -6,7 +6,7 @@
 // the creation began.
 import { BoundedMap } from '../../bounded-map.js';
 import { named, overlapped } from '../../../model/exchange-facts.js';
-import type { Sighting } from '../../../model/resource-facts.js';
+import { scopeId, type Sighting } from '../../../model/sightings.js';
 import { timings } from '../../race/race-history.js';
 import { ofKind, recordName, type RelationJudge } from './relation-judge.js';
 
@@ -34,7 +34,7 @@ export function uniqueJudge(): RelationJudge {
     for (const s of sightings) {
       for (const rel of ofKind(s, 'unique')) {
         if (rel.among !== 'creations' || s.key === undefined) continue;
-        const scope = rel.scope ? facts.scopeId(s.resource, rel.scope, ex, s.scope) : s.scope;
+        const scope = rel.scope ? scopeId(s.resource, rel.scope, ex, s.scope) : s.scope;
         if (scope === undefined) continue;
         const k = `${rel.id}\u0000${scope}\u0000${s.key}`;
         if (s.carrier.role === 'ends') {
