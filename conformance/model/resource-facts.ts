@@ -10,6 +10,9 @@ import { listingsOf, normalised, read, sightingsOf, type Sighting } from './sigh
 
 const SEP = '\u0000';
 
+/** A map key for one resource and a scope, key or other part. */
+const slot = (r: Pick<Resource, 'iface' | 'name'>, ...parts: string[]): string => [r.iface, r.name, ...parts].join(SEP);
+
 /** What the answers said of one record. */
 export interface Instance {
   id: string;
@@ -35,8 +38,8 @@ const MOST = 200_000;
 /** The resources some relation refers to (the only ones whose listed keys are kept). */
 let referred: Set<string> | undefined;
 const isReferred = (r: Resource): boolean => {
-  referred ??= new Set(resourceGraph().relations.flatMap((rel) => (rel.kind === 'reference' ? [`${rel.iface}${SEP}${rel.to}`] : [])));
-  return referred.has(`${r.iface}${SEP}${r.name}`);
+  referred ??= new Set(resourceGraph().relations.flatMap((rel) => (rel.kind === 'reference' ? [slot({ iface: rel.iface, name: rel.to as string })] : [])));
+  return referred.has(slot(r));
 };
 
 export class ResourceFacts {
@@ -55,16 +58,6 @@ export class ResourceFacts {
   /** A credential → the record it stands for (a login token's user, a key's account): who the caller is. */
   readonly principals = new Map<string, string>();
 
-
-
-
-
-
-
-
-
-
-
   /**
    * Other records found by the sighting's other keys (a user's e-mail), with the field that found
    * each; none for a creation, which makes a new record (whether its other key may repeat is not
@@ -75,33 +68,31 @@ export class ResourceFacts {
     if (s.scope === undefined || s.carrier.role === 'creates') return out;
     for (const f of s.resource.alsoKey) {
       const v = s.values.get(f);
-      const found = v === undefined ? undefined : this.alternates.get([s.resource.iface, s.resource.name, s.scope, f, normalised(s.resource, f, v)].join(SEP));
+      const found = v === undefined ? undefined : this.alternates.get(slot(s.resource, s.scope, f, normalised(s.resource, f, v)));
       if (found && found.id !== s.id) out.push({ field: f, instance: found });
     }
     return out;
   }
 
-
-
   /** The keys the listings of a resource held in a scope (every listing seen so far) and the latest listing, or undefined when none was seen. */
   listed(resource: Resource, scope: string): { keys: ReadonlySet<string>; last: Exchange } | undefined {
-    return this.listedKeys.get(`${resource.iface}${SEP}${resource.name}${SEP}${scope}`);
+    return this.listedKeys.get(slot(resource, scope));
   }
 
   /** The records of a resource in one scope. */
   inScope(resource: Resource, scope: string): ReadonlySet<Instance> {
-    return this.byScope.get(`${resource.iface}${SEP}${resource.name}${SEP}${scope}`) ?? new Set();
+    return this.byScope.get(slot(resource, scope)) ?? new Set();
   }
 
   /** The records of a resource with this key, in every scope. */
   withKey(resource: Resource, key: string): ReadonlySet<Instance> {
-    return this.byKey.get(`${resource.iface}${SEP}${resource.name}${SEP}${key}`) ?? new Set();
+    return this.byKey.get(slot(resource, key)) ?? new Set();
   }
 
   apply(ex: Exchange): void {
     for (const l of listingsOf(ex)) {
       if (!isReferred(l.resource)) continue;
-      const k = `${l.resource.iface}${SEP}${l.resource.name}${SEP}${l.scope}`;
+      const k = slot(l.resource, l.scope);
       const seen = this.listedKeys.get(k);
       if (seen) {
         for (const key of l.keys) seen.keys.add(key);
@@ -116,8 +107,8 @@ export class ResourceFacts {
         const old = instance;
         instance = { id: s.id, resource: s.resource, first: new Map(), created: undefined, ended: undefined, terminal: new Map(), listed: undefined, scope: s.scope, key: s.key };
         this.instances.set(s.id, instance);
-        this.index(this.byScope, `${s.resource.iface}${SEP}${s.resource.name}${SEP}${s.scope}`, instance, old);
-        this.index(this.byKey, `${s.resource.iface}${SEP}${s.resource.name}${SEP}${s.key}`, instance, old);
+        this.index(this.byScope, slot(s.resource, s.scope), instance, old);
+        this.index(this.byKey, slot(s.resource, s.key), instance, old);
         if (this.instances.size > MOST) this.forgetOldest();
       }
       for (const [field, value] of s.values) if (!instance.first.has(field)) instance.first.set(field, { norm: s.norms.get(field) as string, value, by: s });
@@ -132,7 +123,7 @@ export class ResourceFacts {
       for (const f of s.resource.alsoKey) {
         const v = s.values.get(f);
         if (v === undefined) continue;
-        const k = [s.resource.iface, s.resource.name, s.scope, f, normalised(s.resource, f, v)].join(SEP);
+        const k = slot(s.resource, s.scope, f, normalised(s.resource, f, v));
         const had = this.alternates.get(k);
         if (had === undefined) this.alternates.set(k, instance);
         else if (had !== null && had !== instance && s.carrier.role === 'creates') this.alternates.set(k, null);
@@ -144,8 +135,8 @@ export class ResourceFacts {
   private forgetOldest(): void {
     const [id, oldest] = this.instances.entries().next().value as [string, Instance];
     this.instances.delete(id);
-    this.byScope.get(`${oldest.resource.iface}${SEP}${oldest.resource.name}${SEP}${oldest.scope}`)?.delete(oldest);
-    this.byKey.get(`${oldest.resource.iface}${SEP}${oldest.resource.name}${SEP}${oldest.key}`)?.delete(oldest);
+    this.byScope.get(slot(oldest.resource, oldest.scope))?.delete(oldest);
+    this.byKey.get(slot(oldest.resource, oldest.key))?.delete(oldest);
   }
 
   private index(map: Map<string, Set<Instance>>, k: string, instance: Instance, replaced: Instance | undefined): void {
