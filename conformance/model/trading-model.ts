@@ -63,7 +63,7 @@ export interface Effect {
    * its exact size (a copy lock; nothing for a stop of a copy already stopped). `stated`: what the
    * answer itself says moved, held to the same size.
    */
-  seed?: { assertion: 'spot-direction' | 'copy-lock' | 'copy-refund' | 'refund-once'; sign?: 1 | -1; exact?: bigint; stated?: bigint };
+  seed?: { assertion: 'spot-direction' | 'copy-lock' | 'copy-refund' | 'refund-once'; sign?: 1 | -1; exact?: bigint; stated?: bigint; most?: bigint };
   /** Why the move is what it is, where the write alone does not say (the history it is judged against). */
   why?: string;
 }
@@ -98,12 +98,14 @@ export interface TradingAccount {
   /** The last balances read, and what moved since, as the target's answers say. */
   last: Holdings | undefined;
   effects: Effect[];
+  /** Writes the target refused (4xx) since the last read, with the currencies they name (undefined: unknown). */
+  refusals: { ex: Exchange; currencies: (string | undefined)[] }[];
   /** Currencies something of unknown effect may have moved since the last read (currency → why); '*' for all. */
   uncertain: Map<string, string>;
 }
 
 function newAccount(key: string): TradingAccount {
-  return { key, accountId: undefined, orders: new Map(), copies: new Map(), stopped: new Map(), info: undefined, last: undefined, effects: [], uncertain: new Map() };
+  return { key, accountId: undefined, orders: new Map(), copies: new Map(), stopped: new Map(), info: undefined, last: undefined, effects: [], refusals: [], uncertain: new Map() };
 }
 
 /** The balances answer summed per currency over chains; undefined when it is not a list of entries. */
@@ -180,6 +182,7 @@ export class TradingModel {
         if (h) {
           account.last = h;
           account.effects = [];
+          account.refusals = [];
           account.uncertain.clear();
         }
         return;
@@ -240,6 +243,7 @@ export class TradingModel {
     const base = typeof body['market'] === 'string' ? body['market'].toUpperCase() : undefined;
     const quote = typeof body['pair'] === 'string' ? body['pair'].toUpperCase() : undefined;
     if (refused(ex)) {
+      account.refusals.push({ ex, currencies: op === 'startCopy' || op === 'stopCopy' ? ['USDT'] : op === 'cancelSpotOrder' ? this.cancelCurrencies(body) : [base, quote] });
       // A refused cancel of an order the model holds open: the target says it is no longer open, so
       // it filled (or ended) at a time the model does not know.
       if (op === 'cancelSpotOrder') this.cancelRefused(account, ex, body);
@@ -303,8 +307,11 @@ export class TradingModel {
         return;
       }
       const cost = product(amount, fill);
-      this.effect(account, { ex, currency: base, balance: BigInt(sign) * amount, locked: 0n, rule: 'spot-exact', seed: { assertion: 'spot-direction', sign: sign as 1 | -1 } });
-      this.effect(account, { ex, currency: quote, balance: -BigInt(sign) * cost, locked: 0n, rule: 'spot-exact', seed: { assertion: 'spot-direction', sign: -sign as 1 | -1 } });
+      // What the order gains is bounded by the seed whatever the fee (decided): a buy at most its
+      // amount of the base, a sell at most amount × fill_price of the quote (one unit either way for
+      // the rounding, decided too).
+      this.effect(account, { ex, currency: base, balance: BigInt(sign) * amount, locked: 0n, rule: 'spot-exact', seed: { assertion: 'spot-direction', sign: sign as 1 | -1, ...(sign === 1 ? { most: amount } : {}) } });
+      this.effect(account, { ex, currency: quote, balance: -BigInt(sign) * cost, locked: 0n, rule: 'spot-exact', seed: { assertion: 'spot-direction', sign: -sign as 1 | -1, ...(sign === -1 ? { most: cost + 1n } : {}) } });
       return;
     }
 

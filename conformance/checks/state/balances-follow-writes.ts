@@ -15,7 +15,7 @@ import { holdingsOf, type Effect, type Holdings, type KnownOrder, type TradingAc
 import type { TargetModel } from '../../model/target-model.js';
 import type { Exchange } from '../../types.js';
 
-type Assertion = 'spot-direction' | 'copy-lock' | 'copy-refund' | 'refund-once' | 'spot-exact' | 'reserve' | 'refund-stated' | 'unchanged';
+type Assertion = 'spot-direction' | 'copy-lock' | 'copy-refund' | 'refund-once' | 'spot-exact' | 'reserve' | 'refund-stated' | 'unchanged' | 'refused-unchanged';
 
 interface Finding {
   assertion: Assertion;
@@ -52,7 +52,7 @@ function ruleOf(effects: Effect[]): Assertion {
 }
 
 /** Compares one currency of a read with the last read and the effects between; the findings, if any. */
-function judgeCurrency(currency: string, prev: Holdings, now: Holdings, effects: Effect[], out: StateOutput): Finding[] {
+function judgeCurrency(currency: string, prev: Holdings, now: Holdings, effects: Effect[], refused: TradingAccount['refusals'], out: StateOutput): Finding[] {
   const was = prev.balance.get(currency) ?? 0n;
   const is = now.balance.get(currency) ?? 0n;
   const moved = is - was;
@@ -68,15 +68,25 @@ function judgeCurrency(currency: string, prev: Holdings, now: Holdings, effects:
     const s = only.seed;
     out.checked(now.ex, s.assertion);
     const said = s.stated !== undefined && s.stated !== s.exact;
-    const ok = s.exact !== undefined ? moved === s.exact && !said : Math.sign(Number(moved)) === s.sign;
+    const ok = s.exact !== undefined ? moved === s.exact && !said : Math.sign(Number(moved)) === s.sign && (s.most === undefined || moved <= s.most);
     if (!ok) {
-      const wanted = s.exact === undefined ? (s.sign === 1 ? 'up' : 'down') : s.exact === 0n ? 'no move' : `by exactly ${formatUnits(s.exact)}`;
+      const wanted = s.exact === undefined ? (s.sign === 1 ? `up${s.most === undefined ? '' : `, by at most ${formatUnits(s.most)}`}` : 'down') : s.exact === 0n ? 'no move' : `by exactly ${formatUnits(s.exact)}`;
       const title =
         moved === s.exact ? `${only.ex.operationId} says ${currency} moved ${formatUnits(s.stated ?? 0n)}, expected ${wanted}`
         : s.exact === 0n ? `${currency} moved ${formatUnits(moved)} after ${only.ex.operationId}, expected ${wanted}`
         : `${currency} did not move ${wanted} after ${only.ex.operationId}`;
       const answer = said ? `; its answer says ${formatUnits(s.stated ?? 0n)}` : '';
       findings.push({ assertion: s.assertion, title, message: `${where}: moved ${formatUnits(moved)} after ${writeText(only)}, expected ${wanted}${answer}`, exchange: now.ex, requests });
+      return findings;
+    }
+  }
+  // Nothing accepted moved it, and a refused write named it: the refusal said the write was not carried out (seed trading §7).
+  const refusals = effects.length === 0 ? refused.filter((r) => r.currencies.some((c) => c === undefined || c === currency)) : [];
+  if (refusals.length > 0) {
+    out.checked(now.ex, 'refused-unchanged');
+    if (moved !== 0n) {
+      const list = refusals.map((r) => `${named(r.ex)} (answered ${r.ex.status})`).join(', ');
+      findings.push({ assertion: 'refused-unchanged', title: `${currency} moved ${formatUnits(moved)} after a refused ${refusals[0]?.ex.operationId}`, message: `${where}: moved ${formatUnits(moved)}; between them only refused writes named it: ${list}`, exchange: now.ex, requests: [prev.ex, ...refusals.map((r) => r.ex), now.ex] });
       return findings;
     }
   }
@@ -117,7 +127,7 @@ function judgeRead(model: TargetModel, account: TradingAccount, ex: Exchange, ou
   for (const currency of currencies) {
     if (account.uncertain.has('*') || account.uncertain.has(currency) || settling.has(currency)) continue;
     const effects = account.effects.filter((e) => e.currency === currency);
-    const findings = judgeCurrency(currency, prev, now, effects, out);
+    const findings = judgeCurrency(currency, prev, now, effects, account.refusals, out);
     const depends = resting.filter((o) => o.base === currency || o.quote === currency);
     for (const finding of findings) {
       if (depends.length) deferred.push({ read: ex, orders: depends, finding });
@@ -143,7 +153,7 @@ export const balancesFollowWrites = defineStateCheck({
   id: 'balances-follow-writes',
   title: 'balances move by what the key\'s accepted writes say, and by nothing else',
   assertions: [
-    seed('spot-direction', ['trading §4 POST /api/v1/spot/order', 'trading §4 Body of POST /api/v1/spot/order.side', 'trading §4 Body of POST /api/v1/spot/order.market', 'trading §4 Body of POST /api/v1/spot/order.pair', 'trading §4 Body of POST /api/v1/spot/order.amount'], 'a filled spot order moves its base and quote balances in opposite directions, as its side says'),
+    seed('spot-direction', ['trading §4 POST /api/v1/spot/order', 'trading §4 Body of POST /api/v1/spot/order.side', 'trading §4 Body of POST /api/v1/spot/order.market', 'trading §4 Body of POST /api/v1/spot/order.pair', 'trading §4 Body of POST /api/v1/spot/order.amount'], 'a filled spot order moves its base and quote balances in opposite directions, as its side says, and gains no more than it traded: a buy at most its amount, a sell at most amount × fill_price'),
     seed('copy-lock', ['trading §3 bullet 2', 'trading §4 POST /api/v1/copy/start', 'trading §4 Body of copy endpoints./copy/start.copy_amount'], 'starting a copy lowers the USDT balance by exactly copy_amount'),
     seed('copy-refund', ['trading §3 bullet 2', 'trading §4 POST /api/v1/copy/stop', 'trading §4 Body of copy endpoints./copy/stop.lead_trader_id'], 'stopping a copy raises the USDT balance'),
     seed('refund-once', ['trading §3 bullet 2', 'trading §4 POST /api/v1/copy/stop'], 'a stop of a copy the target already stopped (or said it lacks: 404) refunds nothing: USDT does not move and the answer states no refund, whatever its status (404 is decision trading.copy-semantics)'),
@@ -151,6 +161,7 @@ export const balancesFollowWrites = defineStateCheck({
     decision('reserve', 'trading.balance-meaning', 'limit orders, positions, bids and copies move what they hold from balance to locked; a cancel or stop moves it back, once: a cancel of an order the target showed ended releases nothing'),
     decision('refund-stated', 'trading.copy-relation-fields', 'stopping a copy raises USDT by exactly the `refunded` it answers'),
     decision('unchanged', 'trading.balance-meaning', 'nothing else moves a balance: not a read, not a refused write'),
+    seed('refused-unchanged', ['trading §7 400', 'trading §7 401', 'trading §7 403', 'trading §7 404'], 'a write the target refused (400, 401, 403, 404: the request was not carried out) moves none of the balances it names'),
   ],
   appliesTo: ['trading'],
   needs: (ctx) => (ctx.trading.key === undefined && ctx.trading.readKey === undefined ? 'no --trading-key given' : undefined),
