@@ -25,6 +25,8 @@ export interface ProxiedResponse {
 
 export interface Breakage {
   request?(req: ProxiedRequest): ProxiedRequest;
+  /** Whether to forward the request twice and answer the first answer (a write applied twice). */
+  twice?(req: ProxiedRequest): boolean;
   response?(req: ProxiedRequest, res: ProxiedResponse): ProxiedResponse;
 }
 
@@ -48,11 +50,9 @@ export async function startProxy(target: string, breakage: Breakage): Promise<Ru
       for (const [k, v] of Object.entries(req.headers)) if (!HOP.has(k) && typeof v === 'string') headers[k] = v;
       let preq: ProxiedRequest = { method: req.method ?? 'GET', path: req.url ?? '/', headers, body: await readBody(req) };
       preq = breakage.request?.(preq) ?? preq;
-      const upstream = await request(new URL(preq.path, target), {
-        method: preq.method as 'GET',
-        headers: preq.headers,
-        body: preq.method === 'GET' ? undefined : preq.body,
-      });
+      const send = () => request(new URL(preq.path, target), { method: preq.method as 'GET', headers: preq.headers, body: preq.method === 'GET' ? undefined : preq.body });
+      const upstream = await send();
+      if (breakage.twice?.(preq)) await (await send()).body.dump();
       const rheaders: Record<string, string> = {};
       for (const [k, v] of Object.entries(upstream.headers)) if (!HOP.has(k) && v !== undefined) rheaders[k] = Array.isArray(v) ? v.join(', ') : v;
       let pres: ProxiedResponse = { status: upstream.statusCode, headers: rheaders, body: await upstream.body.text() };

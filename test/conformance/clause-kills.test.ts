@@ -3,7 +3,7 @@
 // kill: the run fails (without --strict for a seed assertion, with it for a decision's), and the
 // failure is one of those assertions, whose source names the clause. Each breakage runs only the
 // checks that cite its clause, with one explorer run, so the whole suite stays short. That doppel
-// mock unbroken passes every check over 20 seeds is state-classes.test.ts's last test.
+// mock unbroken passes every check over 20 seeds is state-class-kills.test.ts's last test.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { allClauses } from '../docs/support/seed-coverage.js';

@@ -1,3 +1,5 @@
+// Run by `npm run test:kills` (vitest.kills.config.ts): the same on every Node version; the
+// mutation sample in `npm test` (test/mutation/) draws on these classes among the rest.
 // The state classes: breakages where every single answer is well-formed and the state behind them
 // is wrong. The checker must fail each run (a seed assertion without --strict) with a failure that
 // names the operation, the write and the read and replays them; and the same target without the

@@ -63,8 +63,17 @@ const TABLES: Record<string, { file: URL; render: () => string }> = {
   relations: { file: COVERAGE_PAGE, render: renderRelations },
   // The figure where the README and the checks reference link the page.
   'seed-coverage-figure': { file: README, render: () => `Seed coverage: ${figureLine()}; between answers, ${relationsLine()} ([seed coverage](docs/reference/seed-coverage.md)).` },
+  // The full mutation run's score (`npm run mutation` writes bench/mutation-score.json).
+  'mutation-figure': { file: README, render: mutationLine },
   'checks-coverage-figure': { file: CHECKS_PAGE, render: () => `Seed coverage: ${figureLine()}; between answers, ${relationsLine()} ([seed coverage](seed-coverage.md#relations)).` },
 };
+
+/** The README's sentence on the full mutation run (bench/MUTATION.md). */
+function mutationLine(): string {
+  const score = JSON.parse(readFileSync(new URL('../../bench/mutation-score.json', import.meta.url), 'utf8')) as { percent: number; applied: number; generated: number; equivalent: number; notReached: number };
+  const n = (x: number) => x.toLocaleString('en-US');
+  return `Mutation score: \`doppel check\` kills **${score.percent}% of ${n(score.applied)} generated breakages** its traffic reaches (${n(score.generated)} generated from the spec and the resource graph, ${n(score.equivalent)} equivalent, ${n(score.notReached)} not reached; [bench/MUTATION.md](bench/MUTATION.md)).`;
+}
 
 describe('generated tables in docs/reference/', () => {
   for (const [name, { file, render }] of Object.entries(TABLES)) {
