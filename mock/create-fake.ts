@@ -13,6 +13,7 @@ import { domainError } from './domain/domain-error.js';
 import { journalRoutes } from './admin/journal-routes.js';
 import { faultRoutes } from './admin/fault-routes.js';
 import { namespaceRoutes } from './admin/namespace-routes.js';
+import { resetRoute, type ResetResult, type ResetScope } from './admin/reset-route.js';
 import { createClock, DEFAULT_CLOCK_START, type Clock } from './domain/clock.js';
 import { createPriceBook, type PriceBook } from './domain/price-book.js';
 import { createTradingBackend, type TradingBackend } from './domain/trading/index.js';
@@ -195,6 +196,7 @@ export function createFake(options: FakeOptions = {}): Fake {
     ...journalRoutes({ journal, size: journalSize }),
     ...faultRoutes(faults),
     ...namespaceRoutes({ list: () => namespaceViews(), drop: dropNamespace, max: maxNamespaces }),
+    resetRoute((scope) => resetScope(scope), clockView),
   ];
 
   function createNamespace(name: string): NamespaceState {
@@ -218,7 +220,7 @@ export function createFake(options: FakeOptions = {}): Fake {
       }
       // `built`, not this build's clock: reset and import replace the build, and answer with the new clock.
       const admin = [
-        ...commonAdminRoutes({ now: () => built.clock.now(), advance, reset }),
+        ...commonAdminRoutes({ now: () => built.clock.now(), advance }),
         ...stateRoutes({ exportChunks, importState, now: () => built.clock.now() }),
         ...dashboardRoutes({ trading, wallet }),
         ...shared,
@@ -344,6 +346,25 @@ export function createFake(options: FakeOptions = {}): Fake {
     const dropped = namespaces.delete(name);
     if (dropped) options.onStateDropped?.();
     return dropped;
+  }
+
+  /**
+   * POST /__doppel/reset (mock/admin/reset-route.ts): the namespaces' state, clock and rate-limit
+   * windows (all of them live in the build a reset replaces), then the journal entries and fault
+   * rules of the same scope unless kept.
+   */
+  function resetScope(scope: ResetScope): ResetResult {
+    const targets = scope.all ? [...namespaces.values()] : [namespaceFor(scope.namespace)];
+    for (const ns of targets) ns.reset();
+    const requests = journal === null || scope.keep.has('journal') ? 0 : journal.clear(scope.all ? undefined : { namespace: scope.namespace });
+    let removed = 0;
+    if (!scope.keep.has('faults')) {
+      for (const rule of faults.list()) {
+        const named = rule.match.namespace;
+        if (scope.all || named === scope.namespace || (scope.unnamed && named === undefined)) removed += faults.remove(rule.id) ? 1 : 0;
+      }
+    }
+    return { now: (targets[0] ?? main).clock.now(), namespaces: targets.map((ns) => ns.name), removed: { requests, faults: removed } };
   }
 
   function namespaceViews(): { name: string; now: string; epoch_ms: number }[] {
