@@ -50,6 +50,11 @@ export interface FakeOptions {
   /** The base URLs fake.fetch answers (defaults http://trading.doppel.test and http://wallet.doppel.test). */
   baseUrls?: { trading?: string; wallet?: string };
   /**
+   * Where clients reach each interface (startMock: its listeners' URLs), for the 404 of a path of
+   * one interface asked of the other, which names where to go instead; default the base URLs.
+   */
+  interfaceUrls?: () => { trading?: string; wallet?: string };
+  /**
    * Start from this snapshot (mock/snapshot.ts) instead of the seeded demo data; its seed and
    * clock replace `seed` and `start`. Reset goes back to it. Invalid → throws SnapshotError.
    */
@@ -190,6 +195,7 @@ export function createFake(options: FakeOptions = {}): Fake {
   const allowedHosts = readAllowedHosts(options.allowedHosts ?? []);
   const namespaces = new Map<string, NamespaceState>();
   const decisions = options.profile === undefined ? undefined : readProfile(options.profile);
+  const urlOf = (iface: 'trading' | 'wallet'): string => options.interfaceUrls?.()[iface] ?? options.baseUrls?.[iface] ?? DEFAULT_BASE_URLS[iface];
 
   // Fake-wide admin routes (journal, faults, namespaces): the same in every namespace's pipeline.
   const shared: AdminRoute[] = [
@@ -227,6 +233,9 @@ export function createFake(options: FakeOptions = {}): Fake {
         ...(options.adminRoutes ?? []),
       ];
       const answers = options.answerCache === false ? undefined : createAnswerCache();
+      // `built`: the apps this build is making, asked when a request comes (the routes of every build are the same).
+      const elsewhere = (other: 'trading' | 'wallet') => (path: string): string | undefined =>
+        (other === 'wallet' ? built.walletApp : built.tradingApp).methods(path).length === 0 ? undefined : `: a path of the ${other} interface, which is at ${urlOf(other)} (this is the ${other === 'wallet' ? 'trading' : 'wallet'} interface)`;
       const common = { now: () => clock.now(), adminGuard: guard, ...(options.logger ? { logger: options.logger } : {}), ...(answers ? { answers } : {}) };
       return {
         seed,
@@ -241,12 +250,14 @@ export function createFake(options: FakeOptions = {}): Fake {
           rules: tradingRules(trading),
           operations: tradingOperations.map((op) => op.bind(trading)),
           admin: [...tradingAdminRoutes(trading), ...admin],
+          elsewhere: elsewhere('wallet'),
         }),
         walletApp: createPipeline({
           ...common,
           rules: walletRules(wallet, prices),
           operations: walletOperations.map((op) => op.bind(wallet)),
           admin: [...walletAdminRoutes(wallet), ...admin],
+          elsewhere: elsewhere('trading'),
         }),
       };
     }
