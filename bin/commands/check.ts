@@ -42,9 +42,12 @@ const REPORTS = ['json', 'junit', 'html', 'replay', 'learn'];
 const idList = (values: string[] | undefined): string[] | undefined =>
   values === undefined ? undefined : values.flatMap((v) => v.split(',')).map((v) => v.trim()).filter(Boolean);
 
+const DESCRIBE = 'Check a deployment (or the embedded fake) against the documented contract';
+
 function builder(y: Argv) {
   return y
-    .usage('$0 check [options]')
+    // A usage line of its own replaces the one yargs makes with the description: it goes under it.
+    .usage(`$0 check [options]\n\n${DESCRIBE}`)
     // An epilogue, not usage text: yargs wraps usage text mid-word.
     .epilogue('With no URL, checks the embedded fake in-process; with one interface\'s URL, that interface alone. '
       + 'Exit status 0: no check failed (with --baseline: only failures in the baseline); 1: a check failed (with --require-all also: one was not exercised); '
@@ -95,7 +98,7 @@ type CheckArgs = ReturnType<typeof builder> extends Argv<infer T> ? T : never;
 
 export const checkCommand: CommandModule<object, CheckArgs> = {
   command: 'check',
-  describe: 'Check a deployment (or the embedded fake) against the documented contract',
+  describe: DESCRIBE,
   builder,
   async handler(argv) {
     const options: CheckCliOptions = {
