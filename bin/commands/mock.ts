@@ -288,7 +288,7 @@ export function stopOnSignal(
     // A parent killed by SIGKILL sends no signal, but the kernel closes its end of the pipe: stdin
     // ends (or fails), whatever the parent was (a pytest, a go test, a shell).
     const cut = (): void => stop('stdin closed');
-    const stop = (signal: NodeJS.Signals | 'stdin closed') => {
+    const detach = (): void => {
       signals.off('SIGINT', stop);
       signals.off('SIGTERM', stop);
       if (lifeline !== undefined) {
@@ -298,6 +298,11 @@ export function stopOnSignal(
         // Its handle would keep the process alive after the listeners closed.
         lifeline.destroy?.();
       }
+    };
+    // A start that failed has nothing to stop, and nothing may keep the process from exiting with its error.
+    Promise.resolve(running).catch(detach);
+    const stop = (signal: NodeJS.Signals | 'stdin closed') => {
+      detach();
       if (options.verbose) console.log(`doppel: ${signal}, stopping`);
       // Still starting: stop as soon as the listeners are up (a failed start is reported by the caller).
       Promise.resolve(running).then((r) => r.close(), () => undefined).then(resolve, reject);

@@ -2,7 +2,7 @@
 // killed by SIGKILL (a test runner killed, `go test -timeout`) leaves no stub and no busy port: the
 // kernel closes the parent's end of the pipe, the stub's stdin ends, and it stops as on SIGTERM.
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
-import { connect } from 'node:net';
+import { connect, createServer, type AddressInfo } from 'node:net';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { doppelCommand, type DoppelCommand } from './built-cli.js';
 
@@ -90,5 +90,26 @@ describe('doppel mock --exit-with-parent', () => {
     await new Promise((r) => setTimeout(r, 500));
     expect(alive(stub.pid)).toBe(true);
     expect(await refused(stub.trading)).toBe(false);
+  });
+});
+
+describe('doppel mock --exit-with-parent that cannot start', () => {
+  it('exits with its error at once, its stdin still open', async () => {
+    const busy = createServer();
+    await new Promise<void>((resolve) => busy.listen(0, '127.0.0.1', resolve));
+    const port = (busy.address() as AddressInfo).port;
+    try {
+      const child = spawn(doppel.file, [...doppel.args, 'mock', '--trading-port', String(port), '--wallet-port', '0', '--exit-with-parent'], { stdio: ['pipe', 'pipe', 'pipe'], env: doppel.env });
+      let stderr = '';
+      child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+      const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+      const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
+      clearTimeout(timer);
+      child.stdin.destroy();
+      expect(code).toBe(1);
+      expect(stderr).toContain(`port ${port} on 127.0.0.1 is already in use (--trading-port)`);
+    } finally {
+      busy.close();
+    }
   });
 });
