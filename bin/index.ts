@@ -11,6 +11,7 @@ import { checkCommand } from './commands/check.js';
 import { fixturesCommand } from './commands/fixtures.js';
 import { mockCommand } from './commands/mock.js';
 import { proxyCommand } from './commands/proxy.js';
+import { versionCommand } from './commands/version.js';
 import { checkEveryOptionOnce } from './option-checks.js';
 import { didYouMean } from './option-suggestions.js';
 import { version } from './package-version.js';
@@ -20,10 +21,12 @@ import { reportFailure } from './report-failure.js';
 const USAGE_EXIT = 2;
 
 /** Every command, in the order --help and docs/reference/cli.md (generated from these) list them. */
-export const COMMAND_MODULES = [mockCommand, checkCommand, proxyCommand, fixturesCommand] as const;
+export const COMMAND_MODULES = [mockCommand, checkCommand, proxyCommand, fixturesCommand, versionCommand] as const;
 /** The completion command's name and description (yargs builds it; docs/reference/cli.md lists it too). */
 export const COMPLETION = { command: 'completion', describe: 'Print a bash/zsh completion script (doppel completion >> ~/.bashrc or ~/.zshrc)' } as const;
 const COMMANDS = [...COMMAND_MODULES.map((c) => String(c.command)), COMPLETION.command];
+/** The commands a "Name a command" message suggests (not version and completion, which do no work of doppel's). */
+const WORK_COMMANDS = COMMANDS.filter((c) => c !== 'version' && c !== COMPLETION.command);
 
 
 /**
@@ -90,26 +93,32 @@ function withoutHelpCache(cli: Argv): Argv {
   return cli;
 }
 
+/** `completion --help`: yargs prints the script for any command line naming its completion command, so then it is a plain command with help. */
+const asksCompletionHelp = (args: readonly string[]): boolean => args[0] === COMPLETION.command && args.slice(1).some((arg) => arg === '--help' || arg === '-h');
+
 /**
  * The `doppel` parser for `args` (without the node and script paths). A usage error rejects
  * parse/parseAsync with an Error whose `exitCode` is 2 and whose message says what to fix; errors
- * thrown by a command's handler pass through unchanged.
+ * thrown by a command's handler pass through unchanged. `name` is the executable's as invoked
+ * (`doppel-linux-x64` for the single executable), in usage lines and messages.
  */
-export function buildCli(args: readonly string[]): Argv {
+export function buildCli(args: readonly string[], name = 'doppel'): Argv {
   let suggestion = '';
-  const cli: Argv = withoutHelpCache(yargs([...args])).scriptName('doppel').usage('$0 <command> [options]');
+  const cli: Argv = withoutHelpCache(yargs([...args])).scriptName(name).usage('$0 <command> [options]');
   for (const command of COMMAND_MODULES) cli.command(command as CommandModule);
+  if (asksCompletionHelp(args)) cli.command(COMPLETION.command, COMPLETION.describe, {}, () => undefined);
+  else cli.completion(COMPLETION.command, COMPLETION.describe);
   return cli
-    .completion(COMPLETION.command, COMPLETION.describe)
-    .demandCommand(1, `Name a command: ${COMMANDS.slice(0, -1).join(', ')}.`)
+    .demandCommand(1, `Name a command: ${WORK_COMMANDS.join(', ')}.`)
     .check(checkEveryOptionOnce, true)
     .strict()
     .recommendCommands()
     .help()
     .alias('help', 'h')
     .version(version())
+    .alias('version', 'v')
     .wrap(Math.min(110, process.stdout.columns ?? 110))
-    .epilogue('Run doppel <command> --help for the options of a command.')
+    .epilogue(`Run ${name} <command> --help for the options of a command.`)
     .fail((message: string | undefined, error: Error | undefined) => {
       // yargs calls this for its own validation (message set) and for errors from handlers and
       // .check() (error set). Handler errors keep their own exit code.
@@ -121,7 +130,7 @@ export function buildCli(args: readonly string[]): Argv {
         return;
       }
       const command = args.find((arg) => COMMANDS.includes(arg));
-      const help = command ? `doppel ${command} --help` : 'doppel --help';
+      const help = command ? `${name} ${command} --help` : `${name} --help`;
       const text = withTypedValue(withoutCamelTwins(message ?? error?.message ?? 'invalid usage'), args);
       if (suggestion === '') suggestion = optionSuggestion(text, args, optionNames(cli));
       // One line: what is wrong, and where the options are explained.
@@ -136,9 +145,9 @@ export function buildCli(args: readonly string[]): Argv {
  * `doppel: <message>` line on stderr. The one entry of both executables: dist/bin/doppel.js and the
  * single executable (bin/sea-main.ts).
  */
-export async function runCli(args: readonly string[]): Promise<void> {
+export async function runCli(args: readonly string[], name?: string): Promise<void> {
   try {
-    await buildCli(args).parseAsync();
+    await buildCli(args, name).parseAsync();
   } catch (error) {
     reportFailure(error);
   }

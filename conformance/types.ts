@@ -215,6 +215,8 @@ export interface RunReport {
   baseline?: BaselineComparison | undefined;
   /** Set when the report judges traffic doppel did not send (doppel proxy, check --from-har). */
   traffic?: TrafficSummary | undefined;
+  /** Set when the run was interrupted (SIGINT, SIGTERM) and the report holds what it did up to then. */
+  partial?: { interrupted: string } | undefined;
 }
 
 /** A failure as a baseline knows it: check, assertion, interface and operation identify it across runs and seeds; the title is for people. */

@@ -13,6 +13,7 @@ import { domainError } from './domain/domain-error.js';
 import { journalRoutes } from './admin/journal-routes.js';
 import { faultRoutes } from './admin/fault-routes.js';
 import { namespaceRoutes } from './admin/namespace-routes.js';
+import { resetRoute, type ResetResult, type ResetScope } from './admin/reset-route.js';
 import { createClock, DEFAULT_CLOCK_START, type Clock } from './domain/clock.js';
 import { createPriceBook, type PriceBook } from './domain/price-book.js';
 import { createTradingBackend, type TradingBackend } from './domain/trading/index.js';
@@ -48,6 +49,11 @@ export interface FakeOptions {
   adminRoutes?: AdminRoute[];
   /** The base URLs fake.fetch answers (defaults http://trading.doppel.test and http://wallet.doppel.test). */
   baseUrls?: { trading?: string; wallet?: string };
+  /**
+   * Where clients reach each interface (startMock: its listeners' URLs), for the 404 of a path of
+   * one interface asked of the other, which names where to go instead; default the base URLs.
+   */
+  interfaceUrls?: () => { trading?: string; wallet?: string };
   /**
    * Start from this snapshot (mock/snapshot.ts) instead of the seeded demo data; its seed and
    * clock replace `seed` and `start`. Reset goes back to it. Invalid → throws SnapshotError.
@@ -189,12 +195,14 @@ export function createFake(options: FakeOptions = {}): Fake {
   const allowedHosts = readAllowedHosts(options.allowedHosts ?? []);
   const namespaces = new Map<string, NamespaceState>();
   const decisions = options.profile === undefined ? undefined : readProfile(options.profile);
+  const urlOf = (iface: 'trading' | 'wallet'): string => options.interfaceUrls?.()[iface] ?? options.baseUrls?.[iface] ?? DEFAULT_BASE_URLS[iface];
 
   // Fake-wide admin routes (journal, faults, namespaces): the same in every namespace's pipeline.
   const shared: AdminRoute[] = [
     ...journalRoutes({ journal, size: journalSize }),
     ...faultRoutes(faults),
     ...namespaceRoutes({ list: () => namespaceViews(), drop: dropNamespace, max: maxNamespaces }),
+    resetRoute((scope) => resetScope(scope), clockView),
   ];
 
   function createNamespace(name: string): NamespaceState {
@@ -218,13 +226,16 @@ export function createFake(options: FakeOptions = {}): Fake {
       }
       // `built`, not this build's clock: reset and import replace the build, and answer with the new clock.
       const admin = [
-        ...commonAdminRoutes({ now: () => built.clock.now(), advance, reset }),
+        ...commonAdminRoutes({ now: () => built.clock.now(), advance }),
         ...stateRoutes({ exportChunks, importState, now: () => built.clock.now() }),
         ...dashboardRoutes({ trading, wallet }),
         ...shared,
         ...(options.adminRoutes ?? []),
       ];
       const answers = options.answerCache === false ? undefined : createAnswerCache();
+      // `built`: the apps this build is making, asked when a request comes (the routes of every build are the same).
+      const elsewhere = (other: 'trading' | 'wallet') => (path: string): string | undefined =>
+        (other === 'wallet' ? built.walletApp : built.tradingApp).methods(path).length === 0 ? undefined : `: a path of the ${other} interface, which is at ${urlOf(other)} (this is the ${other === 'wallet' ? 'trading' : 'wallet'} interface)`;
       const common = { now: () => clock.now(), adminGuard: guard, ...(options.logger ? { logger: options.logger } : {}), ...(answers ? { answers } : {}) };
       return {
         seed,
@@ -239,12 +250,14 @@ export function createFake(options: FakeOptions = {}): Fake {
           rules: tradingRules(trading),
           operations: tradingOperations.map((op) => op.bind(trading)),
           admin: [...tradingAdminRoutes(trading), ...admin],
+          elsewhere: elsewhere('wallet'),
         }),
         walletApp: createPipeline({
           ...common,
           rules: walletRules(wallet, prices),
           operations: walletOperations.map((op) => op.bind(wallet)),
           admin: [...walletAdminRoutes(wallet), ...admin],
+          elsewhere: elsewhere('trading'),
         }),
       };
     }
@@ -344,6 +357,25 @@ export function createFake(options: FakeOptions = {}): Fake {
     const dropped = namespaces.delete(name);
     if (dropped) options.onStateDropped?.();
     return dropped;
+  }
+
+  /**
+   * POST /__doppel/reset (mock/admin/reset-route.ts): the namespaces' state, clock and rate-limit
+   * windows (all of them live in the build a reset replaces), then the journal entries and fault
+   * rules of the same scope unless kept.
+   */
+  function resetScope(scope: ResetScope): ResetResult {
+    const targets = scope.all ? [...namespaces.values()] : [namespaceFor(scope.namespace)];
+    for (const ns of targets) ns.reset();
+    const requests = journal === null || scope.keep.has('journal') ? 0 : journal.clear(scope.all ? undefined : { namespace: scope.namespace });
+    let removed = 0;
+    if (!scope.keep.has('faults')) {
+      for (const rule of faults.list()) {
+        const named = rule.match.namespace;
+        if (scope.all || named === scope.namespace || (scope.unnamed && named === undefined)) removed += faults.remove(rule.id) ? 1 : 0;
+      }
+    }
+    return { now: (targets[0] ?? main).clock.now(), namespaces: targets.map((ns) => ns.name), removed: { requests, faults: removed } };
   }
 
   function namespaceViews(): { name: string; now: string; epoch_ms: number }[] {

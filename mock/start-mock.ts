@@ -69,9 +69,11 @@ export async function startMock(options: StartMockOptions = {}): Promise<Running
     throw new Error(`binding ${host} exposes the admin API beyond this machine: give --admin-token`);
   }
   const { snapshot, file, line: loaded } = await startingSnapshot(options);
+  // The listeners' URLs once they listen: a path of one interface asked on the other's port names the right one.
+  const urls: { trading?: string; wallet?: string } = {};
   let fake: Fake;
   try {
-    fake = createFake({ clock: 'realtime', onStateDropped: releaseMemorySoon(), ...options, adminRoutes: [...(options.adminRoutes ?? []), apiReferenceRoute()], ...(snapshot !== undefined ? { snapshot } : {}) });
+    fake = createFake({ clock: 'realtime', onStateDropped: releaseMemorySoon(), interfaceUrls: () => urls, ...options, adminRoutes: [...(options.adminRoutes ?? []), apiReferenceRoute()], ...(snapshot !== undefined ? { snapshot } : {}) });
   } catch (error) {
     // An invalid snapshot's message names the value; the file it came from is named here.
     if (file === undefined) throw error;
@@ -96,6 +98,8 @@ export async function startMock(options: StartMockOptions = {}): Promise<Running
     await trading.close();
     throw error;
   }
+  urls.trading = trading.url;
+  urls.wallet = wallet.url;
   if (level !== 'silent') {
     if (loaded !== undefined) log(loaded);
     log(`doppel trading interface ready at ${trading.url}`);

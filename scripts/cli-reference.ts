@@ -68,8 +68,10 @@ function commandSection(command: CommandModule): string[] {
   const name = String(command.command);
   const r = record(command);
   const out = [`## doppel ${name}`, '', `${cell(String(command.describe ?? ''))}.`, ''];
-  out.push('```text', (r.usage ?? `$0 ${name} [options]`).replace('$0', 'doppel'), '```', '');
+  // The usage's first line: the description under it in --help is the line above here.
+  out.push('```text', (r.usage ?? `$0 ${name} [options]`).split('\n')[0]?.replace('$0', 'doppel') ?? '', '```', '');
   if (r.epilogue) out.push(cell(r.epilogue), '');
+  if (r.options.length === 0) return out;
   out.push('| option | type | default | description |', '|---|---|---|---|');
   for (const [option, o] of r.options) out.push(optionRow(option, o));
   out.push('');
@@ -87,7 +89,8 @@ export function cliReferenceMarkdown(): string {
     '<!-- Generated from the yargs definitions in bin/ by scripts/cli-reference.ts: edit those, then run',
     '     npm run gen:docs. test/docs/cli-reference.test.ts fails when this file is stale. -->',
     '',
-    '`doppel <command> [options]`. Every command has `--help`, which shows what this page shows.',
+    '`doppel <command> [options]`. Every command has `--help`, which shows what this page shows (its usage',
+    'lines name the executable as it was run: `doppel-linux-x64` for the single executable).',
     'Options are checked before anything starts: an unknown command or flag, a value of the wrong kind',
     'or out of range (`--trading-port abc`), a flag given twice (except the repeatable ones) or the same',
     'port for both interfaces prints one line naming the option and exits 2.',
@@ -97,8 +100,8 @@ export function cliReferenceMarkdown(): string {
     ...commands.map((c) => `| [${code(`doppel ${String(c.command)}`)}](#doppel-${String(c.command)}) | ${cell(String(c.describe ?? ''))} |`),
     `| ${code(`doppel ${COMPLETION.command}`)} | ${cell(COMPLETION.describe)} |`,
     '',
-    'Global options: `--help` (`-h`) shows the help of doppel or of a command; `--version` prints the',
-    'version.',
+    'Global options: `--help` (`-h`) shows the help of doppel or of a command; `--version` (`-v`) prints',
+    'the version, as `doppel version` does.',
     '',
   ];
   for (const command of commands) out.push(...commandSection(command));

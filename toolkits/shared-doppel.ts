@@ -76,10 +76,9 @@ export function sharedDoppel(options: SharedDoppelOptions): SharedDoppel {
       add: (rule) => admin('POST', '/__doppel/faults', rule),
       clear: async () => ((await admin('DELETE', '/__doppel/faults')) as { removed: number }).removed,
     },
+    // One call: the namespace's state, clock, journal entries and fault rules (docs/reference/admin-api.md).
     async reset() {
       await admin('POST', '/__doppel/reset');
-      await admin('DELETE', '/__doppel/requests');
-      await admin('DELETE', '/__doppel/faults');
     },
     requests: async ({ limit, ...filter } = {}) => clientRequests(await journal({ ...filter, namespace }), limit),
     async drop() {

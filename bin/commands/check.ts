@@ -42,13 +42,17 @@ const REPORTS = ['json', 'junit', 'html', 'replay', 'learn'];
 const idList = (values: string[] | undefined): string[] | undefined =>
   values === undefined ? undefined : values.flatMap((v) => v.split(',')).map((v) => v.trim()).filter(Boolean);
 
+const DESCRIBE = 'Check a deployment (or the embedded fake) against the documented contract';
+
 function builder(y: Argv) {
   return y
-    .usage('$0 check [options]')
+    // A usage line of its own replaces the one yargs makes with the description: it goes under it.
+    .usage(`$0 check [options]\n\n${DESCRIBE}`)
     // An epilogue, not usage text: yargs wraps usage text mid-word.
     .epilogue('With no URL, checks the embedded fake in-process; with one interface\'s URL, that interface alone. '
       + 'Exit status 0: no check failed (with --baseline: only failures in the baseline); 1: a check failed (with --require-all also: one was not exercised); '
-      + '2: a usage, connection or preflight problem (a key rejected) or a report path that cannot be written, before any check runs.')
+      + '2: a usage, connection or preflight problem (a key rejected) or a report path that cannot be written, before any check runs; '
+      + '130 or 143: stopped by SIGINT or SIGTERM, the reports asked for written of what was done, marked partial. Each wait (the wallet budget, a 429) is a line on stderr first.')
     .option('trading-url', { type: 'string', describe: 'Base URL of a trading deployment (without /api/v1)' })
     .option('trading-key', { type: 'string', describe: 'API-KEY holding read and trade (trade needed with --allow-writes)' })
     .option('trading-read-key', { type: 'string', describe: 'API-KEY holding read only; enables the 403 permission checks' })
@@ -69,7 +73,7 @@ function builder(y: Argv) {
     .option('skip', { type: 'string', array: true, describe: 'Skip these check ids (comma-separated or repeated)' })
     .option('list-checks', { type: 'boolean', default: false, describe: 'List the checks and exit' })
     .option('seed', { type: 'number', defaultDescription: 'random, printed', describe: 'Seed that reproduces a run: the same seed against the same target sends the same requests' })
-    .option('runs', { type: 'number', default: 100, describe: 'Generated cases per property' })
+    .option('runs', { type: 'number', default: 100, describe: 'Generated cases per property, and the random requests the run sends: all of them against the embedded fake, a fifth (at least 20) against a URL, read-only or not' })
     .option('json', { type: 'string', describe: 'Write a JSON report to this file (a missing folder is created)' })
     .option('junit', { type: 'string', describe: 'Write a JUnit XML report to this file (one testcase per check)' })
     .option('html', { type: 'string', describe: 'Write a self-contained HTML report to this file' })
@@ -95,7 +99,7 @@ type CheckArgs = ReturnType<typeof builder> extends Argv<infer T> ? T : never;
 
 export const checkCommand: CommandModule<object, CheckArgs> = {
   command: 'check',
-  describe: 'Check a deployment (or the embedded fake) against the documented contract',
+  describe: DESCRIBE,
   builder,
   async handler(argv) {
     const options: CheckCliOptions = {

@@ -40,6 +40,8 @@ export interface MockOptions {
   maxNamespaces: number;
   /** Reverse proxies whose X-Forwarded-For names the caller (addresses or CIDR ranges). */
   trustProxy?: string[];
+  /** Stop as on SIGTERM when stdin ends: a parent that dies (even by SIGKILL) takes the stub with it. */
+  exitWithParent: boolean;
 }
 
 /**
@@ -90,6 +92,13 @@ export const MOCK_OPTIONS = {
   },
   'max-namespaces': { type: 'number', default: 100, describe: 'Namespaces (X-Doppel-Namespace) that may exist at once, the default one included; one more is a 409' },
   'trust-proxy': { type: 'string', describe: 'Addresses or CIDR ranges of reverse proxies (comma-separated) whose X-Forwarded-For names the caller, for the IP whitelist' },
+  'exit-with-parent': {
+    type: 'boolean',
+    default: false,
+    describe:
+      'Stop as on SIGTERM (both ports closed at once) when stdin closes: start it with stdin a pipe the parent keeps open, and a parent that ends, '
+      + 'even by kill -9, takes it along (stdin from /dev/null stops it at once)',
+  },
 } as const satisfies Record<string, Options>;
 
 /** What yargs does not check of the options (each throws one line naming the option), in this order. */
@@ -216,6 +225,7 @@ export const mockCommand: CommandModule<object, MockArgs> = {
       answerCache: argv.answerCache,
       maxNamespaces: argv.maxNamespaces,
       ...(argv.trustProxy !== undefined ? { trustProxy: parseTrustProxy(argv.trustProxy) } : {}),
+      exitWithParent: argv.exitWithParent,
     };
     // Loaded on use: each command pays only for its own modules (start-up time).
     const { startMock, ProfileError } = await import('../../mock/index.js');
@@ -243,7 +253,10 @@ export const mockCommand: CommandModule<object, MockArgs> = {
     // ready lines appear must get the graceful stop, not the default death by signal (in-flight
     // requests cut off, the --state file not written).
     const starting = startMock(mockOptions);
-    const stopped = stopOnSignal(starting, { verbose: options.logLevel === 'info' || options.logLevel === 'debug' });
+    const stopped = stopOnSignal(starting, {
+      verbose: options.logLevel === 'info' || options.logLevel === 'debug',
+      ...(options.exitWithParent ? { lifeline: process.stdin } : {}),
+    });
     try {
       await starting;
     } catch (error) {
@@ -260,24 +273,48 @@ export const mockCommand: CommandModule<object, MockArgs> = {
 };
 
 /**
- * Graceful stop: on the first SIGINT or SIGTERM, close the listeners, let in-flight
- * requests finish and write the --state file (running.close does both); resolves when done, rejects
- * when the state could not be written (the command then exits 1).
+ * Graceful stop: on the first SIGINT or SIGTERM, or the end of the lifeline (--exit-with-parent:
+ * stdin), close the listeners, let in-flight requests finish and write the --state file
+ * (running.close does both); resolves when done, rejects when the state could not be written (the
+ * command then exits 1).
  */
 export function stopOnSignal(
   running: Pick<RunningMock, 'close'> | Promise<Pick<RunningMock, 'close'>>,
-  options: { verbose?: boolean; signals?: NodeJS.EventEmitter } = {},
+  options: { verbose?: boolean; signals?: NodeJS.EventEmitter; lifeline?: NodeJS.ReadableStream & { destroy?: () => void } } = {},
 ): Promise<void> {
   const signals = options.signals ?? process;
+  const { lifeline } = options;
   return new Promise<void>((resolve, reject) => {
-    const stop = (signal: NodeJS.Signals) => {
+    // A parent killed by SIGKILL sends no signal, but the kernel closes its end of the pipe: stdin
+    // ends (or fails), whatever the parent was (a pytest, a go test, a shell).
+    const cut = (): void => stop('stdin closed');
+    const detach = (): void => {
       signals.off('SIGINT', stop);
       signals.off('SIGTERM', stop);
+      if (lifeline !== undefined) {
+        lifeline.off('end', cut);
+        lifeline.off('close', cut);
+        lifeline.off('error', cut);
+        // Its handle would keep the process alive after the listeners closed.
+        lifeline.destroy?.();
+      }
+    };
+    // A start that failed has nothing to stop, and nothing may keep the process from exiting with its error.
+    Promise.resolve(running).catch(detach);
+    const stop = (signal: NodeJS.Signals | 'stdin closed') => {
+      detach();
       if (options.verbose) console.log(`doppel: ${signal}, stopping`);
       // Still starting: stop as soon as the listeners are up (a failed start is reported by the caller).
       Promise.resolve(running).then((r) => r.close(), () => undefined).then(resolve, reject);
     };
     signals.on('SIGINT', stop);
     signals.on('SIGTERM', stop);
+    if (lifeline !== undefined) {
+      lifeline.on('end', cut);
+      lifeline.on('close', cut);
+      lifeline.on('error', cut);
+      // What the parent writes is read and dropped: a full pipe must never block it.
+      lifeline.resume();
+    }
   });
 }

@@ -24,9 +24,12 @@ function checkTargets(argv: { 'trading-target'?: string; 'wallet-target'?: strin
   return true;
 }
 
+const DESCRIBE = 'Check and record a deployment\'s real traffic: a reverse proxy that sends no request of its own';
+
 function builder(y: Argv) {
   return y
-    .usage('$0 proxy --trading-target URL [--wallet-target URL] [options]')
+    // A usage line of its own replaces the one yargs makes with the description: it goes under it.
+    .usage(`$0 proxy --trading-target URL [--wallet-target URL] [options]\n\n${DESCRIBE}`)
     .epilogue(
       'Point your clients at the proxy instead of the deployment: each request is forwarded unchanged and the answer comes back unchanged; '
         + 'every exchange is judged by the checks of doppel check as it ends. A violation is one line on stderr at once (the check and '
@@ -80,7 +83,7 @@ type ProxyArgs = ReturnType<typeof builder> extends Argv<infer T> ? T : never;
 
 export const proxyCommand: CommandModule<object, ProxyArgs> = {
   command: 'proxy',
-  describe: 'Check and record a deployment\'s real traffic: a reverse proxy that sends no request of its own',
+  describe: DESCRIBE,
   builder,
   async handler(argv) {
     const options: ProxyCliOptions = {

@@ -20,12 +20,28 @@ export class TransportError extends Error {
   }
 }
 
+/**
+ * The run was interrupted (SIGINT, SIGTERM: ClientOptions.signal): every request and wait after it
+ * throws this. A TransportError, so that whatever lets a connection problem end the run (a
+ * property, a scenario check) lets this end it too, and the run writes what it has, marked partial.
+ */
+export class RunInterrupted extends TransportError {
+  constructor(reason: string) {
+    super('INTERRUPTED', `the run was interrupted (${reason})`);
+    this.name = 'RunInterrupted';
+  }
+}
+
 export interface ClientOptions {
   bases: Partial<Record<InterfaceName, string>>;
   /** Per-key budget for wallet requests with X-API-Key; undefined = no client-side budget. */
   walletKeyBudget?: number | undefined;
   /** Told when a request waits on the budget (ms). */
   onBudgetWait?: ((ms: number, key: string) => void) | undefined;
+  /** Told before every other wait (a 429's Retry-After, pause()), with its length and reason: the run prints it. */
+  onWait?: ((ms: number, why: string) => void) | undefined;
+  /** Aborted: the run was interrupted; requests and waits then throw RunInterrupted. */
+  signal?: AbortSignal | undefined;
   /** Told of each exchange as it is recorded (the judge). */
   onExchange?: ((exchange: Exchange) => void) | undefined;
   /** Longest Retry-After the client waits before giving up on a 429 (seconds). */
@@ -48,7 +64,25 @@ export class Client {
       this.budgetWaitMs += ms;
       options.onBudgetWait?.(ms, key);
     };
-    this.budget = options.walletKeyBudget === undefined ? undefined : createKeyBudget(options.walletKeyBudget, Date.now, delay, onWait);
+    const sleep = async (ms: number): Promise<void> => {
+      await delay(ms, options.signal);
+      this.throwIfInterrupted();
+    };
+    this.budget = options.walletKeyBudget === undefined ? undefined : createKeyBudget(options.walletKeyBudget, Date.now, sleep, onWait);
+  }
+
+  /** Throws RunInterrupted once the run's signal aborted. */
+  throwIfInterrupted(): void {
+    const signal = this.options.signal;
+    if (signal?.aborted) throw new RunInterrupted(typeof signal.reason === 'string' ? signal.reason : 'aborted');
+  }
+
+  /** Waits ms, told first (onWait: a line on stderr with the reason and the time); an interruption ends it at once. */
+  async pause(ms: number, why: string): Promise<void> {
+    this.throwIfInterrupted();
+    this.options.onWait?.(ms, why);
+    await delay(ms, this.options.signal);
+    this.throwIfInterrupted();
   }
 
   /** A client of other targets (a fresh embedded fake), told of its exchanges by `onExchange`; no budget. */
@@ -81,11 +115,12 @@ export class Client {
       const seconds = Number.isFinite(retryAfter) && retryAfter > 0 ? Math.min(retryAfter, maxWait) : 1;
       throttled++;
       this.throttled++;
-      await delay(seconds * 1000);
+      await this.pause(seconds * 1000, `the ${spec.iface} interface answered 429 to ${spec.method} ${new URL(exchange.url).pathname} (Retry-After: ${exchange.responseHeaders['retry-after'] ?? 'none, 1 s'}); then try ${attempt + 2} of 3`);
     }
   }
 
   private async once(spec: RequestSpec, throttled: number): Promise<Exchange> {
+    this.throwIfInterrupted();
     const url = new URL(spec.path, this.base(spec.iface));
     for (const [k, v] of Object.entries(spec.query ?? {})) url.searchParams.set(k, v);
     const headers: Record<string, string> = { accept: 'application/json', ...(spec.headers ?? {}) };
@@ -107,12 +142,14 @@ export class Client {
         // undici sends an async iterable as it yields (its types list only a Readable, which reads ahead).
         body: held ? (heldBody(held, spec.hold as Hold) as unknown as Readable) : requestBody,
         dispatcher: this.agent,
+        ...(this.options.signal ? { signal: this.options.signal } : {}),
       }),
     );
     let res: Awaited<typeof result>;
     try {
       res = await result;
     } catch (error) {
+      this.throwIfInterrupted();
       throw connectionProblem(spec.iface, url, error, blamedOnPrevious(watch, error));
     }
     // The bytes as they come, so that an answer cut short keeps what did come.
@@ -121,6 +158,7 @@ export class Client {
     try {
       for await (const chunk of res.body) chunks.push(chunk as Buffer);
     } catch (error) {
+      this.throwIfInterrupted();
       cutOff = cutOffBy(error);
     }
     const length = res.headers['content-length'];

@@ -184,6 +184,7 @@ export function renderHtml(report: RunReport): string {
 <p class="meta">${runFacts(report).map(esc).join(' · ')} · started ${esc(report.startedAt)} · ${(report.durationMs / 1000).toFixed(1)} s · ${report.requests} requests</p>
 ${report.baseline ? `<p class="meta">baseline <code>${esc(report.baseline.file)}</code>: doppel ${esc(report.baseline.doppelVersion)}, seed ${report.baseline.seed}, started ${esc(report.baseline.startedAt)}${report.baseline.note ? ` · ${esc(report.baseline.note)}` : ''}</p>` : ''}
 <div class="tiles">${baselineTiles}${tiles}<div class="tile"><b>${cov.seen}/${cov.documented}</b>documented statuses seen</div><div class="tile"><b>${report.inputClasses.sent}/${report.inputClasses.total}</b>input classes sent</div></div>
+${report.partial ? `<p class="summary">Partial report: the run was interrupted by ${esc(report.partial.interrupted)}; the checks it had not done are not exercised.</p>` : ''}
 <div class="summary">${esc(summaryLine(report))}</div>
 ${report.secrets.length ? `<p class="muted">Keys are shown as ${secretsLegend(report.secrets).map((s) => `<code>${esc(s.names)}</code> (${esc(s.what)})`).join(', ')}.</p>` : ''}
 ${failureSections(report, script)}

@@ -27,6 +27,12 @@ function failureText(f: ReportedFailure, rerun: string | undefined): string {
     .join('\n');
 }
 
+/** `no key → 500` already says the status: it is not said twice (`no key → 500 → 500`). */
+function failureMessage(f: ReportedFailure): string {
+  const status = f.exchange && !f.title.endsWith(`→ ${f.exchange.status}`) ? ` → ${f.exchange.status}` : '';
+  return `${f.baseline === 'new' ? 'new: ' : ''}${f.assertion}: ${f.title}${status}`;
+}
+
 const counts = (f: ReportedFailure): boolean => f.severity === 'failure' && f.baseline !== 'known';
 const knownOnly = (mine: ReportedFailure[]): boolean => mine.some((f) => f.severity === 'failure') && !mine.some(counts);
 
@@ -38,10 +44,8 @@ function testcase(c: CheckResult, report: RunReport): string[] {
   else if (knownOnly(mine)) body.push(`      <skipped type="known-failure" message="${esc(`known failure, in the baseline ${report.baseline?.file ?? ''}`)}"/>`);
   for (const f of mine) {
     const text = esc(failureText(f, rerunNote(report)));
-    if (counts(f)) {
-      const status = f.exchange ? ` → ${f.exchange.status}` : '';
-      body.push(`      <failure message="${esc(`${f.baseline === 'new' ? 'new: ' : ''}${f.assertion}: ${f.title}${status}`)}" type="${esc(f.source)}">${text}</failure>`);
-    } else body.push(`      <system-out>${f.baseline ? `${f.baseline} ` : ''}${f.severity}: ${text}</system-out>`);
+    if (counts(f)) body.push(`      <failure message="${esc(failureMessage(f))}" type="${esc(f.source)}">${text}</failure>`);
+    else body.push(`      <system-out>${f.baseline ? `${f.baseline} ` : ''}${f.severity}: ${text}</system-out>`);
   }
   for (const f of report.baseline?.fixed.filter((b) => b.checkId === c.id) ?? []) body.push(`      <system-out>${esc(`fixed since the baseline: ${baselineName(f)}: ${f.title}`)}</system-out>`);
   for (const f of report.baseline?.notRechecked.filter((b) => b.checkId === c.id) ?? []) body.push(`      <system-out>${esc(`not re-checked: ${baselineName(f)}: ${f.reason}`)}</system-out>`);
@@ -66,7 +70,7 @@ export function renderJunit(report: RunReport): string {
     '<?xml version="1.0" encoding="UTF-8"?>',
     `<testsuites name="${commandOf(report)}" ${attrs}>`,
     `  <testsuite name="${commandOf(report)} ${esc(report.targets.map((t) => t.url).join(' '))}" ${attrs} timestamp="${report.startedAt}">`,
-    `    <properties>${report.traffic ? `<property name="traffic" value="${esc(`${report.traffic.source} ${report.traffic.from}`)}"/>` : `<property name="seed" value="${report.seed}"/>`}<property name="requests" value="${report.requests}"/>${baselineProperties(report)}</properties>`,
+    `    <properties>${report.partial ? `<property name="partial" value="${esc(`interrupted by ${report.partial.interrupted}`)}"/>` : ''}${report.traffic ? `<property name="traffic" value="${esc(`${report.traffic.source} ${report.traffic.from}`)}"/>` : `<property name="seed" value="${report.seed}"/>`}<property name="requests" value="${report.requests}"/>${baselineProperties(report)}</properties>`,
     ...report.checks.flatMap((c) => testcase(c, report)),
     '  </testsuite>',
     '</testsuites>',

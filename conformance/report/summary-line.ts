@@ -19,15 +19,20 @@ function baselineDetails(report: RunReport): string[] {
   ];
 }
 
-/** The run's verdict: FAILED, else INCONCLUSIVE when the traffic reached nothing to judge (report.traffic.warnings), else PASSED. */
-export function verdictOf(report: RunReport): 'FAILED' | 'INCONCLUSIVE' | 'PASSED' {
-  return report.failed ? 'FAILED' : report.inconclusive ? 'INCONCLUSIVE' : 'PASSED';
+/**
+ * The run's verdict: PARTIAL when it was interrupted (what it found so far is in the counts), else
+ * FAILED, else INCONCLUSIVE when the traffic reached nothing to judge (report.traffic.warnings),
+ * else PASSED.
+ */
+export function verdictOf(report: RunReport): 'PARTIAL' | 'FAILED' | 'INCONCLUSIVE' | 'PASSED' {
+  return report.partial ? 'PARTIAL' : report.failed ? 'FAILED' : report.inconclusive ? 'INCONCLUSIVE' : 'PASSED';
 }
 
 export function summaryLine(report: RunReport): string {
   const c = report.counts;
   const cov = coverageRatio(report.coverage);
   const details = [
+    ...(report.partial ? [`interrupted by ${report.partial.interrupted}: the checks not done are not exercised`] : []),
     ...(report.traffic?.warnings ?? []),
     ...baselineDetails(report),
     ...(c.observed ? [`${c.observed} observed: decision checks that do not fail a foreign target without --strict`] : []),

@@ -99,12 +99,21 @@ async function sendWholeBalance(ctx: CheckContext): Promise<void> {
   await ctx.call('listWalletTransactions', { key: own.key, params: { id: own.walletId }, query: { limit: '100' } });
 }
 
+/**
+ * How many random requests: --runs against the embedded fake; against a URL a fifth of it (at
+ * least 20, or --runs below that), which the wallet budget can afford: --runs changes a read-only
+ * run too (docs/guides/checking-a-deployment.md, --runs), not only its writes.
+ */
+export function randomProbes(ctx: Pick<CheckContext, 'embedded' | 'runs'>): number {
+  return ctx.embedded ? ctx.runs : Math.max(Math.min(ctx.runs, 20), Math.ceil(ctx.runs / 5));
+}
+
 /** Sends the generated valid requests: every operation at least once, then random ones. */
 export async function runProbes(ctx: CheckContext): Promise<void> {
   const pool = ctx.targets.wallet ? await walletKeyPool(ctx) : [];
   const arbs = [...(ctx.targets.trading ? tradingRequests(ctx) : []), ...(ctx.targets.wallet ? walletRequests(ctx, pool) : [])];
   if (!arbs.length) return;
-  const rnd = fc.sample(fc.oneof(...arbs), { seed: propertySeed(ctx.seed, 'probes'), numRuns: ctx.embedded ? ctx.runs : Math.min(ctx.runs, 20) });
+  const rnd = fc.sample(fc.oneof(...arbs), { seed: propertySeed(ctx.seed, 'probes'), numRuns: randomProbes(ctx) });
   const firsts = arbs.map((a, i) => fc.sample(a, { seed: propertySeed(ctx.seed, `probe-${i}`), numRuns: 1 })[0] as RequestSpec);
   for (const spec of [...firsts, ...rnd]) await ctx.send(spec);
   if (ctx.targets.wallet && ctx.allowWrites) await sendWholeBalance(ctx);

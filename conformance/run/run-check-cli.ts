@@ -19,6 +19,7 @@ import { writeReports } from '../report/write-reports.js';
 import type { RunReport } from '../types.js';
 import { runConformance, type ConformanceTargets } from './run-conformance.js';
 import { TransportError } from '../exchange/transport.js';
+import { interruptOnSignals } from './interrupt-on-signals.js';
 
 export interface CheckCliOptions {
   tradingUrl?: string | undefined;
@@ -58,6 +59,8 @@ export interface CheckCliOptions {
   /** Where output goes; default process.stdout / process.stderr. */
   out?: ((line: string) => void) | undefined;
   err?: ((line: string) => void) | undefined;
+  /** Where SIGINT and SIGTERM come from (tests: an EventEmitter); default the process. */
+  signals?: NodeJS.EventEmitter | undefined;
 }
 
 /** One line per check, then one per assertion when it has several (seed: fails by default; decision: under --strict). */
@@ -122,6 +125,7 @@ export async function runCheckCli(options: CheckCliOptions): Promise<number> {
   out(embedded ? 'doppel check: the embedded fake (writes on)' : `doppel check: ${[targets.trading?.url, targets.wallet?.url].filter(Boolean).join(', ')}${options.allowWrites ? ' (writes allowed)' : ' (read-only)'}`);
   if (baseline) announceBaseline(baseline, out);
   const progress = options.quiet ? () => {} : out;
+  const interrupt = interruptOnSignals(options.signals);
   try {
     const ran = await runConformance({
       targets: embedded ? undefined : targets,
@@ -139,17 +143,22 @@ export async function runCheckCli(options: CheckCliOptions): Promise<number> {
       profile,
       profileName: options.profile,
       log: progress,
+      onWait: (line) => err(`doppel check: ${line}`),
+      signal: interrupt.signal,
       onCheck: (result) => progress(progressLine(result)),
     });
     const report = baseline ? compareWithBaseline(ran, baseline) : ran;
+    if (report.partial) err(`doppel check: ${report.partial.interrupted}: the run stopped; writing the reports of what it did, marked partial`);
     writeReports(report, options, out, 'doppel check');
-    return report.failed ? 1 : 0;
+    return interrupt.exitCode() ?? (report.failed ? 1 : 0);
   } catch (error) {
     if (error instanceof TransportError || error instanceof PreflightError) {
       err(`doppel check: ${error.message}`);
       return 2;
     }
     throw error;
+  } finally {
+    interrupt.dispose();
   }
 }
 

@@ -21,7 +21,7 @@ import { runProbes } from './probes.js';
 import { REPORT_FORMAT, doppelVersion } from '../report/report-format.js';
 import { Secrets } from '../report/secrets.js';
 import { learnSecrets } from '../report/learn-secrets.js';
-import { Client, TransportError } from '../exchange/transport.js';
+import { Client, RunInterrupted, TransportError } from '../exchange/transport.js';
 import type { CheckResult, Failure, InterfaceName, RunReport } from '../types.js';
 import { DEFAULT_DECISIONS } from '../../spec/decision-points.js';
 import { readProfile } from '../../spec/profile.js';
@@ -55,8 +55,18 @@ export interface ConformanceOptions {
   walletRateLimit?: number | undefined;
   /** Overrides the client-side budget derived from walletRateLimit (tests: Infinity). */
   walletKeyBudget?: number | undefined;
-  /** Progress lines (plan, budget waits); default none. */
+  /** Progress lines (the plan, retries); default none. */
   log?: ((line: string) => void) | undefined;
+  /**
+   * A line each time the run waits (the wallet budget, a 429's Retry-After, funds to arrive), with
+   * the reason and how long; doppel check prints it on stderr, --quiet or not: a run never stalls silently.
+   */
+  onWait?: ((line: string) => void) | undefined;
+  /**
+   * Aborted (SIGINT, SIGTERM): the run stops at its next request or wait and returns what it has,
+   * marked partial (RunReport.partial, the abort's reason); checks it did not finish say so.
+   */
+  signal?: AbortSignal | undefined;
   /** Told as each check ends. */
   onCheck?: ((result: CheckResult) => void) | undefined;
   /**
@@ -80,6 +90,7 @@ export async function runConformance(options: ConformanceOptions = {}): Promise<
   const seed = options.seed ?? Math.floor(Math.random() * 2 ** 31);
   const runs = options.runs ?? 100;
   const log = options.log ?? (() => {});
+  const waiting = (ms: number, why: string): void => options.onWait?.(`waiting ${Math.ceil(ms / 1000)} s: ${why}`);
   const embedded = !options.targets || (!options.targets.trading && !options.targets.wallet);
   // Validated before anything starts: a bad profile is a usage problem, not a finding.
   const decisions = options.profile === undefined ? DEFAULT_DECISIONS : readProfile(options.profile);
@@ -115,7 +126,9 @@ export async function runConformance(options: ConformanceOptions = {}): Promise<
       learnSecrets(learned, ex, { requestHeaders: false });
       judge?.see(ex);
     },
-    onBudgetWait: (ms, key) => log(`  … waiting ${Math.ceil(ms / 1000)} s: wallet budget ${budget}/min per key (--wallet-rate-limit ${walletLimit}) used up by ${secrets.mask(key)}`),
+    onBudgetWait: (ms, key) => waiting(ms, `wallet budget ${budget}/min per key (--wallet-rate-limit ${walletLimit}) used up by ${secrets.mask(key)}`),
+    onWait: waiting,
+    signal: options.signal,
   });
   const allowWrites = embedded || Boolean(options.allowWrites);
   const memos = new Map<string, Promise<unknown>>();
@@ -178,6 +191,7 @@ export async function runConformance(options: ConformanceOptions = {}): Promise<
   };
   judge = createJudge({ checks: selected, decisions, findings });
   let judgesStream = false;
+  let interrupted: string | undefined;
 
   try {
     await preflight(client, bases, {
@@ -242,9 +256,21 @@ export async function runConformance(options: ConformanceOptions = {}): Promise<
       const reason = status !== 'not-exercised' ? undefined : check.scope === 'scenario' ? own?.reason : (check.needs?.(ctx) ?? 'no recorded answer was of the kind it judges');
       finish(check, { status, reason, cases, durationMs: (own?.ms ?? 0) + judge.timeOf(check.id) }, true);
     }
+  } catch (error) {
+    if (!(error instanceof RunInterrupted)) throw error;
+    interrupted = typeof options.signal?.reason === 'string' ? options.signal.reason : 'aborted';
   } finally {
     await client.close();
     await mock?.close();
+  }
+  if (interrupted !== undefined) {
+    // What the stream showed so far is judged as it stands; a check with nothing judged says why.
+    for (const check of selected) {
+      if (results.has(check.id)) continue;
+      const cases = findings.casesOf(check.id);
+      const status = statusOf(check, cases);
+      finish(check, { status, reason: status === 'not-exercised' ? `the run was interrupted (${interrupted}) before it was done` : undefined, cases, durationMs: judge.timeOf(check.id) }, false);
+    }
   }
 
   const checks = CHECKS.map((c) => results.get(c.id) as CheckResult);
@@ -278,6 +304,7 @@ export async function runConformance(options: ConformanceOptions = {}): Promise<
     failed: counts.failed > 0 || (Boolean(options.requireAll) && counts.notExercised > 0),
     observations: judge.observations.list(),
     profile: options.profile === undefined ? undefined : (options.profileName ?? 'given'),
+    ...(interrupted !== undefined ? { partial: { interrupted } } : {}),
   };
   return maskedReport(raw, secrets);
 }

@@ -31,15 +31,28 @@ def doppel_command():
     raise RuntimeError(f"no doppel: build {DEFAULT_EXECUTABLE} (npm run build:sea) or set DOPPEL")
 
 
+def _given(args, option):
+    """Whether the arguments name an option (`--trading-port 4010` or `--trading-port=4010`)."""
+    return any(arg == option or arg.startswith(option + "=") for arg in args)
+
+
 class DoppelMock:
-    """One `doppel mock` on free loopback ports with a manual virtual clock.
+    """One `doppel mock` on loopback with a manual virtual clock: free ports unless given.
 
     start() returns once both ready lines are printed; stop() ends it (and everything it started).
+    It runs with --exit-with-parent and its stdin a pipe this process holds: if the test run is
+    killed (kill -9, a CI timeout), the stub stops and frees its ports too.
     Admin calls take a namespace: each test can have a fake of its own on the one server.
     """
 
-    def __init__(self, *args, timeout=30.0):
-        self.args = ["mock", "--trading-port", "0", "--wallet-port", "0", "--clock", "manual", "--log-level", "error", *args]
+    def __init__(self, *args, trading_port=None, wallet_port=None, timeout=30.0):
+        ports = []
+        for option, port in (("--trading-port", trading_port), ("--wallet-port", wallet_port)):
+            if port is not None:
+                ports += [option, str(port)]
+            elif not _given(args, option):
+                ports += [option, "0"]
+        self.args = ["mock", *ports, "--clock", "manual", "--log-level", "error", "--exit-with-parent", *args]
         self.timeout = timeout
         self.urls = {}
         self._proc = None
@@ -61,8 +74,9 @@ class DoppelMock:
 
     def start(self):
         command = doppel_command() + self.args
-        # Its own process group, so that stop() also ends what a wrapper such as npx started.
-        self._proc = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, start_new_session=True)
+        # Its own process group, so that stop() also ends what a wrapper such as npx started; stdin
+        # a pipe only this process holds: when it dies, the pipe closes and doppel stops.
+        self._proc = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, start_new_session=True)
         ready = threading.Event()
 
         def read():
@@ -91,6 +105,7 @@ class DoppelMock:
         except subprocess.TimeoutExpired:
             os.killpg(self._proc.pid, signal.SIGKILL)
             self._proc.wait()
+        self._proc.stdin.close()
 
     # The admin API (docs/reference/admin-api.md), the same on both ports.
 
@@ -109,9 +124,7 @@ class DoppelMock:
 
     def reset(self, namespace=None):
         """Back to the demo data: state, clock, that namespace's journal entries and fault rules."""
-        self.admin("POST", "/__doppel/reset", namespace=namespace)
-        self.admin("DELETE", "/__doppel/faults", namespace=namespace)
-        self.admin("DELETE", "/__doppel/requests", namespace=namespace)
+        return self.admin("POST", "/__doppel/reset", namespace=namespace)
 
     def drop_namespace(self, namespace):
         self.admin("DELETE", f"/__doppel/namespaces/{urllib.parse.quote(namespace)}")

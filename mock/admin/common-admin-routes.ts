@@ -1,4 +1,5 @@
-// The admin routes both interfaces share (docs/MOCK-CONTRACT.md): reset and the virtual clock.
+// The admin routes both interfaces share (docs/MOCK-CONTRACT.md): the virtual clock (reset is the
+// whole fake's: reset-route.ts).
 import type { AdminRoute } from '../core/index.js';
 import { domainError } from '../domain/domain-error.js';
 import { formatSeedDate } from '../domain/format-date.js';
@@ -7,7 +8,6 @@ export interface CommonAdminTarget {
   now(): number;
   /** Moves the shared clock forward and lets both interfaces process what fell due. */
   advance(ms: number): void;
-  reset(): void;
 }
 
 // A year of virtual time at most per call keeps one request's catch-up work bounded; clients that
@@ -21,15 +21,6 @@ export function clockView(now: number): { now: string; epoch_ms: number } {
 
 export function commonAdminRoutes(target: CommonAdminTarget): AdminRoute[] {
   return [
-    {
-      method: 'POST',
-      path: '/__doppel/reset',
-      operationId: 'adminReset',
-      handle: () => {
-        target.reset();
-        return { reset: true, ...clockView(target.now()) };
-      },
-    },
     { method: 'GET', path: '/__doppel/clock', operationId: 'adminGetClock', handle: () => clockView(target.now()) },
     {
       method: 'POST',

@@ -178,13 +178,18 @@ function faultResponse(rule: FaultRule, served: ServedNamespace, req: FakeReques
       return { status: 0, headers: {}, body: undefined, text: '', drop: true, delayMs: fault.ms };
     case 'drop':
       return { status: 0, headers: {}, body: undefined, text: '', drop: true };
+    // An answer of the fake's own carries the Date of its virtual clock like every other (the
+    // pipeline's rule), or an adapter would add the wall clock's: a client comparing Date with
+    // record dates must not see two clocks.
     case 'rate_limit': {
       const body = { success: false, error: `rate limit exceeded (injected by fault rule ${rule.id})`, code: 'rate_limited' };
-      return { status: 429, headers: { 'content-type': JSON_CONTENT_TYPE, 'retry-after': String(fault.retry_after) }, body, text: JSON.stringify(body) };
+      const at = served.now();
+      return { status: 429, headers: { 'content-type': JSON_CONTENT_TYPE, date: new Date(at).toUTCString(), 'retry-after': String(fault.retry_after) }, body, text: JSON.stringify(body), at };
     }
     case 'status': {
       const body = { success: false, error: fault.error ?? `injected fault ${rule.id}: ${fault.status}`, code: 'injected_fault' };
-      return { status: fault.status, headers: { 'content-type': JSON_CONTENT_TYPE }, body, text: JSON.stringify(body) };
+      const at = served.now();
+      return { status: fault.status, headers: { 'content-type': JSON_CONTENT_TYPE, date: new Date(at).toUTCString() }, body, text: JSON.stringify(body), at };
     }
   }
 }

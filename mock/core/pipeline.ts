@@ -69,6 +69,8 @@ export interface PipelineOptions {
   logger?: Logger;
   /** The namespace's kept answers (shared by both interfaces' pipelines); absent: every read is computed. */
   answers?: AnswerCache;
+  /** For a path no route here has: words appended to the 404's message when the other interface has it (a client aimed at the wrong port). */
+  elsewhere?: (path: string) => string | undefined;
 }
 
 export const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
@@ -174,7 +176,7 @@ export function createPipeline(options: PipelineOptions): RoutedApp {
       const found = table.match(req.method.toUpperCase(), req.path);
       // Unknown path and known path with another method alike: seed trading §7 lists 404
       // for "endpoint not found" and no 405.
-      if (found === null) throw domainError.route_not_found(`no endpoint ${req.method} ${req.path}`);
+      if (found === null) throw domainError.route_not_found(`no endpoint ${req.method} ${req.path}${options.elsewhere?.(req.path) ?? ''}`);
       const { entry } = found;
       operationId = entry.kind === 'operation' ? entry.op.operationId : entry.route.operationId;
       route = entry.path;

@@ -71,19 +71,12 @@ export async function startHttpServer(app: App, options: HttpServerOptions = {})
   const listener = isLoopbackAddress(host) ? 'loopback' : 'network';
   const trustProxy = options.trustProxy ?? [];
   let closing = false;
-  // Answers a fault rule delays (mock/core/fault-rules.ts): close() cancels them and cuts their
-  // connections rather than waiting up to the longest delay.
-  const delayed = new Map<NodeJS.Timeout, ServerResponse>();
+  // Answers a fault rule delays (mock/core/fault-rules.ts) are requests in flight like any other:
+  // close() lets them finish within its grace (docs/guides/operating.md, shutdown), and cuts the
+  // connection of one still waiting then (its 'close' clears the timer).
   const later = (res: ServerResponse, ms: number, act: () => void): void => {
-    const timer = setTimeout(() => {
-      delayed.delete(timer);
-      post(res, act);
-    }, ms);
-    delayed.set(timer, res);
-    res.once('close', () => {
-      clearTimeout(timer);
-      delayed.delete(timer);
-    });
+    const timer = setTimeout(() => post(res, act), ms);
+    res.once('close', () => clearTimeout(timer));
   };
 
   // Answers are written together, once per turn of the event loop (setImmediate runs right after
@@ -206,11 +199,6 @@ export async function startHttpServer(app: App, options: HttpServerOptions = {})
   function close(): Promise<void> {
     closed ??= new Promise<void>((resolve, reject) => {
       closing = true;
-      for (const [timer, res] of delayed) {
-        clearTimeout(timer);
-        res.destroy();
-      }
-      delayed.clear();
       const force = setTimeout(() => server.closeAllConnections(), closeGraceMs);
       server.close((error) => {
         clearTimeout(force);

@@ -1,10 +1,13 @@
 // Fault injection: each fault kind over HTTP, through fake.fetch and through msw; a
 // faulted request changes no state; rules fire the given number of times, list their fire counts
-// and can be removed; a rule can be scoped to a namespace.
+// and can be removed; a rule can be scoped to a namespace; fault answers carry the virtual clock's
+// Date; a stop lets a delayed answer go out.
 import { setupServer } from 'msw/node';
+import { EventEmitter } from 'node:events';
 import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFake, createHandlers, startMock, type FaultRule, type RunningMock } from '../../mock/index.js';
+import { stopOnSignal } from '../../bin/commands/mock.js';
 
 const T = 'http://trading.doppel.test';
 const W = 'http://wallet.doppel.test';
@@ -162,5 +165,41 @@ describe('over HTTP (/__doppel/faults)', () => {
     // The admin routes of that namespace see its rules; a namespace-wide 503 does not lock its own admin out.
     expect((await admin('GET', '/__doppel/faults', undefined, { 'x-doppel-namespace': 'worker-2' })).json.data.faults).toEqual([]);
     expect((await admin('DELETE', '/__doppel/faults', undefined, { 'x-doppel-namespace': 'worker-1' })).json.data).toEqual({ removed: 1 });
+  });
+});
+
+describe('fault answers and a stop', () => {
+  it('a status and a rate_limit fault answer with the virtual clock\'s Date, as the fake\'s own answers do', async () => {
+    const mock = await startMock({ tradingPort: 0, walletPort: 0, quiet: true, clock: 'manual' });
+    try {
+      mock.fake.advance(3_600_000);
+      const virtual = new Date(mock.fake.clock.now()).toUTCString();
+      mock.fake.faults.add({ match: { operationId: 'getPrices' }, times: 1, fault: { type: 'status', status: 503 } });
+      mock.fake.faults.add({ match: { operationId: 'getPrices' }, times: 1, fault: { type: 'rate_limit', retry_after: 2 } });
+      for (const status of [503, 429, 200]) {
+        const res = await fetch(`${mock.trading.url}/api/v1/prices`);
+        expect(res.status).toBe(status);
+        expect(res.headers.get('date')).toBe(virtual);
+      }
+    } finally {
+      await mock.close();
+    }
+  });
+
+  it('SIGINT lets a request held by a delay fault finish with its answer', async () => {
+    const mock = await startMock({ tradingPort: 0, walletPort: 0, quiet: true, clock: 'manual' });
+    const signals = new EventEmitter();
+    const stopped = stopOnSignal(mock, { signals });
+    mock.fake.faults.add({ match: { operationId: 'getPrices' }, fault: { type: 'delay', ms: 600 } });
+    const answer = fetch(`${mock.trading.url}/api/v1/prices`);
+    await new Promise((r) => setTimeout(r, 150));
+    const sent = performance.now();
+    signals.emit('SIGINT', 'SIGINT');
+    const res = await answer;
+    expect(res.status).toBe(200);
+    expect(res.headers.get('connection')).toBe('close');
+    expect(((await res.json()) as { success: boolean }).success).toBe(true);
+    await stopped;
+    expect(performance.now() - sent).toBeLessThan(3000);
   });
 });

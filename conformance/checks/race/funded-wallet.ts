@@ -5,7 +5,6 @@
 // the money arrived (at most a minute). Money then moves only between the checker's own wallets.
 import { decisionPoint } from '../../../spec/decision-points.js';
 import type { CheckContext } from '../../act/context.js';
-import { delay } from '../../exchange/key-budget.js';
 import { formatUnits, toUnits } from '../../exchange/decimal.js';
 import { obj } from '../../exchange/json-shape.js';
 import { SEND_UNIT } from '../../act/valid-requests.js';
@@ -66,6 +65,6 @@ export async function fundedWallet(ctx: CheckContext, tag: string): Promise<Fund
     const balance = await balanceOf(ctx, user.token, own.id);
     if (balance !== undefined && balance >= RACE_FUNDS) return { user, walletId: own.id, chain: from.chain, balance, to: other.address };
     if (waited >= 60) return `the funds sent to the wallet did not arrive within a minute (balance ${balance === undefined ? 'unreadable' : formatUnits(balance)})`;
-    await delay(2000);
+    await ctx.client.pause(2000, `the funds sent to wallet ${own.id} have not arrived yet (${60 - waited} s left of a minute)`);
   }
 }

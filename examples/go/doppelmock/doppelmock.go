@@ -24,12 +24,25 @@ import (
 
 var ready = map[string]string{"trading": "doppel trading interface ready at ", "wallet": "doppel wallet interface ready at "}
 
-// Mock is one `doppel mock` on free loopback ports with a manual virtual clock.
+// Mock is one `doppel mock` on loopback with a manual virtual clock: free ports unless given.
 type Mock struct {
 	Trading, Wallet string
 	cmd             *exec.Cmd
-	mu              sync.Mutex
-	lines           []string
+	// The write end of doppel's stdin (--exit-with-parent): held open while the mock runs; when this
+	// process dies, even by kill -9 or a `go test -timeout`, it closes and doppel stops.
+	lifeline io.WriteCloser
+	mu       sync.Mutex
+	lines    []string
+}
+
+// given says whether the arguments name an option (`--trading-port 4010` or `--trading-port=4010`).
+func given(args []string, option string) bool {
+	for _, arg := range args {
+		if arg == option || strings.HasPrefix(arg, option+"=") {
+			return true
+		}
+	}
+	return false
 }
 
 // Command is the command that runs doppel: $DOPPEL split on spaces, else the built executable.
@@ -46,15 +59,26 @@ func Command() ([]string, error) {
 }
 
 // Start runs `doppel mock` with extra arguments and returns once both ready lines are printed.
+// The ports are free ones unless the arguments give them (`"--trading-port", "4010"`).
 func Start(args ...string) (*Mock, error) {
 	command, err := Command()
 	if err != nil {
 		return nil, err
 	}
-	all := append(append(command[1:], "mock", "--trading-port", "0", "--wallet-port", "0", "--clock", "manual", "--log-level", "error"), args...)
+	all := append(command[1:], "mock")
+	for _, option := range []string{"--trading-port", "--wallet-port"} {
+		if !given(args, option) {
+			all = append(all, option, "0")
+		}
+	}
+	all = append(append(all, "--clock", "manual", "--log-level", "error", "--exit-with-parent"), args...)
 	cmd := exec.Command(command[0], all...)
 	// Its own process group, so that Stop also ends what a wrapper such as npx started.
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	lifeline, err := cmd.StdinPipe()
+	if err != nil {
+		return nil, err
+	}
 	out, err := cmd.StdoutPipe()
 	if err != nil {
 		return nil, err
@@ -63,7 +87,7 @@ func Start(args ...string) (*Mock, error) {
 	if err := cmd.Start(); err != nil {
 		return nil, err
 	}
-	m := &Mock{cmd: cmd}
+	m := &Mock{cmd: cmd, lifeline: lifeline}
 	urls := make(chan map[string]string, 1)
 	go func() {
 		found := map[string]string{}
@@ -100,6 +124,11 @@ func Start(args ...string) (*Mock, error) {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	return nil, fmt.Errorf("%s printed no ready lines:\n%s", strings.Join(command, " "), strings.Join(m.lines, "\n"))
+}
+
+// Pid is the process id of doppel (of the wrapper, when $DOPPEL names one such as npx).
+func (m *Mock) Pid() int {
+	return m.cmd.Process.Pid
 }
 
 // Stop ends the mock and everything it started.
@@ -165,12 +194,7 @@ func (m *Mock) Admin(method, path, namespace string, body, out any) error {
 // Reset puts a namespace back to the demo data, its clock to the start, and clears its journal
 // entries and fault rules.
 func (m *Mock) Reset(namespace string) error {
-	for _, call := range [][2]string{{http.MethodPost, "/__doppel/reset"}, {http.MethodDelete, "/__doppel/faults"}, {http.MethodDelete, "/__doppel/requests"}} {
-		if err := m.Admin(call[0], call[1], namespace, nil, nil); err != nil {
-			return err
-		}
-	}
-	return nil
+	return m.Admin(http.MethodPost, "/__doppel/reset", namespace, nil, nil)
 }
 
 // DropNamespace frees a namespace.
