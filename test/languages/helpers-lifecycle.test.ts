@@ -4,11 +4,11 @@
 // stub and no busy port (they start it with --exit-with-parent and hold its stdin).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ROOT } from '../docs/support/doc-pages.js';
+import { alive, refused } from '../support/process-probes.js';
 
 const EXECUTABLE = join(ROOT, 'dist', 'sea', 'doppel-linux-x64');
 
@@ -45,25 +45,6 @@ function envWith(tool: string, path: string, extra: NodeJS.ProcessEnv): NodeJS.P
   return { HOME: work, PATH: bin, ...extra };
 }
 
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-function refused(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = connect(port, '127.0.0.1');
-    socket.on('connect', () => {
-      socket.destroy();
-      resolve(false);
-    });
-    socket.on('error', () => resolve(true));
-  });
-}
 
 /** Starts a test process that prints `<trading url> <wallet url> <stub pid>` once its stub is up, then sleeps. */
 function startRunner(file: string, args: string[], cwd: string, env: NodeJS.ProcessEnv): Promise<{ runner: ChildProcess; trading: number; wallet: number; pid: number }> {

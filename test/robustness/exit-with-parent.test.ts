@@ -2,9 +2,10 @@
 // killed by SIGKILL (a test runner killed, `go test -timeout`) leaves no stub and no busy port: the
 // kernel closes the parent's end of the pipe, the stub's stdin ends, and it stops as on SIGTERM.
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
-import { connect, createServer, type AddressInfo } from 'node:net';
+import { createServer, type AddressInfo } from 'node:net';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { doppelCommand, type DoppelCommand } from './built-cli.js';
+import { alive, refused } from '../support/process-probes.js';
 
 let doppel: DoppelCommand;
 let parent: ChildProcessWithoutNullStreams | undefined;
@@ -21,25 +22,6 @@ afterEach(() => {
   stubPid = undefined;
 });
 
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-function refused(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = connect(port, '127.0.0.1');
-    socket.on('connect', () => {
-      socket.destroy();
-      resolve(false);
-    });
-    socket.on('error', () => resolve(true));
-  });
-}
 
 /** The parent: a node process that starts the stub with stdin a pipe it holds, and passes on its output with the stub's pid. */
 const PARENT = `

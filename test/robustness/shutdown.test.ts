@@ -5,6 +5,7 @@ import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { connect } from 'node:net';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { doppelCommand, type DoppelCommand } from './built-cli.js';
+import { refused } from '../support/process-probes.js';
 
 let doppel: DoppelCommand;
 let child: ChildProcessWithoutNullStreams | undefined;
@@ -38,16 +39,6 @@ function startDoppel(): Promise<{ trading: number; wallet: number; stdout: () =>
   });
 }
 
-function refused(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = connect(port, '127.0.0.1');
-    socket.on('connect', () => {
-      socket.destroy();
-      resolve(false);
-    });
-    socket.on('error', () => resolve(true));
-  });
-}
 
 describe('SIGTERM on doppel mock', () => {
   it('closes the listeners, finishes the in-flight request, exits 0', async () => {
