@@ -42,6 +42,7 @@ type Server struct {
 	// runs; when this process dies, even by kill -9 or `go test -timeout`, it closes and doppel stops.
 	lifeline io.WriteCloser
 	stopOnce sync.Once
+	stopped  chan struct{} // closed by Stop
 	mu       sync.Mutex
 	lines    []string
 }
@@ -96,7 +97,7 @@ func StartServer(opts Options) (*Server, error) {
 	if err := cmd.Start(); err != nil {
 		return nil, err
 	}
-	s := &Server{cmd: cmd, lifeline: lifeline}
+	s := &Server{cmd: cmd, lifeline: lifeline, stopped: make(chan struct{})}
 	urls := make(chan map[string]string, 1)
 	go s.read(out, urls)
 	timeout := opts.Timeout
@@ -147,14 +148,18 @@ func (s *Server) read(out io.Reader, urls chan map[string]string) {
 // open) until the binary next writes; nobody reads its results any more, so it stops at once.
 func (s *Server) stopWithParent() {
 	parent := os.Getppid()
-	for range time.Tick(100 * time.Millisecond) {
-		if s.cmd.ProcessState != nil {
+	tick := time.NewTicker(100 * time.Millisecond)
+	defer tick.Stop()
+	for {
+		select {
+		case <-s.stopped:
 			return
-		}
-		if os.Getppid() != parent {
-			s.Stop()
-			fmt.Fprintln(os.Stderr, "doppeltest: the process that ran this test binary is gone: stopped the stub and exiting")
-			os.Exit(1)
+		case <-tick.C:
+			if os.Getppid() != parent {
+				s.Stop()
+				fmt.Fprintln(os.Stderr, "doppeltest: the process that ran this test binary is gone: stopped the stub and exiting")
+				os.Exit(1)
+			}
 		}
 	}
 }
@@ -165,6 +170,7 @@ func (s *Server) Pid() int { return s.cmd.Process.Pid }
 // Stop ends the stub and everything it started.
 func (s *Server) Stop() {
 	s.stopOnce.Do(func() {
+		close(s.stopped)
 		_ = syscall.Kill(-s.cmd.Process.Pid, syscall.SIGTERM)
 		done := make(chan struct{})
 		go func() { _ = s.cmd.Wait(); close(done) }()
