@@ -72,7 +72,7 @@ const TABLES: Record<string, { file: URL; render: () => string }> = {
 function mutationLine(): string {
   const score = JSON.parse(readFileSync(new URL('../../bench/mutation-score.json', import.meta.url), 'utf8')) as { percent: number; applied: number; generated: number; equivalent: number; notReached: number };
   const n = (x: number) => x.toLocaleString('en-US');
-  return `Mutation score: \`doppel check\` kills **${score.percent}% of ${n(score.applied)} generated breakages** its traffic reaches (${n(score.generated)} generated from the spec and the resource graph, ${n(score.equivalent)} equivalent, ${n(score.notReached)} not reached; [bench/MUTATION.md](bench/MUTATION.md)).`;
+  return `Mutation score: \`doppel check\` kills **${score.percent}% of ${n(score.applied)} generated breakages** its traffic reaches (${n(score.generated)} generated from the spec and the resource graph, ${n(score.equivalent)} equivalent, ${n(score.notReached)} not reached; by operator, with every survivor, in \`bench/MUTATION.md\` of the repository).`;
 }
 
 describe('generated tables in docs/reference/', () => {
