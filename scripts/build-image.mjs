@@ -1,7 +1,7 @@
 // npm run build:image: dist/release/doppel-<version>-linux-x64.oci.tar, a container image of the
 // single executable, as an OCI archive (load it with `skopeo copy oci-archive:… docker-daemon:…`).
 // Built here without pulling a base image: the root is made of the Debian packages the executable
-// needs (libc6, libstdc++6, libgcc-s1) and ca-certificates, fetched with `apt-get download` from
+// needs (libc6, libstdc++6, libgcc-s1, with gcc-N-base for their copyright) and ca-certificates, fetched with `apt-get download` from
 // this machine's apt sources and unpacked with `dpkg -x` (no maintainer script runs: the CA bundle
 // update-ca-certificates would write is written here). On it: the executable as
 // /usr/local/bin/doppel, a user `doppel` (10001) it runs as, and a working folder it owns. umoci
@@ -52,6 +52,11 @@ process.on('exit', () => rmSync(work, { recursive: true, force: true }));
 const debs = join(work, 'debs');
 mkdirSync(debs);
 run('apt-get', ['download', '-q', ...PACKAGES], { cwd: debs });
+// libgcc-s1 and libstdc++6 keep their copyright file in the gcc-N-base package they depend on
+// (their /usr/share/doc folder is a link to its): it comes along, for the licences.
+const gccBase = /\b(gcc-\d+-base)\b/.exec(run('sh', ['-c', 'dpkg-deb -f libgcc-s1_*.deb Depends'], { cwd: debs }))?.[1];
+if (gccBase === undefined) fail('libgcc-s1 names no gcc-N-base package');
+run('apt-get', ['download', '-q', gccBase], { cwd: debs });
 const rootfs = join(work, 'rootfs');
 mkdirSync(rootfs);
 const versions = [];

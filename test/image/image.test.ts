@@ -115,7 +115,7 @@ describe('the container image', () => {
     expect(config.config.Env).toEqual(['PATH=/usr/local/bin:/usr/bin:/bin']);
     expect(config.config.WorkingDir).toBe('/var/lib/doppel');
     expect(config.config.Labels['org.opencontainers.image.version']).toBe(version);
-    expect(config.config.Labels['doppel.debian-packages']).toMatch(/^ca-certificates=\S+ libc6=\S+ libgcc-s1=\S+ libstdc\+\+6=\S+$/);
+    expect(config.config.Labels['doppel.debian-packages']).toMatch(/^ca-certificates=\S+ gcc-\d+-base=\S+ libc6=\S+ libgcc-s1=\S+ libstdc\+\+6=\S+$/);
     // What umoci unpack made of it for a runtime.
     expect(runtime.process.args).toEqual(['/usr/local/bin/doppel', 'mock', '--host', '0.0.0.0']);
     expect(runtime.process.user).toMatchObject({ uid: 10001, gid: 10001 });
@@ -128,6 +128,10 @@ describe('the container image', () => {
     expect(readFileSync(join(rootfs, 'etc', 'ssl', 'certs', 'ca-certificates.crt'), 'utf8')).toMatch(/-----BEGIN CERTIFICATE-----/);
     expect(statSync(join(rootfs, 'var', 'lib', 'doppel')).uid).toBe(10001);
     expect(existsSync(join(rootfs, 'bin', 'sh'))).toBe(false);
+    // Each Debian package's licence is in the root (libgcc-s1's and libstdc++6's through gcc-N-base).
+    const packages = config.config.Labels['doppel.debian-packages']!.split(' ').map((p) => p.split('=')[0]!);
+    const missing = packages.filter((p) => !existsSync(join(rootfs, 'usr', 'share', 'doc', p, 'copyright')));
+    expect(missing).toEqual([]);
   });
 
   it('refuses to start without DOPPEL_ADMIN_TOKEN, listening on nothing', async () => {
