@@ -3,7 +3,7 @@
 // folder, it checks out with `sha256sum -c`, holds what its README lists, documents the system
 // needs the executable really has, and its README's sh blocks run in order from that folder with a
 // PATH that has no node (python3 and go are Debian's, as .ci/run installs them).
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
@@ -92,6 +92,15 @@ describe('the release archive', () => {
     expect(needed.filter((lib) => !/^(lib(c|m|dl|pthread|gcc_s|stdc\+\+)|ld-linux-x86-64)\.so/.test(lib as string))).toEqual([]);
     expect(readme).toContain('libstdc++');
     expect(readme).toContain('Do not strip\nthe executable: it breaks it.');
+  });
+
+  it('is right to warn against strip: a stripped copy crashes at start', () => {
+    const copy = join(work, 'stripped');
+    execFileSync('cp', [join(folder, 'doppel'), copy]);
+    spawnSync('strip', [copy], { stdio: 'ignore' });
+    const result = spawnSync(copy, ['--version'], { env, encoding: 'utf8' });
+    expect(result.signal).toBe('SIGSEGV');
+    rmSync(copy);
   });
 
   it('runs its README\'s sh blocks in order, from the unpacked folder, with no node on PATH', async () => {
