@@ -21,11 +21,13 @@ export const walletUnknownId404 = defineScenarioCheck({
       await ctx.call('getWalletBalance', { key, params: { id: 987654321 } }),
       await ctx.call('listWalletTransactions', { key, params: { id: 987654321 } }),
       await ctx.send({ iface: 'wallet', operationId: null, method: 'GET', path: unknownPath('wallet'), headers: { 'X-API-Key': key } }),
+      // A send from no wallet moves nothing on a target that keeps the rule; only with --allow-writes all the same.
+      ...(ctx.allowWrites ? [await ctx.call('sendFromWallet', { key, params: { id: 987654321 }, body: { to_address: '0x52908400098527886E0F7030069857D2E4169EE7', amount: '0.00000001', token_id: null } })] : []),
     ];
     for (const ex of exchanges) {
       const operationId = ex.operationId;
       out.checked(operationId ?? '(unknown path)');
-      if (ex.status !== 404) out.fail({ assertion: is2xx(ex.status) ? 'refused' : '404', operationId, title: `unknown id → ${ex.status}`, message: `GET ${new URL(ex.url).pathname} got ${ex.status}, expected 404`, exchange: ex });
+      if (ex.status !== 404) out.fail({ assertion: is2xx(ex.status) ? 'refused' : '404', operationId, title: `unknown id → ${ex.status}`, message: `${ex.method} ${new URL(ex.url).pathname} got ${ex.status}, expected 404`, exchange: ex });
     }
   },
 });

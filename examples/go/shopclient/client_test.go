@@ -2,54 +2,26 @@ package shopclient_test
 
 import (
 	"encoding/json"
-	"fmt"
 	"net/url"
 	"os"
 	"reflect"
-	"regexp"
 	"testing"
 	"time"
 
-	"doppel.example/goclient/doppelmock"
+	"doppel.example/doppeltest"
 	"doppel.example/goclient/shopclient"
 )
 
-// One doppel mock for the package's tests; each test has a namespace of its own on it.
-var mock *doppelmock.Mock
+// One doppel stub for the package's tests (Main); doppeltest.Start gives each test a fresh
+// namespace of it, dropped when the test ends.
+func TestMain(m *testing.M) { os.Exit(doppeltest.Main(m, doppeltest.Options{})) }
 
-func TestMain(m *testing.M) {
-	var err error
-	if mock, err = doppelmock.Start(); err != nil {
-		fmt.Fprintln(os.Stderr, err)
-		os.Exit(1)
-	}
-	code := m.Run()
-	mock.Stop()
-	os.Exit(code)
-}
-
-// namespace gives the test a fresh namespace (demo data, its own clock, journal and fault rules),
-// dropped when it ends, and the header that selects it.
-func namespace(t *testing.T) (string, map[string]string) {
+func journal(t *testing.T, stub *doppeltest.Stub, operationID string) []doppeltest.Entry {
 	t.Helper()
-	name := regexp.MustCompile(`[^A-Za-z0-9._-]`).ReplaceAllString(t.Name(), "-")
-	if err := mock.Reset(name); err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { _ = mock.DropNamespace(name) })
-	return name, map[string]string{"X-Doppel-Namespace": name}
+	return stub.Requests(url.Values{"operationId": {operationID}})
 }
 
-func journal(t *testing.T, ns, operationID string) []doppelmock.Entry {
-	t.Helper()
-	entries, err := mock.Requests(ns, url.Values{"operationId": {operationID}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return entries
-}
-
-func bodyOf(t *testing.T, e doppelmock.Entry) map[string]any {
+func bodyOf(t *testing.T, e doppeltest.Entry) map[string]any {
 	t.Helper()
 	var body map[string]any
 	if err := json.Unmarshal(e.Body, &body); err != nil {
@@ -59,8 +31,8 @@ func bodyOf(t *testing.T, e doppelmock.Entry) map[string]any {
 }
 
 func TestAPlacedOrderIsListed(t *testing.T) {
-	ns, headers := namespace(t)
-	client := shopclient.NewTrading(mock.Trading, "demo-trade-key", headers)
+	stub := doppeltest.Start(t, doppeltest.Options{})
+	client := shopclient.NewTrading(stub.Trading, "demo-trade-key", stub.Headers())
 	order, err := client.BuyLimit("BTC", "USDT", "0.01", "1000")
 	if err != nil || order.Status != "open" {
 		t.Fatalf("order %+v, %v", order, err)
@@ -69,7 +41,7 @@ func TestAPlacedOrderIsListed(t *testing.T) {
 	if err != nil || len(open) != 1 || open[0].ID != order.ID {
 		t.Fatalf("open orders %+v, %v; want only %d", open, err, order.ID)
 	}
-	sent := journal(t, ns, "placeSpotOrder")
+	sent := journal(t, stub, "placeSpotOrder")
 	want := map[string]any{"market": "BTC", "pair": "USDT", "side": "buy", "order_type": "limit", "amount": "0.01", "price": "1000"}
 	if len(sent) != 1 || !reflect.DeepEqual(bodyOf(t, sent[0]), want) || sent[0].Headers["api-key"] != "***" {
 		t.Fatalf("the journal has %+v", sent)
@@ -77,20 +49,17 @@ func TestAPlacedOrderIsListed(t *testing.T) {
 }
 
 func TestA429IsRetriedAfterRetryAfter(t *testing.T) {
-	ns, headers := namespace(t)
-	rule, err := mock.AddFault(ns, doppelmock.Fault{
+	stub := doppeltest.Start(t, doppeltest.Options{})
+	rule := stub.AddFault(doppeltest.Fault{
 		Match: map[string]any{"operationId": "placeSpotOrder"},
 		Times: 1,
 		Fault: map[string]any{"type": "rate_limit", "retry_after": 1},
 	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	order, err := shopclient.NewTrading(mock.Trading, "demo-trade-key", headers).BuyLimit("BTC", "USDT", "0.01", "1000")
+	order, err := shopclient.NewTrading(stub.Trading, "demo-trade-key", stub.Headers()).BuyLimit("BTC", "USDT", "0.01", "1000")
 	if err != nil || order.Status != "open" {
 		t.Fatalf("order %+v, %v", order, err)
 	}
-	sent := journal(t, ns, "placeSpotOrder") // newest first
+	sent := journal(t, stub, "placeSpotOrder") // newest first
 	if len(sent) != 2 {
 		t.Fatalf("want a 429 and a retry, the journal has %+v", sent)
 	}
@@ -107,9 +76,9 @@ func TestA429IsRetriedAfterRetryAfter(t *testing.T) {
 }
 
 func TestASendMovesTheBalanceAndConfirmsOnTheVirtualClock(t *testing.T) {
-	ns, headers := namespace(t)
+	stub := doppeltest.Start(t, doppeltest.Options{})
 	const burn = "0x000000000000000000000000000000000000dEaD"
-	wallet := shopclient.NewWallet(mock.Wallet, "demo-wallet-key", headers)
+	wallet := shopclient.NewWallet(stub.Wallet, "demo-wallet-key", stub.Headers())
 	expect := func(what, got, want string, err error) {
 		t.Helper()
 		if err != nil || got != want {
@@ -126,12 +95,10 @@ func TestASendMovesTheBalanceAndConfirmsOnTheVirtualClock(t *testing.T) {
 	expect("balance after the send", balance, "2.00000000", err)
 	status, err := wallet.TransactionStatus(1, tx)
 	expect("status at once", status, "pending", err)
-	if err := mock.Advance(ns, 10*60); err != nil {
-		t.Fatal(err)
-	}
+	stub.Advance(10 * time.Minute)
 	status, err = wallet.TransactionStatus(1, tx)
 	expect("status ten virtual minutes later", status, "confirmed", err)
-	sent := journal(t, ns, "sendFromWallet")
+	sent := journal(t, stub, "sendFromWallet")
 	want := map[string]any{"to_address": burn, "amount": "0.5", "token_id": nil}
 	if len(sent) != 1 || !reflect.DeepEqual(bodyOf(t, sent[0]), want) {
 		t.Fatalf("the journal has %+v", sent)

@@ -231,7 +231,8 @@ function defaultMutants(): Mutant[] {
         }
       }
       for (const f of fields) {
-        const other = typeof f.def === 'number' ? (f.def === 1 ? 2 : Math.max(1, Math.floor(f.def / 2))) : undefined;
+        // A listing's limit taken as 1 shows in any listing of two; another number as half its default (or 2 for 1).
+        const other = typeof f.def !== 'number' ? undefined : f.name === 'limit' ? 1 : f.def === 1 ? 2 : Math.max(1, Math.floor(f.def / 2));
         if (other === undefined) continue;
         const clause = `${iface} §8 ${f.name} default`;
         const violates: Violation = f.decision ? decisionOf(f.decision) : f.name === 'duration_hours' ? seedOf(clause) : row(op);
@@ -316,7 +317,8 @@ function reachMutants(): Mutant[] {
           request: (req) => {
             const id = walletIdOf(req);
             const owner = id === undefined ? undefined : l.owner.get(id);
-            if (!is(req) || owner === undefined || owner === keyOf(req)) return req;
+            // A keyed request only: a request without a key reaching a wallet is an authentication mutant, not this one.
+            if (!is(req) || owner === undefined || keyOf(req) === undefined || owner === keyOf(req)) return req;
             return { ...req, headers: { ...req.headers, 'x-api-key': owner } };
           },
           response: (req, res) => (l.learn(req, res), res),
@@ -329,7 +331,9 @@ function reachMutants(): Mutant[] {
       operator: 'wrong-parent',
       iface: 'wallet',
       site: op.operationId,
-      violates: row(op),
+      // Reads answer the other wallet (its §4 row); a send from the other wallet is refused where
+      // this one's would pass (its address or token on another chain), which the send's decision judges.
+      violates: op.operationId === 'sendFromWallet' ? semantics(op) : row(op),
       says: `${op.operationId} answered for another wallet of the same user`,
       breakage: () => {
         const l = learner();
@@ -363,7 +367,7 @@ function reachMutants(): Mutant[] {
         request: (req) => {
           const id = String(bodyOf(req)?.order_id);
           const o = owner.get(id);
-          if (!isCancel(req) || o === undefined || o === keyOf(req)) return req;
+          if (!isCancel(req) || o === undefined || keyOf(req) === undefined || o === keyOf(req)) return req;
           return { ...req, headers: { ...req.headers, 'api-key': o } };
         },
         response: (req, res) => {

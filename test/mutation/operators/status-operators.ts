@@ -15,7 +15,8 @@ function statusRule(op: Operation, status: string): Violation {
     const doc = loadSpec('trading');
     const at = doc.paths[op.path][op.method.toLowerCase()];
     // Which request is "not found" (an unknown order, lead trader or symbol) is the operation's decision, not §7's.
-    const decided = (at['x-doppel-decision']?.id ?? at.parameters?.find((p: { 'x-doppel-decision'?: { id: string } }) => p['x-doppel-decision'])?.['x-doppel-decision']?.id) as string | undefined;
+    // A stop of a copy that does not exist answers a decided status (trading.copy-semantics#stop-unknown-status).
+    const decided = (at['x-doppel-decision']?.id ?? at.parameters?.find((p: { 'x-doppel-decision'?: { id: string } }) => p['x-doppel-decision'])?.['x-doppel-decision']?.id ?? (op.operationId === 'stopCopy' ? 'trading.copy-semantics' : undefined)) as string | undefined;
     if (status === '404' && decided) return decisionOf(decided);
     if (TRADING_ROWS.has(status)) return seedOf(`trading §7 ${status}`);
     const raw = doc.paths[op.path][op.method.toLowerCase()].responses[status];

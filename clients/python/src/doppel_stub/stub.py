@@ -1,9 +1,4 @@
-"""Start a doppel stub server for a test run and drive its admin API over HTTP.
-
-Standard library only (subprocess, urllib, json). The command is the single executable
-(dist/sea/doppel-linux-x64 of a doppel checkout) or whatever the DOPPEL environment variable says,
-e.g. DOPPEL="npx doppel" in a project that installed the npm package.
-"""
+"""One `doppel mock` process for a test run, and its admin API over HTTP (standard library only)."""
 
 import json
 import os
@@ -17,18 +12,19 @@ import urllib.request
 from collections import deque
 from pathlib import Path
 
-HERE = Path(__file__).resolve().parent
-DEFAULT_EXECUTABLE = HERE.parent.parent / "dist" / "sea" / "doppel-linux-x64"
+BUNDLED = Path(__file__).resolve().parent / "bin" / "doppel-linux-x64"
 READY = {"trading": "doppel trading interface ready at ", "wallet": "doppel wallet interface ready at "}
 
 
-def doppel_command():
-    """The command that runs doppel: $DOPPEL split like a shell would, else the built executable."""
+def doppel_command(executable=None):
+    """The command that runs doppel: the one given, else $DOPPEL (split like a shell), else the bundled executable."""
+    if executable:
+        return shlex.split(executable) if isinstance(executable, str) else list(executable)
     if os.environ.get("DOPPEL"):
         return shlex.split(os.environ["DOPPEL"])
-    if DEFAULT_EXECUTABLE.exists():
-        return [str(DEFAULT_EXECUTABLE)]
-    raise RuntimeError(f"no doppel: build {DEFAULT_EXECUTABLE} (npm run build:sea) or set DOPPEL")
+    if not BUNDLED.exists():
+        raise RuntimeError(f"no doppel executable at {BUNDLED}: this wheel is not for this platform; set DOPPEL")
+    return [str(BUNDLED)]
 
 
 def _given(args, option):
@@ -36,22 +32,22 @@ def _given(args, option):
     return any(arg == option or arg.startswith(option + "=") for arg in args)
 
 
-class DoppelMock:
-    """One `doppel mock` on loopback with a manual virtual clock: free ports unless given.
+class DoppelStub:
+    """`doppel mock` on 127.0.0.1 with a manual virtual clock, on free ports unless given.
 
-    start() returns once both ready lines are printed; stop() ends it (and everything it started).
-    It runs with --exit-with-parent and its stdin a pipe this process holds: if the test run is
-    killed (kill -9, a CI timeout), the stub stops and frees its ports too.
-    Admin calls take a namespace: each test can have a fake of its own on the one server.
+    start() returns once both ready lines are printed; stop() ends it. It runs with
+    --exit-with-parent and its stdin a pipe only this process holds: when this process dies in any
+    way (kill -9 included), the pipe closes and the stub stops, freeing its ports.
     """
 
-    def __init__(self, *args, trading_port=None, wallet_port=None, timeout=30.0):
+    def __init__(self, *args, trading_port=None, wallet_port=None, executable=None, timeout=30.0):
         ports = []
         for option, port in (("--trading-port", trading_port), ("--wallet-port", wallet_port)):
             if port is not None:
                 ports += [option, str(port)]
             elif not _given(args, option):
                 ports += [option, "0"]
+        self.command = doppel_command(executable)
         self.args = ["mock", *ports, "--clock", "manual", "--log-level", "error", "--exit-with-parent", *args]
         self.timeout = timeout
         self.urls = {}
@@ -72,10 +68,13 @@ class DoppelMock:
     def wallet(self):
         return self.urls["wallet"]
 
+    @property
+    def pid(self):
+        return self._proc.pid if self._proc else None
+
     def start(self):
-        command = doppel_command() + self.args
-        # Its own process group, so that stop() also ends what a wrapper such as npx started; stdin
-        # a pipe only this process holds: when it dies, the pipe closes and doppel stops.
+        command = self.command + self.args
+        # Its own process group, so that stop() also ends what a wrapper such as npx started.
         self._proc = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, start_new_session=True)
         ready = threading.Event()
 
@@ -107,9 +106,10 @@ class DoppelMock:
             self._proc.wait()
         self._proc.stdin.close()
 
-    # The admin API (docs/reference/admin-api.md), the same on both ports.
+    # The admin API, the same on both ports; namespace=None is the default namespace.
 
     def admin(self, method, path, body=None, namespace=None, query=None):
+        """Calls an admin route and returns its `data`."""
         url = self.trading + path + ("?" + urllib.parse.urlencode(query) if query else "")
         headers = {"content-type": "application/json"}
         if namespace:
@@ -123,14 +123,18 @@ class DoppelMock:
             raise RuntimeError(f"{method} {path}: {error.code} {error.read().decode()}") from None
 
     def reset(self, namespace=None):
-        """Back to the demo data: state, clock, that namespace's journal entries and fault rules."""
+        """Back to the start: state, virtual clock, rate-limit windows; its journal and fault rules cleared."""
         return self.admin("POST", "/__doppel/reset", namespace=namespace)
 
     def drop_namespace(self, namespace):
         self.admin("DELETE", f"/__doppel/namespaces/{urllib.parse.quote(namespace)}")
 
+    def now(self, namespace=None):
+        """The virtual time: {"now": "YYYY-MM-DD HH:MM:SS", "epoch_ms": …}."""
+        return self.admin("GET", "/__doppel/clock", namespace=namespace)
+
     def advance(self, seconds, namespace=None):
-        """Moves the namespace's virtual clock; what fell due (fills, confirmations) happens."""
+        """Moves the virtual clock forward; what fell due (fills, confirmations) happens."""
         return self.admin("POST", "/__doppel/clock", {"advance_seconds": seconds}, namespace=namespace)
 
     def add_fault(self, rule, namespace=None):
@@ -139,4 +143,3 @@ class DoppelMock:
     def requests(self, namespace=None, **filters):
         """The journal, newest first: what the client sent and what it got."""
         return self.admin("GET", "/__doppel/requests", namespace=namespace, query=filters)["requests"]
-

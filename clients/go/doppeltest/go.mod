@@ -1,0 +1,3 @@
+module doppel.example/doppeltest
+
+go 1.19
