@@ -4,6 +4,7 @@
 // needs the executable really has, and its README's sh blocks run in order from that folder with a
 // PATH that has no node (python3 and go are Debian's, as .ci/run installs them).
 import { execFileSync, spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
@@ -51,11 +52,20 @@ describe('the release archive', () => {
     expect(out).toContain(`${archive.name}.tar.xz: OK`);
   });
 
-  it('holds the executable, the README, the licences and the helpers, each in its SHA256SUMS', () => {
+  it('holds the executable, the README, the licences, the wheel, the Go module and the example suites, each in its SHA256SUMS', () => {
     const files = filesUnder(folder).map((f) => relative(folder, f)).sort();
-    for (const expected of ['doppel', 'README.md', 'LICENSE', 'LICENSE.node', 'THIRD-PARTY-NOTICES.md', 'SHA256SUMS', 'python/doppel_mock.py', 'python/conftest.py', 'go/go.mod', 'go/doppelmock/doppelmock.go']) {
+    const wheel = `doppel_stub-${archive.version}-py3-none-manylinux_2_28_x86_64.whl`;
+    for (const expected of ['doppel', 'README.md', 'LICENSE', 'LICENSE.node', 'THIRD-PARTY-NOTICES.md', 'SHA256SUMS', wheel,
+      'doppeltest/go.mod', 'doppeltest/server.go', 'doppeltest/stub.go', 'python/shop_client.py', 'python/test_shop_client.py',
+      'go/go.mod', 'go/shopclient/client_test.go']) {
       expect(files).toContain(expected);
     }
+    // The helpers main replaced, and the checkout's READMEs, are not in it.
+    expect(files.filter((f) => /doppel_mock\.py|conftest\.py|doppelmock|README\.md$/.test(f))).toEqual(['README.md']);
+    expect(readFileSync(join(folder, 'go', 'go.mod'), 'utf8')).toMatch(/^replace doppel\.example\/doppeltest => \.\.\/doppeltest$/m);
+    // The wheel holds this very executable.
+    const inWheel = execFileSync('python3', ['-c', 'import hashlib,sys,zipfile\nprint(hashlib.sha256(zipfile.ZipFile(sys.argv[1]).read("doppel_stub/bin/doppel-linux-x64")).hexdigest())', join(folder, wheel)], { encoding: 'utf8', maxBuffer: 1 << 20 }).trim();
+    expect(inWheel).toBe(createHash('sha256').update(readFileSync(join(folder, 'doppel'))).digest('hex'));
     const summed = readFileSync(join(folder, 'SHA256SUMS'), 'utf8').trim().split('\n').map((line) => line.slice(66)).sort();
     expect(summed).toEqual(files.filter((f) => f !== 'SHA256SUMS'));
     expect(statSync(join(folder, 'doppel')).mode & 0o777).toBe(0o755);
