@@ -8,7 +8,7 @@ export default defineConfig({
     // needs python3 and go: `npm run test:languages` (vitest.languages.config.ts); the packed
     // package (`npm run test:package`, vitest.package.config.ts) and the generated breakages' kills
     // (`npm run test:kills`, vitest.kills.config.ts) are the same on every Node version.
-    exclude: ['node_modules/**', 'dist/**', 'test/cluster/**', 'test/languages/**', 'test/bin/package-install.test.ts', 'test/conformance/*-kills.test.ts'],
+    exclude: ['node_modules/**', 'dist/**', 'test/cluster/**', 'test/languages/**', 'test/release/**', 'test/image/**', 'test/bin/package-install.test.ts', 'test/conformance/*-kills.test.ts'],
     // vitest's default is one worker fewer than the cores: on a 2-core machine one worker, and the
     // suite used 1.3 cores (its files wait on servers and child processes). Two workers there:
     // 316 → 220 s of vitest, the same 1,466 tests passing.

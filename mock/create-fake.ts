@@ -25,6 +25,7 @@ import { clockView, commonAdminRoutes } from './admin/common-admin-routes.js';
 import { adminGuard } from './admin/admin-guard.js';
 import { stateRoutes } from './admin/state-routes.js';
 import { dashboardRoutes } from './admin/dashboard-routes.js';
+import { healthRoute } from './admin/health-route.js';
 import { createFakeFetch, type FetchLike } from './fetch/create-fake-fetch.js';
 import { materializeCut, pinsSnapshot, readSnapshotEnvelope, releasing, snapshotChunks, SNAPSHOT_VERSION, type DoppelSnapshot, type SnapshotCut, type SnapshotEnvelope } from './domain/snapshot/index.js';
 
@@ -229,6 +230,7 @@ export function createFake(options: FakeOptions = {}): Fake {
         ...commonAdminRoutes({ now: () => built.clock.now(), advance }),
         ...stateRoutes({ exportChunks, importState, now: () => built.clock.now() }),
         ...dashboardRoutes({ trading, wallet }),
+        healthRoute(),
         ...shared,
         ...(options.adminRoutes ?? []),
       ];

