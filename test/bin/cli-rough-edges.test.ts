@@ -119,7 +119,8 @@ describe('options are checked before anything starts', () => {
     const { code, stdout, stderr } = await spawnDoppel(['mock', '--trading-port', '0', '--wallet-port', '0', '--seed', 'abc']);
     expect(code).toBe(2);
     expect(stdout).toBe('');
-    expect(stderr.trim().split('\n')).toEqual(['doppel: --seed must be an integer ≥ 0 (got "abc") (see doppel mock --help)']);
+    const name = doppelCommand().name;
+    expect(stderr.trim().split('\n')).toEqual([`doppel: --seed must be an integer ≥ 0 (got "abc") (see ${name} mock --help)`]);
   });
 });
 
@@ -256,13 +257,15 @@ describe('completion', () => {
   it('prints a bash script', async () => {
     const { code, stdout } = await spawnDoppel(['completion'], { SHELL: '/bin/bash' });
     expect(code).toBe(0);
-    expect(stdout).toContain('complete -o bashdefault -o default -F _doppel_yargs_completions doppel');
+    const name = doppelCommand().name;
+    expect(stdout).toContain(`complete -o bashdefault -o default -F _${name}_yargs_completions ${name}`);
   });
 
   it('prints a zsh script', async () => {
     const { code, stdout } = await spawnDoppel(['completion'], { SHELL: '/usr/bin/zsh' });
     expect(code).toBe(0);
-    expect(stdout).toContain('compdef _doppel_yargs_completions doppel');
+    const name = doppelCommand().name;
+    expect(stdout).toContain(`compdef _${name}_yargs_completions ${name}`);
   });
 
   it('completes commands and the options of a command', async () => {

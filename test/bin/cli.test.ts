@@ -110,7 +110,7 @@ describe('the doppel executable', () => {
   it('--help exits 0', async () => {
     const { code, stdout } = await spawnDoppel(['--help']);
     expect(code).toBe(0);
-    expect(stdout).toContain('doppel mock');
+    expect(stdout).toContain(`${doppelCommand().name} mock`);
   });
 
   it('an unknown flag exits 2 with the message on stderr', async () => {

@@ -3,7 +3,7 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -40,6 +40,8 @@ export interface DoppelCommand {
   env: NodeJS.ProcessEnv;
   /** What runs: `dist/bin/doppel.js` or the single executable's path. */
   label: string;
+  /** The name its usage lines and completion scripts give it: `doppel`, or the single executable's file name. */
+  name: string;
 }
 
 let emptyPath: string | undefined;
@@ -52,8 +54,8 @@ let emptyPath: string | undefined;
 export function doppelCommand(env: NodeJS.ProcessEnv = {}): DoppelCommand {
   const executable = process.env.DOPPEL_EXECUTABLE;
   if (executable === undefined || executable === '') {
-    return { file: process.execPath, args: [ensureBuilt()], env: { ...process.env, ...env }, label: 'dist/bin/doppel.js' };
+    return { file: process.execPath, args: [ensureBuilt()], env: { ...process.env, ...env }, label: 'dist/bin/doppel.js', name: 'doppel' };
   }
   emptyPath ??= mkdtempSync(join(tmpdir(), 'doppel-no-node-'));
-  return { file: executable, args: [], env: { ...process.env, ...env, PATH: emptyPath }, label: executable };
+  return { file: executable, args: [], env: { ...process.env, ...env, PATH: emptyPath }, label: executable, name: basename(executable) };
 }
