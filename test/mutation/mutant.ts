@@ -4,7 +4,7 @@
 // an operator that can break no rule at a site is generated as equivalent, with the reason.
 import type { Breakage, ProxiedRequest, ProxiedResponse } from '../conformance/broken-proxy.js';
 
-export type Family = 'shape' | 'decimal' | 'date' | 'listing' | 'relation' | 'status' | 'bytes' | 'state' | 'input' | 'clause' | 'race';
+export type Family = 'shape' | 'decimal' | 'date' | 'listing' | 'relation' | 'status' | 'bytes' | 'state' | 'clause' | 'race';
 
 export type Violation = { kind: 'seed'; clauses: readonly string[] } | { kind: 'decision'; decision: string };
 
@@ -25,7 +25,7 @@ export interface Mutant {
   concurrency?: number;
   /** Needs the documented wallet limit of 60 and --rate-limit. */
   rateLimit?: boolean;
-  /** Runs besides the default checks: none; kept for layers whose traffic comes from a check that a default run skips. */
+  /** The breaking layer, made fresh for each run (a layer may keep state across the run's exchanges). */
   breakage: () => Breakage;
 }
 
