@@ -2,7 +2,7 @@
 // (a path of keys, `*` for an item or a map value), its schema, whether it is required, and the rule
 // that makes it so (the §2 row of its record, else the decision on its record, else the operation's
 // §4 row). The shape, decimal and date operators apply at each.
-import { loadSpec, operations, type Operation } from '../../spec/index.js';
+import { loadSpec, operations, resolveRef, type Operation } from '../../spec/index.js';
 import { interfaceClauses } from './interface-clauses.js';
 import { decisionOf, seedOf, type Violation } from './mutant.js';
 
@@ -45,11 +45,7 @@ const decisionId = (node: Json): string | undefined => (node && typeof node['x-d
 
 const refName = (node: Json): string | undefined => (typeof node?.$ref === 'string' ? (node.$ref.split('/').pop() as string) : undefined);
 
-function resolve(doc: Json, node: Json): Json {
-  let n = node;
-  while (n && typeof n.$ref === 'string') n = n.$ref.slice(2).split('/').reduce((o: Json, k: string) => o?.[k.replace(/~1/g, '/').replace(/~0/g, '~')], doc);
-  return n;
-}
+const resolve = (doc: Json, node: Json): Json => resolveRef(doc, node);
 
 const endpointRow = (op: Operation): string => `${op.iface} §4 ${op.method} ${op.path}`;
 
@@ -72,7 +68,16 @@ function presenceRule(op: Operation, answer: 'success' | 'error', path: readonly
   return decisionOf(recordDecision ?? ANSWER_SCHEMA);
 }
 
+const read = new Map<Iface, AnswerField[]>();
+
+/** Read once per interface: the shape, value and graph operators all walk them. */
 export function answerFields(iface: Iface): AnswerField[] {
+  let fields = read.get(iface);
+  if (!fields) read.set(iface, (fields = walkAnswers(iface)));
+  return fields;
+}
+
+function walkAnswers(iface: Iface): AnswerField[] {
   const doc = loadSpec(iface);
   const out: AnswerField[] = [];
   for (const op of operations(iface)) {
@@ -80,7 +85,8 @@ export function answerFields(iface: Iface): AnswerField[] {
     const answers = [['success', statuses.find((s) => s.startsWith('2'))], ['error', statuses.find((s) => !s.startsWith('2'))]] as const;
     for (const [answer, status] of answers) {
       if (!status) continue;
-      const at = (pointer: string): Json => pointer.slice(2).split('/').reduce((o: Json, k: string) => o?.[k.replace(/~1/g, '/').replace(/~0/g, '~')], doc);
+      // The node at a pointer as written, a `$ref` left in place: entering it names the component (its record and decision).
+      const at = (ref: string): Json => ref.slice(2).split('/').reduce((o: Json, k: string) => o?.[k.replace(/~1/g, '/').replace(/~0/g, '~')], doc);
       const root = at(op.responsePointers[status]!);
       // A decision on the answer itself (trading.single-price-shape: `data` is a price entry) is what shows the fields under its envelope.
       const answerDecision = decisionId(resolve(doc, at(op.responsePointers[status]!.replace(/\/content\/.*$/, ''))));

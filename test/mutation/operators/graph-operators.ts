@@ -1,7 +1,7 @@
 // From the resource graph and the operations' query parameters: each listing's items duplicated,
 // one dropped, the order reversed; each query parameter ignored, a filtered listing cut before it
 // is filtered; each unchanging field of each carrier changed in one answer; each reference broken.
-import { loadSpec, operations, resourceGraph, type Carrier, type Operation, type Relation, type Resource } from '../../../spec/index.js';
+import { getOperation, loadSpec, operations, resourceGraph, type Carrier, type Operation, type Relation, type Resource } from '../../../spec/index.js';
 import { interfaceClauses } from '../interface-clauses.js';
 import { changed } from '../../conformance/relation-breakages.js';
 import { answerFields } from '../answer-fields.js';
@@ -14,7 +14,6 @@ type Iface = 'trading' | 'wallet';
 const sourceOf = (r: Relation): Violation => (r.source.kind === 'seed' ? seedOf(...r.source.clauses) : decisionOf(r.source.decision));
 const row = (op: Operation): Violation => seedOf(`${op.iface} §4 ${op.method} ${op.path}`);
 const opDecision = (op: Operation): { id: string; summary: string } | undefined => loadSpec(op.iface).paths[op.path][op.method.toLowerCase()]['x-doppel-decision'];
-const opOf = (iface: Iface, id: string): Operation => operations(iface).find((o) => o.operationId === id) as Operation;
 
 /** The listing arrays of an answer: each carrier with role lists or lists-all whose records are items of an array. */
 function listings(): { resource: Resource; carrier: Carrier; op: Operation; container: string[] }[] {
@@ -25,11 +24,14 @@ function listings(): { resource: Resource; carrier: Carrier; op: Operation; cont
       const container = carrier.at.slice(0, -1);
       const field = answerFields(resource.iface).find((f) => f.op.operationId === carrier.operationId && f.answer === 'success' && f.path.join('/') === container.join('/'));
       const isArray = container.length === 0 || field?.schema?.type === 'array';
-      if (isArray) out.push({ resource, carrier, op: opOf(resource.iface, carrier.operationId), container });
+      if (isArray) out.push({ resource, carrier, op: getOperation(resource.iface, carrier.operationId), container });
     }
   }
   return out;
 }
+
+let listed: ReturnType<typeof listings> | undefined;
+const LISTINGS = (): ReturnType<typeof listings> => (listed ??= listings());
 
 function onList(iface: Iface, op: Operation, container: string[], edit: (list: Json[]) => boolean): Mutant['breakage'] {
   const is = requestOf(iface, op.operationId);
@@ -45,7 +47,7 @@ function onList(iface: Iface, op: Operation, container: string[], edit: (list: J
 }
 
 function listingMutants(): Mutant[] {
-  return listings().flatMap(({ resource, carrier, op, container }) => {
+  return LISTINGS().flatMap(({ resource, carrier, op, container }) => {
     const site = `${op.operationId} /${container.join('/')}`;
     const base = { family: 'listing' as const, iface: resource.iface, site };
     const unique = resource.relations.find((r) => r.kind === 'unique' && r.among === 'listing');
@@ -115,7 +117,7 @@ function queryMutants(): Mutant[] {
       }
       // A listing with a limit and filters: the limit taken before the filters (RESTler's "cut before filtering").
       const filters = query.filter((p) => p.name !== 'limit' && Array.isArray(p.schema.enum ?? resolveEnum(iface, p.schema)));
-      const container = listings().find((l) => l.op.operationId === op.operationId)?.container;
+      const container = LISTINGS().find((l) => l.op.operationId === op.operationId)?.container;
       if (!query.some((p) => p.name === 'limit') || container === undefined) continue;
       for (const f of filters) {
         out.push({

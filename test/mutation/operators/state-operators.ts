@@ -4,7 +4,7 @@
 // hierarchy checkers). A balance that moved wrongly shows in every later read of it: the layer
 // keeps an offset per currency (trading) or wallet (wallet) and adds it to the balances answered.
 import { formatUnits, toUnits } from '../../../conformance/exchange/decimal.js';
-import { loadSpec, operations, resolveRef, type Operation } from '../../../spec/index.js';
+import { getOperation, loadSpec, operations, resolveRef, type Operation } from '../../../spec/index.js';
 import { pathOf, type Breakage, type ProxiedRequest, type ProxiedResponse } from '../../conformance/broken-proxy.js';
 import { editBody, isSuccess, requestOf } from '../answer-edit.js';
 import { decisionOf, seedOf, type Mutant, type Violation } from '../mutant.js';
@@ -28,7 +28,6 @@ const exactRule = (op: Operation): Violation =>
  * a copy locks exactly copy_amount (seed); how much a position, bid or send holds or moves is decided.
  */
 const onceRule = (op: Operation): Violation => (op.operationId === 'placeSpotOrder' || op.iface === 'wallet' && op.operationId === 'createWallet' ? row(op) : semantics(op));
-const opOf = (iface: Iface, id: string): Operation => operations(iface).find((o) => o.operationId === id) as Operation;
 const bodyOf = (req: ProxiedRequest): Json => {
   try {
     return JSON.parse(req.body);
@@ -136,7 +135,7 @@ function offsetting(m: Moves, when: (res: ProxiedResponse) => boolean, effect: (
 function writeMutants(): Mutant[] {
   const out: Mutant[] = [];
   for (const m of MOVES) {
-    const op = opOf(m.iface, m.op);
+    const op = getOperation(m.iface, m.op);
     const base = { family: 'state' as const, iface: m.iface, site: m.op };
     out.push({ ...base, id: `write-off-by-one ${m.iface} ${m.op}`, operator: 'write-off-by-one', violates: exactRule(op), says: `${m.op} moves its balance one unit of the smallest decimal too little`, breakage: offsetting(m, isSuccess, (o, w) => o.add(w, 1n)) });
     out.push({
@@ -193,7 +192,7 @@ function writeMutants(): Mutant[] {
   };
   for (const iface of ['trading', 'wallet'] as const) {
     for (const [id, equivalent] of Object.entries(TWICE[iface])) {
-      const op = opOf(iface, id);
+      const op = getOperation(iface, id);
       const is = requestOf(iface, id);
       out.push({
         id: `write-applied-twice ${iface} ${id}`,
