@@ -20,6 +20,7 @@ import type { RunReport } from '../types.js';
 import { runConformance, type ConformanceTargets } from './run-conformance.js';
 import { TransportError } from '../exchange/transport.js';
 import { interruptOnSignals } from './interrupt-on-signals.js';
+import { plainText } from '../report/plain-text.js';
 
 export interface CheckCliOptions {
   tradingUrl?: string | undefined;
@@ -143,7 +144,8 @@ export async function runCheckCli(options: CheckCliOptions): Promise<number> {
       profile,
       profileName: options.profile,
       log: progress,
-      onWait: (line) => err(`doppel check: ${line}`),
+      // A wait line quotes the target (a 429's Retry-After): data, escaped before the terminal sees it.
+      onWait: (line) => err(`doppel check: ${plainText(line)}`),
       signal: interrupt.signal,
       onCheck: (result) => progress(progressLine(result)),
     });
