@@ -9,6 +9,7 @@ import type { Argv, CommandModule } from 'yargs';
 const yargs = createRequire(import.meta.url)('yargs') as typeof import('yargs').default;
 import { checkCommand } from './commands/check.js';
 import { fixturesCommand } from './commands/fixtures.js';
+import { healthCommand } from './commands/health.js';
 import { mockCommand } from './commands/mock.js';
 import { proxyCommand } from './commands/proxy.js';
 import { versionCommand } from './commands/version.js';
@@ -21,10 +22,10 @@ import { reportFailure } from './report-failure.js';
 const USAGE_EXIT = 2;
 
 /** Every command, in the order --help and docs/reference/cli.md (generated from these) list them. */
-export const COMMAND_MODULES = [mockCommand, checkCommand, proxyCommand, fixturesCommand, versionCommand] as const;
+export const COMMAND_MODULES = [mockCommand, checkCommand, proxyCommand, fixturesCommand, healthCommand, versionCommand] as const;
 /** The completion command's name and description (yargs builds it; docs/reference/cli.md lists it too). */
 export const COMPLETION = { command: 'completion', describe: 'Print a bash/zsh completion script (doppel completion >> ~/.bashrc or ~/.zshrc)' } as const;
-const COMMANDS = [...COMMAND_MODULES.map((c) => String(c.command)), COMPLETION.command];
+const COMMANDS = [...COMMAND_MODULES.map((c) => String(c.command).split(' ')[0]!), COMPLETION.command];
 /** The commands a "Name a command" message suggests (not version and completion, which do no work of doppel's). */
 const WORK_COMMANDS = COMMANDS.filter((c) => c !== 'version' && c !== COMPLETION.command);
 

@@ -32,8 +32,8 @@ export function checkOnce(name: string, value: unknown): void {
   }
 }
 
-/** Options meant to be given more than once (declared `array: true`): check's --wallet-key, --only, --skip; mock's --allowed-host. */
-const REPEATABLE = new Set(['wallet-key', 'only', 'skip', 'allowed-host']);
+/** Options meant to be given more than once (declared `array: true`): check's --wallet-key, --only, --skip; mock's --allowed-host; health's URLs. */
+const REPEATABLE = new Set(['wallet-key', 'only', 'skip', 'allowed-host', 'urls']);
 
 /** checkOnce for every option of the command line (yargs lists each twice, kebab and camel case). */
 export function checkEveryOptionOnce(argv: Arguments): true {

@@ -10,16 +10,18 @@ interface Recorded {
   usage?: string;
   epilogue?: string;
   options: Array<[string, Options]>;
+  positionals: Array<[string, Options]>;
   implies: Array<[string, string]>;
 }
 
 /** Runs a command's builder against a stand-in for yargs that records what the builder declares. */
 function record(command: CommandModule): Recorded {
-  const recorded: Recorded = { options: [], implies: [] };
+  const recorded: Recorded = { options: [], positionals: [], implies: [] };
   const recorder: Argv = new Proxy({} as Argv, {
     get(_target, method: string) {
       return (...args: unknown[]) => {
         if (method === 'option') recorded.options.push([args[0] as string, (args[1] ?? {}) as Options]);
+        if (method === 'positional') recorded.positionals.push([args[0] as string, (args[1] ?? {}) as Options]);
         // .options({ name: {...}, ... }): a table of them, in its order.
         if (method === 'options') recorded.options.push(...Object.entries(args[0] as Record<string, Options>));
         else if (method === 'usage') recorded.usage = args[0] as string;
@@ -64,15 +66,19 @@ function optionRow(name: string, o: Options): string {
   return `| ${flag} | ${kind(o)} | ${defaultOf(o)} | ${cell(o.describe ?? o.description ?? o.desc ?? '')} |`;
 }
 
+/** The command's name, without its positionals (`health [urls..]` → `health`). */
+const nameOf = (command: CommandModule): string => String(command.command).split(' ')[0] ?? '';
+
 function commandSection(command: CommandModule): string[] {
-  const name = String(command.command);
+  const name = nameOf(command);
   const r = record(command);
   const out = [`## doppel ${name}`, '', `${cell(String(command.describe ?? ''))}.`, ''];
   // The usage's first line: the description under it in --help is the line above here.
-  out.push('```text', (r.usage ?? `$0 ${name} [options]`).split('\n')[0]?.replace('$0', 'doppel') ?? '', '```', '');
+  out.push('```text', (r.usage ?? `$0 ${String(command.command)} [options]`).split('\n')[0]?.replace('$0', 'doppel') ?? '', '```', '');
   if (r.epilogue) out.push(cell(r.epilogue), '');
-  if (r.options.length === 0) return out;
+  if (r.options.length === 0 && r.positionals.length === 0) return out;
   out.push('| option | type | default | description |', '|---|---|---|---|');
+  for (const [positional, o] of r.positionals) out.push(`| ${code(`[${positional}]`)} | ${kind(o)} | | ${cell(o.describe ?? '')} |`);
   for (const [option, o] of r.options) out.push(optionRow(option, o));
   out.push('');
   for (const [option, needs] of r.implies) out.push(`- ${code(`--${option}`)} needs ${code(`--${needs}`)}.`);
@@ -97,7 +103,7 @@ export function cliReferenceMarkdown(): string {
     '',
     '| command | does |',
     '|---|---|',
-    ...commands.map((c) => `| [${code(`doppel ${String(c.command)}`)}](#doppel-${String(c.command)}) | ${cell(String(c.describe ?? ''))} |`),
+    ...commands.map((c) => `| [${code(`doppel ${nameOf(c)}`)}](#doppel-${nameOf(c)}) | ${cell(String(c.describe ?? ''))} |`),
     `| ${code(`doppel ${COMPLETION.command}`)} | ${cell(COMPLETION.describe)} |`,
     '',
     'Global options: `--help` (`-h`) shows the help of doppel or of a command; `--version` (`-v`) prints',

@@ -12,7 +12,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseAllDocuments } from 'yaml';
+import { parse, parseAllDocuments } from 'yaml';
 import { freePort } from '../cluster/nginx-fleet.js';
 import { ROOT } from '../robustness/built-cli.js';
 
@@ -86,23 +86,29 @@ async function twoFreePorts(): Promise<[number, number]> {
   return [trading, wallet];
 }
 
-/**
- * The bundle's process under chroot, as its user, with its environment plus `env` and `args` after
- * its own arguments, or in place of the image's command (`replace`, as Kubernetes' `args` do).
- */
-function runImage(env: Record<string, string>, args: string[], replace = false): { child: ChildProcess; output: () => string } {
-  const [file, ...own] = runtime.process.args;
-  const rest = replace ? [] : own;
+/** A command line in the image's root under chroot, as its user, with its environment plus `env`. */
+function chrooted(argv: string[], env: Record<string, string> = {}): { child: ChildProcess; output: () => string } {
   const environment = Object.fromEntries(runtime.process.env.map((pair) => [pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1)]));
   const { uid, gid } = runtime.process.user;
   // chroot starts it in / (the image's working folder only matters for relative --state paths).
-  const child = spawn('/usr/sbin/chroot', [`--userspec=${uid}:${gid}`, rootfs, file!, ...rest, ...args], { env: { ...environment, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn('/usr/sbin/chroot', [`--userspec=${uid}:${gid}`, rootfs, ...argv], { env: { ...environment, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
   started.push(child);
   let out = '';
   child.stdout!.on('data', (c: Buffer) => (out += c.toString()));
   child.stderr!.on('data', (c: Buffer) => (out += c.toString()));
   return { child, output: () => out };
 }
+
+/**
+ * The bundle's process, with `env` and `args` after its own arguments, or in place of the image's
+ * command (`replace`, as Kubernetes' `args` and compose's `command` do).
+ */
+function runImage(env: Record<string, string>, args: string[], replace = false): { child: ChildProcess; output: () => string } {
+  const [file, ...own] = runtime.process.args;
+  return chrooted([file!, ...(replace ? [] : own), ...args], env);
+}
+
+const exitOf = (child: ChildProcess): Promise<number | null> => new Promise((resolve) => child.once('exit', resolve));
 
 describe('the container image', () => {
   it('runs doppel mock on 0.0.0.0 as a user that is not root, ports 4010 and 4020, no token baked in', () => {
@@ -181,6 +187,37 @@ describe('the container image', () => {
     child.kill('SIGTERM');
     expect(await exited).toBe(0);
   }, 60_000);
+
+  it('runs the compose example: this image, the token from the environment, its health probe, and the check service against it', async () => {
+    const compose = parse(readFileSync(join(ROOT, 'deploy', 'compose', 'compose.yaml'), 'utf8')) as { services: Record<string, ComposeService> };
+    const { doppel: stub, check } = compose.services as { doppel: ComposeService; check: ComposeService };
+    expect(stub.image).toBe(`doppel:${version}`);
+    expect(check.image).toBe(`doppel:${version}`);
+    expect(stub.command, 'the image\'s own command').toBeUndefined();
+    expect(Object.keys(stub.environment ?? {})).toEqual(['DOPPEL_ADMIN_TOKEN']);
+    expect(stub.ports).toEqual(['127.0.0.1:4010:4010', '127.0.0.1:4020:4020']);
+    expect(check.depends_on).toEqual({ doppel: { condition: 'service_healthy' } });
+    const [trading, wallet] = await twoFreePorts();
+    const here = (arg: string) => arg.replace(/:4010\b/, `:${trading}`).replace(/:4020\b/, `:${wallet}`).replace('http://doppel:', 'http://127.0.0.1:');
+    const [form, ...probe] = stub.healthcheck!.test;
+    expect(form, 'exec form: the image has no shell').toBe('CMD');
+    // Before the stub is up, the probe fails, as it does while a container starts.
+    const early = chrooted(probe.map(here));
+    expect(await exitOf(early.child), early.output()).toBe(1);
+    const { child, output } = runImage({ DOPPEL_ADMIN_TOKEN: TOKEN }, ['--trading-port', String(trading), '--wallet-port', String(wallet)]);
+    await ready(child, output);
+    const healthy = chrooted(probe.map(here));
+    expect(await exitOf(healthy.child), healthy.output()).toBe(0);
+    const checked = runImage({}, check.command!.map(here), true);
+    expect(await exitOf(checked.child), checked.output()).toBe(0);
+    expect(checked.output()).toMatch(/PASSED/);
+    const exited = exitOf(child);
+    child.kill('SIGTERM');
+    expect(await exited).toBe(0);
+    const down = chrooted(probe.map(here));
+    expect(await exitOf(down.child)).toBe(1);
+    expect(down.output()).toContain(`http://127.0.0.1:${trading} cannot be reached`);
+  }, 120_000);
 });
 
 interface K8sContainer {
@@ -189,4 +226,13 @@ interface K8sContainer {
   args: string[];
   env: { name: string }[];
   readinessProbe: { httpGet: { path: string } };
+}
+
+interface ComposeService {
+  image: string;
+  command?: string[];
+  environment?: Record<string, string>;
+  ports?: string[];
+  depends_on?: Record<string, { condition: string }>;
+  healthcheck?: { test: string[] };
 }
