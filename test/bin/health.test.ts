@@ -45,14 +45,13 @@ describe('doppel health', () => {
     expect(await health([mock.trading.url, mock.wallet.url])).toEqual({ code: 0, stdout: '', stderr: '' });
   });
 
-  it('exits 1 naming each stub that is down, gives no answer in time or is not a stub', async () => {
-    const { code, stdout, stderr } = await health([mock.trading.url, closedUrl, silentUrl, 'not a url', '--timeout', '300']);
+  it('exits 1 naming each stub that is down or is not a stub', async () => {
+    const { code, stdout, stderr } = await health([mock.trading.url, closedUrl, 'not a url']);
     expect({ code, stdout }).toEqual({ code: 1, stdout: '' });
-    const lines = stderr.trim().split('\n');
-    expect(lines).toEqual([
-      `doppel health: ${closedUrl} cannot be reached (ECONNREFUSED)`,
-      `doppel health: ${silentUrl} gave no answer within 300 ms`,
-      'doppel health: not a url is not a URL',
-    ]);
+    expect(stderr.trim().split('\n')).toEqual([`doppel health: ${closedUrl} cannot be reached (ECONNREFUSED)`, 'doppel health: not a url is not a URL']);
+  });
+
+  it('exits 1 when a stub gives no answer within --timeout', async () => {
+    expect(await health([silentUrl, '--timeout', '300'])).toEqual({ code: 1, stdout: '', stderr: `doppel health: ${silentUrl} gave no answer within 300 ms\n` });
   });
 });
