@@ -3,6 +3,7 @@
 // curl line still runs once the variable is set. `--show-secrets` turns masking off.
 
 import { isSecretName } from '../../spec/index.js';
+import { SecretMatcher } from './secret-matcher.js';
 
 export interface SecretName {
   /** The environment variable a curl line refers to, e.g. DOPPEL_TRADING_KEY. */
@@ -14,8 +15,8 @@ export interface SecretName {
 export class Secrets {
   private readonly byValue = new Map<string, SecretName>();
   private readonly counts = new Map<string, number>();
-  /** Each secret's forms (as is, and as inside JSON text) and its mask, longest first: made once per added secret, not per mask() call (a proxy masks every exchange). */
-  private replacements: [form: string, mask: string][] | undefined;
+  /** Each secret's forms (as is, and as inside JSON text), found in one pass whatever their number (a proxy sees a key per client). */
+  readonly matcher = new SecretMatcher();
 
   constructor(readonly show: boolean) {}
 
@@ -27,8 +28,10 @@ export class Secrets {
     if (value === undefined || value.length < 4 || this.byValue.has(value)) return;
     const n = (this.counts.get(base) ?? 0) + 1;
     this.counts.set(base, n);
-    this.byValue.set(value, { name: n === 1 ? base : `${base}_${n}`, what });
-    this.replacements = undefined;
+    const name = n === 1 ? base : `${base}_${n}`;
+    this.byValue.set(value, { name, what });
+    // Also the value as it appears inside JSON text (a key with a quote or backslash).
+    for (const form of new Set([value, JSON.stringify(value).slice(1, -1)])) this.matcher.add(form, `$${name}`);
   }
 
   names(): SecretName[] {
@@ -41,14 +44,8 @@ export class Secrets {
    */
   mask(text: string): string {
     if (this.show) return text;
-    let out = text;
-    this.replacements ??= [...this.byValue.entries()]
-      .sort((a, b) => b[0].length - a[0].length)
-      // Also the value as it appears inside JSON text (a key with a quote or backslash).
-      .flatMap(([value, { name }]) => [...new Set([value, JSON.stringify(value).slice(1, -1)])].map((form): [string, string] => [form, `$${name}`]));
-    for (const [form, mask] of this.replacements) out = out.split(form).join(mask);
     // Then what secret names hold that is no known secret (known ones are `$NAME` by now).
-    return maskSecretFields(out);
+    return maskSecretFields(this.matcher.replace(text));
   }
 }
 
