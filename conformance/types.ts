@@ -261,6 +261,8 @@ export interface TrafficSummary {
   resets?: number | undefined;
   /** Why the traffic gives no verdict (most answers of an interface were the target's 404 for an unknown route). */
   warnings?: string[] | undefined;
+  /** Exchanges with the target's admin API (/__doppel/…): forwarded and recorded, not judged nor counted as interface traffic. */
+  admin?: { count: number } | undefined;
   /** Requests the proxy refused without forwarding them (Host, admin token, request target): not the target's answers. */
   refused?: { count: number; examples: string[] } | undefined;
 }

@@ -4,6 +4,7 @@
 // (kill -9) leaves a file whose whole entries doppel check --from-har reads back (readHarText).
 import { closeSync, openSync, writeSync } from 'node:fs';
 import { HAR_TAIL, harHead, type HarEntry } from '../conformance/traffic/har.js';
+import { plainJson } from '../conformance/report/plain-text.js';
 
 export class HarFile {
   private fd: number | undefined;
@@ -16,7 +17,7 @@ export class HarFile {
 
   add(entry: HarEntry): void {
     if (this.fd === undefined) return;
-    writeSync(this.fd, `${this.entries++ === 0 ? '' : ',\n'}${JSON.stringify(entry)}`);
+    writeSync(this.fd, `${this.entries++ === 0 ? '' : ',\n'}${plainJson(entry)}`);
   }
 
   close(): Promise<void> {

@@ -156,7 +156,7 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
   const underway = new Set<AbortController>();
   const servers: Server[] = [];
   const listening: RunningProxy['listening'] = {};
-  const record = (ex: Exchange, extras: EntryExtras = {}): void => har?.add(harEntryOf(ex, (t) => live.secrets.mask(t), extras));
+  const record = (ex: Exchange, extras: EntryExtras = {}): void => har?.add(harEntryOf(ex, (t, header) => live.secrets.mask(t, header), extras));
 
   for (const iface of ifaces) {
     const target = new URL(options.targets[iface] as string);
@@ -290,7 +290,7 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
       // The live count and the recording's are the same (check --from-har reads it back).
       const bytes = sent.over ? Math.max(sent.bytes, got.bytes) : got.bytes;
       live.learnSecrets(ex);
-      live.seeUnchecked(iface, ex.operationId, ex.status, bytes);
+      live.seeUnchecked(iface, ex.operationId, ex.status, bytes, ex.url);
       record(ex, { headersAt, unchecked: bytes });
       return;
     }

@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { isSecretName } from './secret-name.js';
 
 describe('isSecretName', () => {
-  const secret = ['API-KEY', 'X-API-Key', 'authorization', 'Set-Cookie', 'access_token', 'apiKey', 'client_secret', 'new_password', 'sessionId', 'X-Signature'];
-  const plain = ['token_id', 'tokens', 'keys', 'market', 'balance', 'content-type', 'author'];
+  const secret = ['API-KEY', 'X-API-Key', 'authorization', 'Set-Cookie', 'access_token', 'apiKey', 'client_secret', 'new_password', 'sessionId', 'X-Signature', 'password_hash', 'salt', 'password_salt'];
+  const plain = ['token_id', 'tokens', 'keys', 'market', 'balance', 'content-type', 'author', 'tx_hash', 'hash', 'salty_name'];
 
   it('names a secret by its last word, ignoring case, - and _, and not a name that only contains one', () => {
     // Twice each: the second answer comes from what it remembers.

@@ -3,9 +3,10 @@
 // rule for a header, a query parameter, a cookie or a JSON field. Case is ignored and so are `-`
 // and `_` (X-Auth-Token, access_token, apiKey); a name is a secret when it is one of a few words or
 // ends with one of the others. A name that only contains such a word is not one: `token_id` (a field
-// of the wallet's send) and `tokens` name no secret.
+// of the wallet's send) and `tokens` name no secret. What a password is stored as (`password_hash`,
+// a `salt`) is one: a state dump of the target shows them; a `tx_hash` is not.
 const IS = new Set(['key', 'auth', 'authorization', 'cookie', 'setcookie']);
-const ENDS_WITH = ['token', 'secret', 'password', 'passwd', 'apikey', 'accesskey', 'privatekey', 'signature', 'credential', 'sessionid'];
+const ENDS_WITH = ['token', 'secret', 'password', 'passwd', 'apikey', 'accesskey', 'privatekey', 'signature', 'credential', 'sessionid', 'passwordhash', 'salt'];
 
 // Answers by name: doppel proxy asks for every field of every answer it sees, and the same few
 // dozen names come again and again. Bounded, for traffic that makes up new names.

@@ -14,8 +14,9 @@ import { replayScript } from './replay-script.js';
 import { secretsLegend } from './secrets-legend.js';
 import { commandOf, rerunNote, runFacts } from './run-origin.js';
 import { summaryLine, verdictOf } from './summary-line.js';
+import { plainText } from './plain-text.js';
 
-const esc = (s: string): string => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+const esc = (s: string): string => plainText(s, true).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 const CSS = `
 *{box-sizing:border-box}body{font:14px/1.45 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;margin:0;color:#1d232b;background:#f5f6f8}

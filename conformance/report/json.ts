@@ -2,7 +2,8 @@
 // cases and duration, for CI systems and scripts.
 import { writeFileSync } from 'node:fs';
 import type { RunReport } from '../types.js';
+import { plainJson } from './plain-text.js';
 
 export function writeJsonReport(file: string, report: RunReport): void {
-  writeFileSync(file, `${JSON.stringify(report, null, 2)}\n`);
+  writeFileSync(file, `${plainJson(report, 2)}\n`);
 }

@@ -9,10 +9,11 @@ import { kindsOf } from '../checks/check.js';
 import type { CheckResult, ReportedFailure, RunReport } from '../types.js';
 import { baselineName, baselineTally } from './baseline-marks.js';
 import { LABEL } from './outcome-marks.js';
+import { plainText } from './plain-text.js';
 import { commandOf, rerunNote } from './run-origin.js';
 
 const esc = (s: string): string =>
-  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/g, '');
+  plainText(s, true).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 function failureText(f: ReportedFailure, rerun: string | undefined): string {
   return [

@@ -12,7 +12,6 @@ const NAMED_HEADERS: Readonly<Record<string, readonly [string, string]>> = {
   'api-key': ['DOPPEL_TRADING_KEY', 'API-KEY seen in the traffic'],
   'x-api-key': ['DOPPEL_WALLET_KEY', 'X-API-Key seen in the traffic'],
   authorization: ['DOPPEL_AUTHORIZATION', 'Authorization header seen in the traffic'],
-  cookie: ['DOPPEL_COOKIE', 'Cookie header seen in the traffic'],
 };
 
 const ALREADY_MASKED = /^\$DOPPEL_[A-Z0-9_]+$/;
@@ -38,9 +37,13 @@ export function learnSecrets(secrets: SecretSink, ex: SecretsSource, options: { 
   if (ex.operationId === 'login' && ex.status >= 200 && ex.status < 300 && ex.json !== null && typeof ex.json === 'object') add((ex.json as Record<string, unknown>)['token'], 'DOPPEL_LOGIN_TOKEN', 'login token seen in the traffic');
   for (const [name, value] of Object.entries(options.requestHeaders === false ? {} : ex.requestHeaders)) {
     if (!isSecretName(name)) continue;
+    // A Cookie header by its cookies: the header then shows their names (HAR, curl lines), each value a variable.
+    if (name === 'cookie') {
+      cookies(value, add);
+      continue;
+    }
     const [base, what] = NAMED_HEADERS[name] ?? [variable(name), `${name} header seen in the traffic`];
     add(value, base, what);
-    if (name === 'cookie') cookies(value, add);
   }
   for (const [name, value] of Object.entries(ex.responseHeaders)) {
     if (!isSecretName(name)) continue;
@@ -52,32 +55,34 @@ export function learnSecrets(secrets: SecretSink, ex: SecretsSource, options: { 
   fields(ex.json, 'answer', add);
 }
 
+/** Every cookie's value (a cookie is a credential whatever its name: RFC 6265 §8), under its name's variable. */
 function cookies(header: string, add: (value: unknown, base: string, what: string) => void): void {
   for (const pair of header.split(';')) {
     const eq = pair.indexOf('=');
     if (eq <= 0) continue;
     const name = pair.slice(0, eq).trim();
-    if (isSecretName(name)) add(pair.slice(eq + 1).trim(), variable(name), `${name} cookie seen in the traffic`);
+    add(pair.slice(eq + 1).trim(), variable(isSecretName(name) ? name : `cookie_${name}`), `${name} cookie seen in the traffic`);
   }
 }
 
-/** The string values of secret-named fields anywhere in a parsed body (a bounded walk, no recursion). */
+/**
+ * The string values of secret-named fields anywhere in a parsed body (a bounded walk, no
+ * recursion), and every string inside a secret-named field that is an object or a list (a state
+ * dump's `password: {algorithm, salt, hash}`): a secret's name covers all it holds.
+ */
 function fields(body: unknown, where: string, add: (value: unknown, base: string, what: string) => void): void {
-  const stack: unknown[] = [body];
+  const stack: [value: unknown, under: string | undefined][] = [[body, undefined]];
   let seen = 0;
   while (stack.length > 0 && seen < MAX_FIELDS) {
-    const value = stack.pop();
+    const [value, under] = stack.pop() as [unknown, string | undefined];
     if (value === null || typeof value !== 'object') continue;
-    if (Array.isArray(value)) {
-      seen += value.length;
-      stack.push(...value.slice(0, MAX_FIELDS));
-      continue;
-    }
-    for (const [name, field] of Object.entries(value)) {
+    const entries: [string | undefined, unknown][] = Array.isArray(value) ? value.slice(0, MAX_FIELDS).map((v) => [undefined, v]) : Object.entries(value);
+    for (const [name, field] of entries) {
       seen++;
+      const secret = under ?? (name !== undefined && isSecretName(name) ? name : undefined);
       if (typeof field === 'string') {
-        if (isSecretName(name)) add(field, variable(name), `${name} field of a ${where} seen in the traffic`);
-      } else if (field !== null && typeof field === 'object') stack.push(field);
+        if (secret !== undefined) add(field, variable(secret), `${secret} field of a ${where} seen in the traffic`);
+      } else if (field !== null && typeof field === 'object') stack.push([field, secret]);
     }
   }
 }

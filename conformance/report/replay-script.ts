@@ -5,13 +5,14 @@
 import { writeFileSync } from 'node:fs';
 import type { RunReport } from '../types.js';
 import { commandOf } from './run-origin.js';
+import { plainText } from './plain-text.js';
 
 export function replayScript(report: RunReport): string {
   const run = report.traffic ? commandOf(report) : `doppel check --seed ${report.seed}`;
   const sections = report.failures.flatMap((f) => {
     const requests = f.replay.length ? f.replay : f.curl ? [f.curl] : [];
     if (!requests.length) return [];
-    const head = `# ${f.severity}${f.baseline ? ` (${f.baseline})` : ''} ${f.checkId}/${f.assertion} on ${f.iface} ${f.operationId ?? '(unknown path)'}: ${f.title.replace(/\n/g, ' ')}`;
+    const head = `# ${f.severity}${f.baseline ? ` (${f.baseline})` : ''} ${f.checkId}/${f.assertion} on ${f.iface} ${f.operationId ?? '(unknown path)'}: ${plainText(f.title)}`;
     // A race's requests overlapped: the first `together` fired together (each in the background), waited for, then the reads after them in order.
     const together = f.together && f.replay.length ? f.together : 0;
     if (together > 1) return [['', head, `# the first ${together} fired together, as they overlapped:`, ...requests.slice(0, together).map((r) => `{ ${r}; echo; } &`), 'wait', ...requests.slice(together).map((r) => `${r}; echo`)]];

@@ -24,6 +24,7 @@ export function runFacts(report: RunReport): string[] {
     ...(t.unchecked.count ? [`${t.unchecked.count} answers unchecked (bodies over ${t.unchecked.cap ?? 'the cap'} bytes, ${t.unchecked.bytes} bytes in all)`] : []),
     ...(t.unreachable.count ? [`${t.unreachable.count} requests the target could not be reached for (answered 502 by the proxy, not the target's violations)`] : []),
     ...(t.abandoned ? [`${t.abandoned} requests abandoned by their client`] : []),
+    ...(t.admin?.count ? [`${t.admin.count} exchanges with the target's admin API (not judged: no interface's traffic)`] : []),
     ...(t.refused?.count ? [`${t.refused.count} requests refused by the proxy without forwarding them (not the target's answers)`] : []),
     ...(report.strict ? ['--strict'] : []),
   ];

@@ -41,11 +41,15 @@ export class Secrets {
   /**
    * The text with every secret replaced by `$NAME`, and what secret-named JSON fields and query
    * parameters hold hidden even when it is no secret seen before (unchanged with --show-secrets).
+   * `header`: the text is the value of this header; a Cookie's or Set-Cookie's then has each
+   * cookie's value hidden, its name and attributes kept.
    */
-  mask(text: string): string {
+  mask(text: string, header?: string): string {
     if (this.show) return text;
     // Then what secret names hold that is no known secret (known ones are `$NAME` by now).
-    return maskSecretFields(this.matcher.replace(text));
+    const masked = maskSecretFields(this.matcher.replace(text));
+    const name = header?.toLowerCase();
+    return name === 'cookie' || name === 'set-cookie' ? maskCookies(masked, name) : masked;
   }
 }
 
@@ -62,9 +66,41 @@ const HIDDEN = '(masked)';
  */
 export const maskSecretFields = (text: string): string =>
   text
-    .replace(/"([A-Za-z0-9_-]{1,64})"(\s*:\s*)"(?:[^"\\]|\\.)*"/g, (whole, name: string, colon: string) => (isSecretName(name) && !MASKED_VALUE.test(whole) ? `"${name}"${colon}"${HIDDEN}"` : whole))
-    .replace(/\\"([A-Za-z0-9_-]{1,64})\\"(\s*:\s*)\\"(?:[^"\\]|\\\\(?:\\\\|\\"|[^"\\]))*\\"/g, (whole, name: string, colon: string) => (isSecretName(name) && !MASKED_VALUE.test(whole) ? `\\"${name}\\"${colon}\\"${HIDDEN}\\"` : whole))
+    .replace(/"([A-Za-z0-9_-]{1,64})"(\s*:\s*)"((?:[^"\\]|\\.)*)"/g, (whole, name: string, colon: string, value: string) => (isSecretName(name) ? `"${name}"${colon}"${hiddenValue(name, value)}"` : whole))
+    .replace(/\\"([A-Za-z0-9_-]{1,64})\\"(\s*:\s*)\\"((?:[^"\\]|\\\\(?:\\\\|\\"|[^"\\]))*)\\"/g, (whole, name: string, colon: string, value: string) => (isSecretName(name) ? `\\"${name}\\"${colon}\\"${hiddenValue(name, value)}\\"` : whole))
     .replace(/([?&])([A-Za-z0-9_.%-]{1,64})=([^&#\s"'\\<>]*)/g, (whole, sep: string, name: string, value: string) => (value !== '' && isSecretName(decodedName(name)) && !MASKED_VALUE.test(value) ? `${sep}${name}=${HIDDEN}` : whole));
+
+/** A secret-named field's value as shown: a cookie header's cookies each hidden, else all of it (left as it is when masked already). */
+function hiddenValue(name: string, value: string): string {
+  const header = name.toLowerCase();
+  if (header === 'cookie' || header === 'set-cookie') return maskCookies(value, header);
+  return MASKED_VALUE.test(value) ? value : HIDDEN;
+}
+
+/**
+ * A Cookie or Set-Cookie header's value with each cookie's value hidden (RFC 6265 §4): `a=1; b=2`,
+ * or Set-Cookie lines (`a=1; Path=/; HttpOnly`, several joined by `, ` in a header record), their
+ * names and attributes kept. A value masked already (`$DOPPEL_…`) stays as it is.
+ */
+export function maskCookies(value: string, header: 'cookie' | 'set-cookie'): string {
+  const hide = (pair: string): string => {
+    const eq = pair.indexOf('=');
+    if (eq < 0) return pair;
+    const cookie = pair.slice(eq + 1).trim();
+    return cookie === '' || MASKED_VALUE.test(cookie) ? pair : `${pair.slice(0, eq + 1)}${HIDDEN}`;
+  };
+  if (header === 'cookie') return value.split(';').map((pair) => (pair.startsWith(' ') ? ` ${hide(pair.slice(1))}` : hide(pair))).join(';');
+  // A comma starts another cookie where a name= follows it (an Expires date's comma does not).
+  return value
+    .split(/(?=,\s*[^;,=\s]+=)/)
+    .map((line) => {
+      const lead = /^,\s*/.exec(line)?.[0] ?? '';
+      const semi = line.indexOf(';');
+      const first = semi < 0 ? line.slice(lead.length) : line.slice(lead.length, semi);
+      return `${lead}${hide(first)}${semi < 0 ? '' : line.slice(semi)}`;
+    })
+    .join('');
+}
 
 /** A masked value already: a variable or the hidden mark. */
 const MASKED_VALUE = /\$DOPPEL_[A-Z0-9_]+|\(masked\)/;

@@ -7,6 +7,7 @@ import { writeHtmlReport } from './html.js';
 import { writeJsonReport } from './json.js';
 import { writeJunitReport } from './junit.js';
 import { writeReplayScript } from './replay-script.js';
+import { plainJson } from './plain-text.js';
 import type { RunReport } from '../types.js';
 
 export interface ReportFiles {
@@ -27,7 +28,7 @@ export function writeReports(report: RunReport, files: ReportFiles, out: (line: 
   if (files.replay) writeReplayScript(files.replay, report);
   if (files.learn) {
     const learned = learnedProfile(report);
-    writeFileSync(files.learn, `${JSON.stringify(learned, null, 2)}\n`);
+    writeFileSync(files.learn, `${plainJson(learned, 2)}\n`);
     const all = Object.keys(learned.points).length + (learned.unobserved?.length ?? 0);
     out(`${command}: learned ${Object.keys(learned.points).length} of ${all} decision points → ${files.learn}${learned.unobserved?.length ? ` (unobserved, left at doppel's choice: ${learned.unobserved.map((u) => u.id).join(', ')})` : ''}`);
   }

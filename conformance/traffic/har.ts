@@ -59,8 +59,6 @@ export class HarError extends Error {
   readonly code = 'invalid_har';
 }
 
-const pairs = (headers: Record<string, string>): NameValue[] => Object.entries(headers).map(([name, value]) => ({ name, value }));
-
 /** What an entry adds to the exchange: when the answer's headers came, and what was not judged. */
 export interface EntryExtras {
   headersAt?: number | undefined;
@@ -70,13 +68,16 @@ export interface EntryExtras {
 
 /**
  * The exchange as a HAR entry; `mask` is applied to every text that may hold a secret (URL, header
- * values, bodies).
+ * values with their header's name, bodies). Each Set-Cookie line is a header entry of its own, and
+ * the cookies are listed (HAR `cookies`) as the masked headers show them.
  */
-export function harEntryOf(ex: Exchange, mask: (text: string) => string, extras: EntryExtras = {}): HarEntry {
+export function harEntryOf(ex: Exchange, mask: (text: string, header?: string) => string, extras: EntryExtras = {}): HarEntry {
   const time = ex.endedAt - ex.startedAt;
   const wait = Math.max(0, Math.min(time, (extras.headersAt ?? ex.endedAt) - ex.startedAt));
   const url = new URL(mask(ex.url));
-  const maskAll = (headers: Record<string, string>): Record<string, string> => Object.fromEntries(Object.entries(headers).map(([k, v]) => [k, mask(v)]));
+  const requestHeaders = Object.entries(ex.requestHeaders).map(([name, value]) => ({ name, value: mask(value, name) }));
+  // Line by line as received: a repeated header reads back repeated.
+  const responseHeaders = ex.responseHeaderLines.map(([name, value]) => ({ name, value: mask(value, name) }));
   const responseType = ex.responseHeaders['content-type'] ?? '';
   const doppel = { ...(extras.unchecked !== undefined ? { unchecked: extras.unchecked } : {}), ...(extras.unreachable !== undefined ? { unreachable: extras.unreachable } : {}), ...(ex.cutOff !== undefined ? { cutOff: ex.cutOff } : {}), ...(ex.overrun !== undefined ? { overrun: ex.overrun } : {}) };
   return {
@@ -86,8 +87,8 @@ export function harEntryOf(ex: Exchange, mask: (text: string) => string, extras:
       method: ex.method,
       url: url.toString(),
       httpVersion: 'HTTP/1.1',
-      cookies: [],
-      headers: pairs(maskAll(ex.requestHeaders)),
+      cookies: requestHeaders.filter((h) => h.name.toLowerCase() === 'cookie').flatMap((h) => cookiePairs(h.value)),
+      headers: requestHeaders,
       queryString: [...url.searchParams.entries()].map(([name, value]) => ({ name, value })),
       ...(ex.requestBody !== undefined ? { postData: { mimeType: ex.requestHeaders['content-type'] ?? '', text: mask(ex.requestBody) } } : {}),
       headersSize: -1,
@@ -97,9 +98,8 @@ export function harEntryOf(ex: Exchange, mask: (text: string) => string, extras:
       status: ex.status,
       statusText: '',
       httpVersion: 'HTTP/1.1',
-      cookies: [],
-      // Line by line as received: a repeated header reads back repeated.
-      headers: ex.responseHeaderLines.map(([name, value]) => ({ name, value: mask(value) })),
+      cookies: responseHeaders.filter((h) => h.name.toLowerCase() === 'set-cookie').flatMap((h) => cookiePairs(h.value).slice(0, 1)),
+      headers: responseHeaders,
       content: {
         size: extras.unchecked ?? ex.bodyBytes.length,
         mimeType: responseType,
@@ -116,6 +116,14 @@ export function harEntryOf(ex: Exchange, mask: (text: string) => string, extras:
     ...(Object.keys(doppel).length ? { _doppel: doppel } : {}),
   };
 }
+
+/** A Cookie header's pairs, or a Set-Cookie line's (its cookie first, then its attributes). */
+const cookiePairs = (header: string): NameValue[] =>
+  header
+    .split(';')
+    .map((pair) => pair.trim())
+    .filter((pair) => pair.includes('='))
+    .map((pair) => ({ name: pair.slice(0, pair.indexOf('=')), value: pair.slice(pair.indexOf('=') + 1) }));
 
 const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 
@@ -173,7 +181,7 @@ export interface Recording {
   /** The exchanges to judge, in the order they ended. */
   exchanges: Exchange[];
   /** Entries recorded without their body (over the cap): counted, not judged. */
-  unchecked: { iface: InterfaceName; operationId: string | null; status: number; bytes: number }[];
+  unchecked: { iface: InterfaceName; operationId: string | null; status: number; bytes: number; url: string }[];
   /** Entries the proxy answered itself because the target was out of reach. */
   unreachable: string[];
   /** The target of each interface met (its origin). */
@@ -245,7 +253,7 @@ export function readHar(doc: unknown, origins: Partial<Record<InterfaceName, str
       overrun: e._doppel?.overrun,
     });
     if (e._doppel?.unchecked !== undefined || (content.text === undefined && content.size > 0)) {
-      out.unchecked.push({ iface, operationId: ex.operationId, status: ex.status, bytes: e._doppel?.unchecked ?? content.size });
+      out.unchecked.push({ iface, operationId: ex.operationId, status: ex.status, bytes: e._doppel?.unchecked ?? content.size, url: ex.url });
       continue;
     }
     out.exchanges.push(ex);

@@ -29,7 +29,7 @@ export function judgeRecording(doc: unknown, options: RecordingOptions): RunRepo
     showSecrets: options.showSecrets,
   });
   for (const ex of recording.exchanges) session.see(ex);
-  for (const u of recording.unchecked) session.seeUnchecked(u.iface, u.operationId, u.status, u.bytes);
+  for (const u of recording.unchecked) session.seeUnchecked(u.iface, u.operationId, u.status, u.bytes, u.url);
   for (const line of recording.unreachable) session.seeUnreachable(line);
   return session.report();
 }

@@ -3,18 +3,7 @@
 // (docs/guides/client-developers.md: POST /__doppel/reset, PUT /__doppel/state, DELETE
 // /__doppel/namespaces/{name}), so the judge forgets it rather than judge later reads against it.
 import type { Exchange } from '../types.js';
-
-/** The path as a doppel target routes it: percent-escapes decoded, repeated slashes as one, lower case. */
-function routed(url: string): string {
-  const path = URL.canParse(url) ? new URL(url).pathname : '';
-  let decoded = path;
-  try {
-    decoded = decodeURIComponent(path);
-  } catch {
-    // a malformed escape: the path as it is
-  }
-  return decoded.replace(/\/{2,}/g, '/').replace(/\/$/, '').toLowerCase();
-}
+import { routedPath as routed } from './admin-route.js';
 
 /** Whether the exchange is an accepted reset, state import or namespace drop of a doppel target. */
 export function isTargetReset(ex: Pick<Exchange, 'method' | 'url' | 'status'>): boolean {

@@ -16,6 +16,7 @@ import { countsOf, maskedReport, reportedFailure } from '../report/masked-report
 import { Secrets } from '../report/secrets.js';
 import { learnSecrets, type SecretsSource } from '../report/learn-secrets.js';
 import { AimWatch } from './aim-watch.js';
+import { isAdminRoute } from './admin-route.js';
 import { isTargetReset } from './target-reset.js';
 import type { CheckResult, Exchange, Failure, InterfaceName, ReportedFailure, RunReport, TrafficSummary } from '../types.js';
 
@@ -58,6 +59,7 @@ export class TrafficSession {
   private readonly unreachable: TrafficSummary['unreachable'] = { count: 0, examples: [] };
   private abandoned = 0;
   private resets = 0;
+  private admin = 0;
   private readonly refused: NonNullable<TrafficSummary['refused']> = { count: 0, examples: [] };
   private from: string;
   private readonly aim: AimWatch;
@@ -94,8 +96,9 @@ export class TrafficSession {
     learnSecrets(this.secrets, ex);
   }
 
-  /** Judges an exchange (they come in the order they ended). */
+  /** Judges an exchange (they come in the order they ended); one with the target's admin API is only counted (seeAdmin). */
   see(ex: Exchange): void {
+    if (isAdminRoute(ex)) return this.seeAdmin(ex);
     this.learnSecrets(ex);
     this.judged++;
     this.coverage.add(ex.iface, ex.operationId, ex.status);
@@ -112,8 +115,23 @@ export class TrafficSession {
     this.inputs.forget();
   }
 
-  /** An answer forwarded without being judged: its body exceeded the cap. */
-  seeUnchecked(iface: InterfaceName, operationId: string | null, status: number, bytes: number): void {
+  /**
+   * An exchange with the target's admin API (a harness's set-up or state read through the proxy):
+   * no interface's traffic, so not judged nor covered; its secrets (a state dump's keys, hashes and
+   * salts) are learned, and a reset still makes the judge forget.
+   */
+  seeAdmin(ex: SecretsSource & Pick<Exchange, 'method' | 'url' | 'status'>): void {
+    this.learnSecrets(ex);
+    this.admin++;
+    if (isTargetReset(ex)) this.targetReset();
+  }
+
+  /** An answer forwarded without being judged: its body exceeded the cap (an admin route's: counted as admin). */
+  seeUnchecked(iface: InterfaceName, operationId: string | null, status: number, bytes: number, url?: string): void {
+    if (url !== undefined && isAdminRoute({ url })) {
+      this.admin++;
+      return;
+    }
     this.unchecked.count++;
     this.unchecked.bytes += bytes;
     this.coverage.add(iface, operationId, status);
@@ -159,6 +177,7 @@ export class TrafficSession {
       abandoned: this.abandoned,
       ...(this.resets ? { resets: this.resets } : {}),
       ...(this.aim.warnings().length ? { warnings: this.aim.warnings() } : {}),
+      ...(this.admin ? { admin: { count: this.admin } } : {}),
       ...(this.refused.count ? { refused: { count: this.refused.count, examples: [...this.refused.examples] } } : {}),
     };
   }
