@@ -32,8 +32,8 @@ export function checkOnce(name: string, value: unknown): void {
   }
 }
 
-/** Options meant to be given more than once (declared `array: true`): check's --wallet-key, --only, --skip; mock's --allowed-host; health's URLs. */
-const REPEATABLE = new Set(['wallet-key', 'only', 'skip', 'allowed-host', 'urls']);
+/** Options meant to be given more than once (declared `array: true`): check's --wallet-key, --only, --skip, --from-har; mock's --allowed-host; health's URLs. */
+const REPEATABLE = new Set(['wallet-key', 'only', 'skip', 'allowed-host', 'urls', 'from-har']);
 
 /** checkOnce for every option of the command line (yargs lists each twice, kebab and camel case). */
 export function checkEveryOptionOnce(argv: Arguments): true {
@@ -148,6 +148,27 @@ export function checkJsonFile(name: string) {
       JSON.parse(readFileSync(file, 'utf8'));
     } catch (error) {
       throw new Error(`--${name} ${file} is not JSON: ${(error as Error).message}`);
+    }
+    return true;
+  };
+}
+
+/**
+ * Options naming files to read, one or more (check's --from-har): each an existing file. Their
+ * content is the command's to read (a HAR a killed proxy left unclosed is no JSON document, yet
+ * readable up to its last whole entry).
+ */
+export function checkInputFiles(name: string) {
+  return (argv: Arguments): true => {
+    const value = argv[name];
+    if (value === undefined) return true;
+    const files = (Array.isArray(value) ? value : [value]).map(String);
+    if (files.length === 0) throw new Error(`--${name} needs a file name`);
+    for (const file of files) {
+      if (file.trim() === '') throw new Error(`--${name} needs a file name`);
+      const stat = statSync(file, { throwIfNoEntry: false });
+      if (stat === undefined) throw new Error(`--${name} ${file}: no such file`);
+      if (stat.isDirectory()) throw new Error(`--${name} ${file} is a folder, not a file`);
     }
     return true;
   };

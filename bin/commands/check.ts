@@ -2,7 +2,7 @@
 // exit statuses are a contract: other tooling relies on them.
 import type { Argv, CommandModule } from 'yargs';
 import type { CheckCliOptions } from '../../conformance/index.js';
-import { checkInteger, checkJsonFile, checkReportFiles, file } from '../option-checks.js';
+import { checkInputFiles, checkInteger, checkJsonFile, checkReportFiles, file } from '../option-checks.js';
 
 function checkUrls(argv: { 'trading-url'?: string; 'wallet-url'?: string }): true {
   for (const name of ['trading-url', 'wallet-url'] as const) {
@@ -67,7 +67,7 @@ function builder(y: Argv) {
     .option('profile', { type: 'string', describe: 'Decision checks compare with this profile\'s values instead of doppel\'s (a file --learn wrote); with no URL the embedded fake answers with it' })
     .option('baseline', { type: 'string', describe: 'Compare with an earlier --json report: only failures not in it fail the run (exit 1); known ones are reported as known, and its failures fixed since (or not re-checked this run) are listed. A report of another report format is refused (exit 2)' })
     .option('learn', { type: 'string', describe: 'Write what the target did at each decision point the run exercised to this file, as a profile (with evidence, masked)' })
-    .option('from-har', { type: 'string', describe: 'Judge this HAR recording (doppel proxy --har, or a browser\'s) with the same checks, offline: no request is sent; --trading-url / --wallet-url then only say which origin is which interface' })
+    .option('from-har', { type: 'string', array: true, describe: 'Judge this HAR recording (doppel proxy --har, or a browser\'s) with the same checks, offline: no request is sent; --trading-url / --wallet-url then only say which origin is which interface. Several files (the HARs of proxies behind one balancer) are judged as one stream, in the order their exchanges ended; a file a killed proxy left unclosed is read up to its last whole entry' })
     .option('require-all', { type: 'boolean', default: false, describe: 'Fail the run when a check is not exercised (no key, no data, writes not allowed)' })
     .option('only', { type: 'string', array: true, describe: 'Run only these check ids (comma-separated or repeated)' })
     .option('skip', { type: 'string', array: true, describe: 'Skip these check ids (comma-separated or repeated)' })
@@ -90,7 +90,7 @@ function builder(y: Argv) {
     .check(checkReportFiles(REPORTS))
     .check(checkJsonFile('profile'))
     .check(checkJsonFile('baseline'))
-    .check(checkJsonFile('from-har'))
+    .check(checkInputFiles('from-har'))
     .check(checkFromHar);
 }
 
@@ -127,7 +127,7 @@ export const checkCommand: CommandModule<object, CheckArgs> = {
       learn: file(argv.learn),
       profile: file(argv.profile),
       baseline: file(argv.baseline),
-      fromHar: file(argv.fromHar),
+      fromHar: argv.fromHar?.map((f) => file(String(f)) as string),
       showSecrets: argv.showSecrets,
       quiet: argv.quiet,
     };

@@ -55,8 +55,8 @@ export interface CheckCliOptions {
   profile?: string | undefined;
   /** An earlier --json report: only failures not in it fail the run. */
   baseline?: string | undefined;
-  /** Judge this HAR recording (doppel proxy --har) instead of sending requests. */
-  fromHar?: string | undefined;
+  /** Judge this HAR recording (doppel proxy --har) instead of sending requests; several files are judged as one stream. */
+  fromHar?: string | readonly string[] | undefined;
   /** Where output goes; default process.stdout / process.stderr. */
   out?: ((line: string) => void) | undefined;
   err?: ((line: string) => void) | undefined;
@@ -164,22 +164,40 @@ export async function runCheckCli(options: CheckCliOptions): Promise<number> {
   }
 }
 
-/** --from-har: the recording judged offline; --trading-url and --wallet-url only name origins. */
-function checkRecording(file: string, profile: unknown, baseline: Baseline | undefined, options: CheckCliOptions, out: (line: string) => void, err: (line: string) => void): number {
+/**
+ * --from-har: the recording judged offline; --trading-url and --wallet-url only name origins.
+ * Several files are one stream; a file a killed proxy left unclosed is read up to its last whole
+ * entry, and said so.
+ */
+function checkRecording(given: string | readonly string[], profile: unknown, baseline: Baseline | undefined, options: CheckCliOptions, out: (line: string) => void, err: (line: string) => void): number {
+  const files = typeof given === 'string' ? [given] : [...given];
+  const named = files.join(', ');
   let judged: RunReport;
+  const docs: unknown[] = [];
+  for (const file of files) {
+    try {
+      const { doc, cut } = readHarText(readFileSync(file, 'utf8'));
+      if (cut) err(`doppel check: --from-har ${file}: ${cut}`);
+      docs.push(doc);
+    } catch (error) {
+      if (error instanceof SyntaxError || (error as { code?: string }).code === 'ENOENT' || (error as { code?: string }).code === 'EISDIR') {
+        err(`doppel check: --from-har ${file}: ${error instanceof SyntaxError ? `not JSON, nor a HAR file doppel proxy left unclosed (${error.message})` : (error as Error).message}`);
+        return 2;
+      }
+      throw error;
+    }
+  }
   try {
     const origins = { ...(options.tradingUrl ? { trading: options.tradingUrl } : {}), ...(options.walletUrl ? { wallet: options.walletUrl } : {}) };
-    const { doc, cut } = readHarText(readFileSync(file, 'utf8'));
-    if (cut) err(`doppel check: --from-har ${file}: ${cut}`);
-    judged = judgeRecording(doc, { file, origins, strict: options.strict, profile, profileName: options.profile, showSecrets: options.showSecrets });
+    judged = judgeRecording(files.length === 1 ? docs[0] : docs, { file: named, origins, strict: options.strict, profile, profileName: options.profile, showSecrets: options.showSecrets });
   } catch (error) {
-    if (error instanceof SyntaxError || error instanceof HarError || (error as { code?: string }).code === 'ENOENT') {
-      err(`doppel check: --from-har ${file}: ${(error as Error).message}`);
+    if (error instanceof HarError) {
+      err(`doppel check: --from-har ${named}: ${error.message.replace(/^file (\d+)/, (_, k: string) => files[Number(k) - 1] as string)}`);
       return 2;
     }
     throw error;
   }
-  out(`doppel check: the recording ${file} (${judged.traffic?.exchanges ?? 0} exchanges; no request sent)`);
+  out(`doppel check: the recording${files.length > 1 ? `s of ${files.length} files,` : ''} ${named} (${judged.traffic?.exchanges ?? 0} exchanges${files.length > 1 ? ' judged as one stream, in the order they ended' : ''}; no request sent)`);
   if (baseline) announceBaseline(baseline, out);
   const report = baseline ? compareWithBaseline(judged, baseline) : judged;
   writeReports(report, options, out, 'doppel check');

@@ -196,19 +196,24 @@ const headersOf = (list: unknown): Record<string, string[]> => {
 };
 
 /**
- * The exchanges of a HAR document. `origins` names the interface of an origin where the entries do
- * not (a HAR of another tool); otherwise an origin's interface is what its other paths tell.
+ * The exchanges of a HAR document, or of several as one stream (the HARs of several proxies behind
+ * one balancer): their entries in the order they ended, ties in the order of the documents, then of
+ * their entries. `origins` names the interface of an origin where the entries do not (a HAR of
+ * another tool); otherwise an origin's interface is what its other paths tell.
  */
 export function readHar(doc: unknown, origins: Partial<Record<InterfaceName, string>> = {}): Recording {
-  const entries = (doc as Har | undefined)?.log?.entries;
-  if (!Array.isArray(entries)) throw new HarError('not a HAR file: no log.entries');
-  // doppel writes bodySize as the bytes that came on the wire; other tools mean other things by it
-  // (0 for an answer from a cache, the compressed size, -1), so only doppel's is compared with Content-Length.
-  const ownSizes = (doc as Har).log.creator?.name === HAR_CREATOR;
+  const docs: unknown[] = Array.isArray(doc) ? doc : [doc];
+  const listed = docs.flatMap((d, k) => {
+    const entries = (d as Har | undefined)?.log?.entries;
+    if (!Array.isArray(entries)) throw new HarError(`${docs.length > 1 ? `file ${k + 1}: ` : ''}not a HAR file: no log.entries`);
+    // doppel writes bodySize as the bytes that came on the wire; other tools mean other things by it
+    // (0 for an answer from a cache, the compressed size, -1), so only doppel's is compared with Content-Length.
+    const ownSizes = (d as Har).log.creator?.name === HAR_CREATOR;
+    return entries.map((e: HarEntry, j) => ({ e, ownSizes, where: `${docs.length > 1 ? `file ${k + 1}, ` : ''}entry ${j + 1}` }));
+  });
   const byOrigin = new Map<string, InterfaceName>();
   for (const [iface, url] of Object.entries(origins) as [InterfaceName, string][]) byOrigin.set(new URL(url).origin, iface);
-  const parsed = entries.map((e: HarEntry, i) => {
-    const where = `entry ${i + 1}`;
+  const parsed = listed.map(({ e, ownSizes, where }, i) => {
     let url: URL;
     try {
       url = new URL(e.request.url);
@@ -220,15 +225,15 @@ export function readHar(doc: unknown, origins: Partial<Record<InterfaceName, str
     if (Number.isNaN(started)) throw new HarError(`${where}: startedDateTime is not a date`);
     const candidates = e._iface ? [e._iface] : interfacesAt(e.request.method, url.pathname);
     if (candidates.length === 1 && !byOrigin.has(url.origin)) byOrigin.set(url.origin, candidates[0] as InterfaceName);
-    return { e, i, url, started, candidates };
+    return { e, i, url, started, candidates, ownSizes, where };
   });
   const out: Recording = { exchanges: [], unchecked: [], unreachable: [], targets: {} };
   const sorted = parsed.map((p) => ({ ...p, ended: p.started + (Number(p.e.time) || 0) })).sort((a, b) => a.ended - b.ended || a.i - b.i);
-  for (const { e, i, url, started, ended, candidates } of sorted) {
+  for (const { e, url, started, ended, candidates, ownSizes, where } of sorted) {
     const iface = candidates.length === 1 ? (candidates[0] as InterfaceName) : byOrigin.get(url.origin);
     if (!iface) {
       if (candidates.length === 0) continue; // not a request to either interface (a page, an asset)
-      throw new HarError(`entry ${i + 1}: ${e.request.method} ${url.pathname} is an operation of both interfaces and ${url.origin} made no other request that tells which; give --trading-url or --wallet-url`);
+      throw new HarError(`${where}: ${e.request.method} ${url.pathname} is an operation of both interfaces and ${url.origin} made no other request that tells which; give --trading-url or --wallet-url`);
     }
     out.targets[iface] ??= url.origin;
     if (e._doppel?.unreachable !== undefined) {
