@@ -176,6 +176,17 @@ export function readHarText(text: string): { doc: unknown; cut?: string | undefi
   }
 }
 
+/**
+ * An entry of the k-th of several files with its masked secrets renamed for that file
+ * (`$DOPPEL_TRADING_KEY` → `$DOPPEL_HAR2_TRADING_KEY`): each proxy names the keys it sees in the
+ * order it sees them, so the same name in two files is two keys. A balancer that spreads by key
+ * sends each key through one proxy (deploy/nginx/doppel-proxy.conf), so a key is in one file.
+ */
+function ofFile(entry: HarEntry, k: number): HarEntry {
+  const text = JSON.stringify(entry);
+  return text.includes('$DOPPEL_') ? (JSON.parse(text.replace(/\$DOPPEL_(?=[A-Z0-9_])/g, `$DOPPEL_HAR${k}_`)) as HarEntry) : entry;
+}
+
 /** What a HAR file holds, as doppel reads it. */
 export interface Recording {
   /** The exchanges to judge, in the order they ended. */
@@ -209,7 +220,7 @@ export function readHar(doc: unknown, origins: Partial<Record<InterfaceName, str
     // doppel writes bodySize as the bytes that came on the wire; other tools mean other things by it
     // (0 for an answer from a cache, the compressed size, -1), so only doppel's is compared with Content-Length.
     const ownSizes = (d as Har).log.creator?.name === HAR_CREATOR;
-    return entries.map((e: HarEntry, j) => ({ e, ownSizes, where: `${docs.length > 1 ? `file ${k + 1}, ` : ''}entry ${j + 1}` }));
+    return entries.map((e: HarEntry, j) => ({ e: docs.length > 1 ? ofFile(e, k + 1) : e, ownSizes, where: `${docs.length > 1 ? `file ${k + 1}, ` : ''}entry ${j + 1}` }));
   });
   const byOrigin = new Map<string, InterfaceName>();
   for (const [iface, url] of Object.entries(origins) as [InterfaceName, string][]) byOrigin.set(new URL(url).origin, iface);

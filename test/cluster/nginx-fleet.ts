@@ -68,25 +68,37 @@ export function freePort(): Promise<number> {
   });
 }
 
+/** Where a shipped config names its upstreams and nginx's ports: deploy/nginx/doppel.conf's by default. */
+export interface ConfigShape {
+  file: string;
+  upstreams: Record<'trading' | 'wallet', string>;
+  listen: Record<'trading' | 'wallet', number>;
+}
+
+export const MOCK_FLEET: ConfigShape = { file: SHIPPED_CONFIG, upstreams: { trading: 'doppel_trading', wallet: 'doppel_wallet' }, listen: { trading: 4010, wallet: 4020 } };
+
 /**
  * The shipped config with the test's addresses: the address of each upstream's `server` lines
  * becomes a process's port (in the same order for both interfaces; the parameters stay), the two
  * `listen` lines nginx's ports. Throws when the file does not have the shape this relies on, so the
  * test runs what ships.
  */
-export function fleetConfig(shipped: string, processes: readonly DoppelProcess[], listen: { trading: number; wallet: number }): string {
+export function fleetConfig(shipped: string, processes: readonly Record<'trading' | 'wallet', number>[], listen: { trading: number; wallet: number }, shape: ConfigShape = MOCK_FLEET): string {
   let config = shipped;
   for (const iface of ['trading', 'wallet'] as const) {
-    const block = new RegExp(`upstream doppel_${iface} \\{[^}]*\\}`).exec(config);
-    if (block === null) throw new Error(`${SHIPPED_CONFIG}: no upstream doppel_${iface}`);
+    const block = new RegExp(`upstream ${shape.upstreams[iface]} \\{[^}]*\\}`).exec(config);
+    if (block === null) throw new Error(`${shape.file}: no upstream ${shape.upstreams[iface]}`);
     let n = 0;
     const replaced = block[0].replace(/(\n\s*server )\S+:\d+/g, (_all, start: string) => `${start}127.0.0.1:${processes[n++]?.[iface] ?? 'missing'}`);
-    if (n !== processes.length) throw new Error(`${SHIPPED_CONFIG}: upstream doppel_${iface} has ${n} servers, the test starts ${processes.length} processes`);
+    if (n !== processes.length) throw new Error(`${shape.file}: upstream ${shape.upstreams[iface]} has ${n} servers, the test starts ${processes.length} processes`);
     config = config.replace(block[0], replaced);
   }
-  const listens = [...config.matchAll(/\n\s*listen 127\.0\.0\.1:(4010|4020);/g)];
-  if (listens.length !== 2) throw new Error(`${SHIPPED_CONFIG}: expected listen 127.0.0.1:4010 and :4020, found ${listens.length} listen lines`);
-  return config.replace('listen 127.0.0.1:4010;', `listen 127.0.0.1:${listen.trading};`).replace('listen 127.0.0.1:4020;', `listen 127.0.0.1:${listen.wallet};`);
+  for (const iface of ['trading', 'wallet'] as const) {
+    const line = `listen 127.0.0.1:${shape.listen[iface]};`;
+    if (config.split(line).length !== 2) throw new Error(`${shape.file}: expected one ${line}`);
+    config = config.replace(line, `listen 127.0.0.1:${listen[iface]};`);
+  }
+  return config;
 }
 
 export interface RunningNginx {

@@ -61,11 +61,18 @@ describe('doppel check --from-har', () => {
   });
 
   it('judges several HAR files as one stream, with the verdicts of one file holding the same traffic', async () => {
-    const doc = JSON.parse(readFileSync(whole, 'utf8')) as { log: { entries: unknown[] } };
-    // Two proxies behind a balancer: each saw every other exchange.
+    type Entry = { request: { headers: { name: string; value: string }[] } };
+    const doc = JSON.parse(readFileSync(whole, 'utf8')) as { log: { entries: Entry[] } };
+    // Two proxies behind a balancer that spreads by key (deploy/nginx/doppel-proxy.conf): each
+    // trading key's exchanges in one file, the rest together (a wallet login and the requests that use
+    // its token must meet in one file: the proxies name secrets each in its own order). The keys are
+    // masked; each file names its own first key $DOPPEL_TRADING_KEY, as a proxy of its own would.
+    const keyOf = (e: Entry): string => e.request.headers.find((h) => /^api-key$/i.test(h.name))?.value ?? '';
+    const keys = [...new Set(doc.log.entries.map(keyOf))].sort();
+    expect(keys.length).toBeGreaterThanOrEqual(2);
     const parts = [0, 1].map((k) => {
       const file = join(dir, `part-${k}.har`);
-      writeFileSync(file, JSON.stringify({ log: { ...doc.log, entries: doc.log.entries.filter((_e, i) => i % 2 === k) } }));
+      writeFileSync(file, JSON.stringify({ log: { ...doc.log, entries: doc.log.entries.filter((e) => keys.indexOf(keyOf(e)) % 2 === k) } }));
       return file;
     });
     const judge = async (files: string[], name: string): Promise<{ code: number; report: RunReport; out: string }> => {
