@@ -1,4 +1,4 @@
-// `npm run test:cluster`: doppel mock processes behind nginx (test/cluster/). Not part of `npm test`:
+// `npm run test:cluster`: doppel mock and doppel proxy processes behind nginx (test/cluster/). Not part of `npm test`:
 // nginx is a Debian package that .ci/run installs before running this.
 import { defineConfig } from 'vitest/config';
 

@@ -10,6 +10,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runCheckCli } from '../../conformance/index.js';
 import { runProxyCli, type RunningProxy } from '../../proxy/index.js';
 import type { HarEntry } from '../../conformance/traffic/har.js';
 import type { RunReport } from '../../conformance/types.js';
@@ -109,6 +110,15 @@ describe("the target's admin routes", () => {
     expect(r.traffic?.resets).toBe(1);
     expect(r.failures.some((f) => /__doppel|%5F%5Fdoppel/i.test(JSON.stringify(f.exchange?.url ?? '')))).toBe(false);
     expect(lines.join('\n')).toMatch(/3 exchanges with the target's admin API/);
+  });
+
+  it('are counted apart by doppel check --from-har too', async () => {
+    const json = join(dir, 'from-har.json');
+    await runCheckCli({ fromHar: files.har, json, out: () => undefined, err: () => undefined });
+    const judged = JSON.parse(readFileSync(json, 'utf8')) as RunReport;
+    expect(judged.traffic?.exchanges).toBe(3);
+    expect(judged.traffic?.admin).toEqual({ count: 3 });
+    expect(judged.traffic?.resets).toBe(1);
   });
 
   it("mask a state dump's password hashes, salts and keys in the HAR", () => {
