@@ -8,8 +8,8 @@
 interface Node {
   /** Set when a form ends here: what replaces it. */
   mask?: string | undefined;
-  /** The edges out, by their label's first character. */
-  edges?: Map<string, Edge> | undefined;
+  /** The edges out, by their label's first UTF-16 code unit. */
+  edges?: Map<number, Edge> | undefined;
 }
 
 interface Edge {
@@ -33,15 +33,15 @@ export class SecretMatcher {
         return;
       }
       node.edges ??= new Map();
-      const edge = node.edges.get(form[at] as string);
+      const edge = node.edges.get(form.charCodeAt(at));
       if (edge === undefined) {
-        node.edges.set(form[at] as string, { label: form.slice(at), to: { mask } });
+        node.edges.set(form.charCodeAt(at), { label: form.slice(at), to: { mask } });
         return;
       }
       const common = sharedLength(edge.label, form, at);
       if (common < edge.label.length) {
         // The edge splits where the form leaves it: the part they share leads to a new node.
-        const middle: Node = { edges: new Map([[edge.label[common] as string, { label: edge.label.slice(common), to: edge.to }]]) };
+        const middle: Node = { edges: new Map([[edge.label.charCodeAt(common), { label: edge.label.slice(common), to: edge.to }]]) };
         edge.label = edge.label.slice(0, common);
         edge.to = middle;
       }
@@ -52,38 +52,44 @@ export class SecretMatcher {
 
   /** The text with each form replaced, leftmost first and the longest where several start at one place. */
   replace(text: string): string {
-    if (this.root.edges === undefined) return text;
+    const first = this.root.edges;
+    if (first === undefined) return text;
     let out = '';
     let copied = 0;
     let i = 0;
+    let steps = 0;
     while (i < text.length) {
-      const found = this.longestAt(text, i);
-      if (found === undefined) {
+      steps++;
+      let edge = first.get(text.charCodeAt(i));
+      // Most places start no form: one look-up each.
+      if (edge === undefined) {
         i++;
         continue;
       }
-      out += text.slice(copied, i) + found.mask;
-      i += found.length;
+      let at = i;
+      let mask: string | undefined;
+      let end = i;
+      while (edge !== undefined) {
+        steps += edge.label.length;
+        if (!text.startsWith(edge.label, at)) break;
+        at += edge.label.length;
+        if (edge.to.mask !== undefined) {
+          mask = edge.to.mask;
+          end = at;
+        }
+        steps++;
+        edge = edge.to.edges?.get(text.charCodeAt(at));
+      }
+      if (mask === undefined) {
+        i++;
+        continue;
+      }
+      out += text.slice(copied, i) + mask;
+      i = end;
       copied = i;
     }
+    this.steps += steps;
     return copied === 0 ? text : out + text.slice(copied);
-  }
-
-  /** The longest form that starts at `i`, if any. */
-  private longestAt(text: string, i: number): { mask: string; length: number } | undefined {
-    let node = this.root;
-    let at = i;
-    let found: { mask: string; length: number } | undefined;
-    for (;;) {
-      this.steps++;
-      const edge = node.edges?.get(text[at] as string);
-      if (edge === undefined) return found;
-      this.steps += edge.label.length;
-      if (!text.startsWith(edge.label, at)) return found;
-      at += edge.label.length;
-      node = edge.to;
-      if (node.mask !== undefined) found = { mask: node.mask, length: at - i };
-    }
   }
 }
 
