@@ -26,7 +26,9 @@ export function replayScript(report: RunReport): string {
   const body = sections.flat();
   const text = body.join('\n');
   // Only the keys the requests use must be set; a masked key no request carries is not asked for.
-  const used = report.secrets.filter((secret) => new RegExp(`\\$\\{?${secret.name}\\b`).test(text));
+  // One pass over the text, not one per secret: a proxy's report may name a secret per client.
+  const named = new Set([...text.matchAll(/\$\{?(DOPPEL_[A-Z0-9_]+)/g)].map((m) => m[1]));
+  const used = report.secrets.filter((secret) => named.has(secret.name));
   const lines = ['#!/bin/sh', `# ${run}: the requests of each failure, in order.`];
   for (const s of used) lines.push(`: "\${${s.name}:?set ${s.name} to the ${s.what.replace(/"/g, "'")}}"`);
   return `${[...lines, ...body].join('\n')}\n`;
