@@ -17,7 +17,13 @@ export function routedPath(url: string): string {
   return decoded.replace(/\/{2,}/g, '/').replace(/\/$/, '').toLowerCase();
 }
 
-/** Whether the exchange went to an admin route of a doppel target (a `/__doppel` segment of its path). */
+/**
+ * Whether the exchange went to an admin route of a doppel target: a `/__doppel` segment of its path,
+ * under the target's base path (whatever it is), not under an interface's `/api/v1/` (a symbol or
+ * id spelled `__doppel` is the interface's).
+ */
 export function isAdminRoute(ex: Pick<Exchange, 'url'>): boolean {
-  return /(?:^|\/)__doppel(?:\/|$)/.test(routedPath(ex.url));
+  const path = routedPath(ex.url);
+  const at = path.search(/(?:^|\/)__doppel(?:\/|$)/);
+  return at >= 0 && !/\/api\/v\d+\//.test(path.slice(0, at + 1));
 }

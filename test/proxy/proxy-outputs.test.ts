@@ -71,6 +71,8 @@ beforeAll(async () => {
   await send(base, 'POST', '/__doppel/reset', { 'content-type': 'application/json' }, '{}');
   await send(base, 'GET', '/api/v1/prices');
   await send(base, 'GET', '/api/v1/price/BTC');
+  // A symbol spelled like the admin path is the interface's.
+  await send(base, 'GET', '/api/v1/price/__doppel');
   signals.emit('SIGINT', 'SIGINT');
   await running;
   await t.close();
@@ -102,10 +104,10 @@ describe('cookies', () => {
 describe("the target's admin routes", () => {
   it('are forwarded and recorded, and counted apart: never judged as interface traffic', () => {
     const paths = har().map((e) => new URL(e.request.url).pathname);
-    expect(paths.filter((p) => /doppel/i.test(p))).toHaveLength(3);
+    expect(paths.filter((p) => /^\/(__|%5F%5F)doppel/i.test(p))).toHaveLength(3);
     const r = report();
-    // account, prices, price/BTC: the three interface exchanges; the state reads and the reset are admin.
-    expect(r.traffic?.exchanges).toBe(3);
+    // account, prices, price/BTC, price/__doppel: the interface exchanges; the state reads and the reset are admin.
+    expect(r.traffic?.exchanges).toBe(4);
     expect(r.traffic?.admin).toEqual({ count: 3 });
     expect(r.traffic?.resets).toBe(1);
     expect(r.failures.some((f) => /__doppel|%5F%5Fdoppel/i.test(JSON.stringify(f.exchange?.url ?? '')))).toBe(false);
@@ -116,7 +118,7 @@ describe("the target's admin routes", () => {
     const json = join(dir, 'from-har.json');
     await runCheckCli({ fromHar: files.har, json, out: () => undefined, err: () => undefined });
     const judged = JSON.parse(readFileSync(json, 'utf8')) as RunReport;
-    expect(judged.traffic?.exchanges).toBe(3);
+    expect(judged.traffic?.exchanges).toBe(4);
     expect(judged.traffic?.admin).toEqual({ count: 3 });
     expect(judged.traffic?.resets).toBe(1);
   });
