@@ -131,7 +131,7 @@ describe.skipIf(SKIP)('doppel proxy fleet behind nginx (deploy/nginx/doppel-prox
     if (mock && mock.child.exitCode === null && mock.child.signalCode === null) mock.child.kill('SIGTERM');
     await mock?.exited;
     await single?.close();
-    if (!process.env['KEEP_OUTPUTS']) rmSync(dir, { recursive: true, force: true });
+    rmSync(dir, { recursive: true, force: true });
   });
 
   it('spreads the keys over the proxies, each recording its own share', () => {

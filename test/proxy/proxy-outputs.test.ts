@@ -17,7 +17,7 @@ import type { RunReport } from '../../conformance/types.js';
 import { send } from './traffic-client.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'doppel-proxy-outputs-'));
-afterAll(() => (process.env.KEEP_OUTPUTS ? undefined : rmSync(dir, { recursive: true, force: true })));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 const COOKIES = { session: 'ck-session-value-0001', prefs: 'ck-prefs-value-0002', short: 'xy', asked: 'ck-asked-value-0003' };
 const STATE = { hash: 'a1b2c3d4e5f6a7b8c9d0e1f2a3b4c5d6', salt: '0f1e2d3c4b5a69788796a5b4c3d2e1f0', passwordHash: 'ph-value-9a8b7c6d5e4f', apiKey: 'state-key-5566778899' };
