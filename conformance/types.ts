@@ -257,6 +257,10 @@ export interface TrafficSummary {
   unreachable: { count: number; examples: string[] };
   /** Requests whose client went away before the answer ended (nothing judged, nothing left pending). */
   abandoned: number;
+  /** Exchanges forwarded and recorded but not judged: the judges were behind (their queue full); the judge of their namespace forgot what came before them. */
+  notJudged?: { count: number; bytes: number } | undefined;
+  /** Nothing was judged (doppel proxy --record-only): the exchanges recorded. */
+  recordOnly?: { exchanges: number } | undefined;
   /** Resets of the target seen or told of (the judge forgot what the target said before each). */
   resets?: number | undefined;
   /** Why the traffic gives no verdict (most answers of an interface were the target's 404 for an unknown route). */

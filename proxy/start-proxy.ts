@@ -18,6 +18,8 @@ import type { Exchange, InterfaceName, ReportedFailure, RunReport } from '../con
 import { plainText } from '../conformance/report/plain-text.js';
 import { withoutApiPath } from '../conformance/run/target-base.js';
 import { HarFile } from './har-file.js';
+import { startJudgePool, type JudgePool } from './judge-pool.js';
+import { judgeWorkerUrl } from './judge-worker-url.js';
 import { answerRecord, endToEnd, recordOf } from './hop-by-hop.js';
 import { bindProblem, createLocalGuard, routedPath, type OwnAnswer } from './local-guard.js';
 
@@ -42,6 +44,12 @@ export interface ProxyOptions {
   maxCheckBytes?: number | undefined;
   /** Write the traffic as HAR 1.2 to this file. */
   har?: string | undefined;
+  /** Judges on worker threads beside the forwarding path (judge-pool.ts); 0 (the default): judged on this thread as each exchange ends. */
+  judges?: number | undefined;
+  /** Bytes of exchanges waiting for the judges at most (default DEFAULT_JUDGE_QUEUE_BYTES); past it an exchange is not judged (counted). */
+  judgeQueueBytes?: number | undefined;
+  /** Forward and record (needs `har`), judge nothing: doppel check --from-har judges the recording later. */
+  recordOnly?: boolean | undefined;
   /** The HAR's creator version. */
   version?: string | undefined;
   /** Told of each new violation or observation, masked, as it is found. */
@@ -136,6 +144,9 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
   const bind = bindProblem({ host, adminToken: options.adminToken });
   if (bind) throw new Error(bind);
   const guard = createLocalGuard({ host, allowedHosts: options.allowedHosts, adminToken: options.adminToken, adminCors: options.adminCors });
+  if (options.recordOnly && !options.har) throw new Error('doppel proxy --record-only needs --har FILE: the recording is what is judged later (doppel check --from-har FILE)');
+  // Its lines may quote the target's data: masked with what the session learned (note, below).
+  const pool = options.recordOnly ? undefined : await judgePool(options, (line) => note(line));
   const note = (line: string): void => options.onNote?.(plainText(live.secrets.mask(line)));
   // No timeout of the proxy's own: a slow target or client is what the client would meet directly.
   const live = new TrafficSession({
@@ -149,6 +160,8 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
     maxCheckBytes: cap,
     onFailure: options.onFailure,
     onWarning: (line) => note(`doppel proxy: ${line}`),
+    judging: pool && ((context) => pool.judging(context)),
+    recordOnly: options.recordOnly,
   });
   for (const line of notes) note(line);
   const agent = new Agent({ headersTimeout: 0, bodyTimeout: 0, connect: { timeout: 0 } });
@@ -323,11 +336,11 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
     req.resume();
     if (refused) return own(res, method, { ...refused, headers: guard.cors(origin, refused.headers) });
     live.targetReset();
-    const text = JSON.stringify({ success: true, data: { forgotten: true, resets: live.summary().resets ?? 0 } });
+    const text = JSON.stringify({ success: true, data: { forgotten: true, resets: live.resetCount } });
     own(res, method, { status: 200, headers: guard.cors(origin, { 'content-type': ENVELOPE_TYPE, 'cache-control': 'no-store' }), text });
   }
 
-  function violations(req: IncomingMessage, res: ServerResponse, method: string): void {
+  async function violations(req: IncomingMessage, res: ServerResponse, method: string): Promise<void> {
     const origin = req.headers.origin;
     if (method === 'OPTIONS') return own(res, method, guard.preflight(origin, ['GET']));
     const refused = guard.admin(req.headers, method, VIOLATIONS_PATH, true);
@@ -336,11 +349,13 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
       const text = JSON.stringify({ success: false, error: `${VIOLATIONS_PATH} answers GET`, code: 'method_not_allowed' });
       return own(res, method, { status: 405, headers: guard.cors(origin, { 'content-type': ENVELOPE_TYPE, allow: 'GET, HEAD, OPTIONS' }), text });
     }
-    const failures = live.failures();
+    // What every judge found so far (judges on worker threads answer in turn).
+    const judged = await live.judged();
+    const failures = live.failures(judged);
     const text = JSON.stringify({
       violations: failures.filter((f) => f.severity === 'failure').length,
       observations: failures.filter((f) => f.severity === 'observation').length,
-      exchanges: live.summary().exchanges,
+      exchanges: live.summary(judged).exchanges,
       failures: failures.map((f) => ({
         severity: f.severity,
         check: f.checkId,
@@ -375,6 +390,7 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
   ).catch(async (error: unknown) => {
     await Promise.all(servers.map((s) => new Promise((r) => s.close(r))));
     await agent.close();
+    await pool?.close();
     throw error;
   });
   live.describe(ifaces.map((i) => `${listening[i]?.url} → ${options.targets[i]}`).join(', '));
@@ -394,9 +410,23 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
       for (const abort of underway) abort.abort(new Error('the proxy is stopping'));
       await agent.close().catch(() => undefined);
       await har?.close();
-      return live.report();
+      const judged = await live.judged();
+      await pool?.close();
+      return live.report(judged);
     },
   };
+}
+
+/** Judges on worker threads when asked for and possible; else undefined (judged on this thread), said in one line when they were asked for. */
+async function judgePool(options: ProxyOptions, note: (line: string) => void): Promise<JudgePool | undefined> {
+  const judges = options.judges ?? 0;
+  if (judges <= 0) return undefined;
+  const script = await judgeWorkerUrl();
+  if ('why' in script) {
+    options.onNote?.(`doppel proxy: --judges ${judges}: judging on the main thread instead (${script.why})`);
+    return undefined;
+  }
+  return startJudgePool({ judges, script: script.url, queueBytes: options.judgeQueueBytes, note });
 }
 
 /** An answer of the proxy's own (a HEAD gets its headers only). */

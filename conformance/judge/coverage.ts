@@ -3,6 +3,8 @@
 import { operations } from '../../spec/index.js';
 import type { Exchange, InterfaceName, OperationCoverage } from '../types.js';
 
+export type CoverageSnapshot = [key: string, requests: number, statuses: string[]][];
+
 /** Requests and statuses seen per operation, counted as they come (a proxy keeps no exchange list). */
 export class CoverageTally {
   private readonly seen = new Map<string, { requests: number; statuses: Set<string> }>();
@@ -14,6 +16,21 @@ export class CoverageTally {
     if (!entry) this.seen.set(key, (entry = { requests: 0, statuses: new Set() }));
     entry.requests++;
     entry.statuses.add(String(status));
+  }
+
+  /** As plain data: per operation, its requests and the statuses seen. */
+  snapshot(): CoverageSnapshot {
+    return [...this.seen].map(([key, e]) => [key, e.requests, [...e.statuses]]);
+  }
+
+  /** Adds what another tally of the same traffic counted. */
+  absorb(snapshot: CoverageSnapshot): void {
+    for (const [key, requests, statuses] of snapshot) {
+      let entry = this.seen.get(key);
+      if (!entry) this.seen.set(key, (entry = { requests: 0, statuses: new Set() }));
+      entry.requests += requests;
+      for (const s of statuses) entry.statuses.add(s);
+    }
   }
 
   coverage(ifaces: InterfaceName[]): OperationCoverage[] {

@@ -106,6 +106,11 @@ function shows(c: InputClass, ex: Exchange, body: Record<string, unknown>, query
   }
 }
 
+export interface InputClassSnapshot {
+  sent: string[];
+  refused: [id: string, counts: [status: number, count: number][]][];
+}
+
 export class InputClassTally {
   private readonly byOperation = new Map<string, InputClass[]>();
   private data = new TargetData();
@@ -145,6 +150,21 @@ export class InputClassTally {
     this.data = new TargetData();
   }
 
+  /** What was sent and refused, as plain data. */
+  snapshot(): InputClassSnapshot {
+    return { sent: [...this.sent], refused: [...this.refused].map(([id, counts]) => [id, [...counts]]) };
+  }
+
+  /** Adds what another tally of the same traffic (another namespace's, another judge's) saw. */
+  absorb(snapshot: InputClassSnapshot): void {
+    for (const id of snapshot.sent) this.sent.add(id);
+    for (const [id, counts] of snapshot.refused) {
+      const mine = this.refused.get(id) ?? new Map<number, number>();
+      for (const [status, n] of counts) mine.set(status, (mine.get(status) ?? 0) + n);
+      this.refused.set(id, mine);
+    }
+  }
+
   isSent(c: InputClass): boolean {
     return this.sent.has(c.id);
   }
@@ -157,7 +177,7 @@ export class InputClassTally {
       total: this.classes.length,
       unsent: unsent.map((c) => {
         const counts = this.refused.get(c.id);
-        const refused = counts && `sent, refused each time: ${[...counts].map(([status, n]) => `${status} (${n}×)`).join(', ')}`;
+        const refused = counts && `sent, refused each time: ${[...counts].sort(([a], [b]) => a - b).map(([status, n]) => `${status} (${n}×)`).join(', ')}`;
         return { iface: c.iface, operationId: c.operationId, class: c.name, why: why(c, refused) };
       }),
     };

@@ -18,20 +18,49 @@ function evidenceOf(ex: Exchange): Observation['evidence'][number] {
   };
 }
 
+/** Observations as plain data, each with the number of the exchange that first showed it (merging judges orders by it). */
+export type ObservationsSnapshot = { observation: Observation; at: number }[];
+
+const keyOf = (o: Pick<Observation, 'point' | 'checkId' | 'value'>): string => `${o.point}\u0000${o.checkId}\u0000${typeof o.value}\u0000${o.value}`;
+
 export class Observations {
   private readonly byKey = new Map<string, Observation>();
+  private readonly at = new Map<Observation, number>();
 
   add(point: string, checkId: string, value: number | string, evidence: readonly Exchange[]): void {
-    const key = `${point}\u0000${checkId}\u0000${typeof value}\u0000${value}`;
+    const key = keyOf({ point, checkId, value });
     const seen = this.byKey.get(key);
     if (seen) {
       seen.count++;
       return;
     }
-    this.byKey.set(key, { point, checkId, value, count: 1, evidence: evidence.slice(-EVIDENCE_PER_VALUE).map(evidenceOf) });
+    const observation = { point, checkId, value, count: 1, evidence: evidence.slice(-EVIDENCE_PER_VALUE).map(evidenceOf) };
+    this.byKey.set(key, observation);
+    this.at.set(observation, evidence.at(-1)?.seq ?? 0);
   }
 
   list(): Observation[] {
     return [...this.byKey.values()];
+  }
+
+  snapshot(): ObservationsSnapshot {
+    return this.list().map((observation) => ({ observation, at: this.at.get(observation) ?? 0 }));
+  }
+
+  /** What judges that each saw part of one stream observed, as one that saw all of it would list it. */
+  static merged(snapshots: readonly ObservationsSnapshot[]): Observations {
+    const out = new Observations();
+    const all = snapshots.flat().sort((a, b) => a.at - b.at);
+    for (const { observation, at } of all) {
+      const key = keyOf(observation);
+      const seen = out.byKey.get(key);
+      if (seen) seen.count += observation.count;
+      else {
+        const copy = { ...observation };
+        out.byKey.set(key, copy);
+        out.at.set(copy, at);
+      }
+    }
+    return out;
   }
 }

@@ -20,7 +20,8 @@ export function runFacts(report: RunReport): string[] {
   }
   return [
     `${t.source === 'proxy' ? 'traffic through' : 'recording'} ${t.from}`,
-    `${t.exchanges} exchanges judged`,
+    t.recordOnly ? `recorded only (--record-only): ${t.recordOnly.exchanges} exchanges, none judged; doppel check --from-har judges the recording` : `${t.exchanges} exchanges judged`,
+    ...(t.notJudged?.count ? [`${t.notJudged.count} exchanges not judged: judges behind (${t.notJudged.bytes} bytes; forwarded and recorded)`] : []),
     ...(t.unchecked.count ? [`${t.unchecked.count} answers unchecked (bodies over ${t.unchecked.cap ?? 'the cap'} bytes, ${t.unchecked.bytes} bytes in all)`] : []),
     ...(t.unreachable.count ? [`${t.unreachable.count} requests the target could not be reached for (answered 502 by the proxy, not the target's violations)`] : []),
     ...(t.abandoned ? [`${t.abandoned} requests abandoned by their client`] : []),

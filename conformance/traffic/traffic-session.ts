@@ -4,21 +4,41 @@
 // the exchanges come; what was not judged (bodies over the cap, a target out of reach, clients
 // that went away) counted apart. The report is doppel check's, so every reporter reads it.
 import { REPORT_FORMAT, doppelVersion } from '../report/report-format.js';
-import { DEFAULT_DECISIONS } from '../../spec/decision-points.js';
+import { DEFAULT_DECISIONS, type DecisionValues } from '../../spec/decision-points.js';
 import { readProfile } from '../../spec/profile.js';
 import { CHECKS, type Check } from '../checks/index.js';
 import { CoverageTally } from '../judge/coverage.js';
-import { InputClassTally } from '../judge/input-coverage.js';
-import { inputClasses } from '../act/input-classes.js';
-import { Findings } from '../judge/findings.js';
-import { createJudge, type Judge } from '../judge/judge.js';
+import type { Keep } from '../judge/findings.js';
 import { countsOf, maskedReport, reportedFailure } from '../report/masked-report.js';
 import { Secrets } from '../report/secrets.js';
 import { learnSecrets, type SecretsSource } from '../report/learn-secrets.js';
 import { AimWatch } from './aim-watch.js';
 import { isAdminRoute } from './admin-route.js';
+import { JudgeShard, mergeShards, type MergedShards, type ShardSnapshot } from './judge-shard.js';
 import { isTargetReset } from './target-reset.js';
 import type { CheckResult, Exchange, Failure, InterfaceName, ReportedFailure, RunReport, TrafficSummary } from '../types.js';
+
+/**
+ * Where a session's exchanges are judged: on this thread (a JudgeShard, the default), or by judges
+ * beside it (doppel proxy's on worker threads, proxy/judge-pool.ts), which tell each failure they
+ * find through `found` and give their shards' snapshots for a report.
+ */
+export interface Judging {
+  see(ex: Exchange): void;
+  /** The target's state was dropped (every namespace's): every judge forgets what it said before. */
+  forget(): void;
+  snapshots(): ShardSnapshot[] | Promise<ShardSnapshot[]>;
+}
+
+/** What a session gives the judges it is made with. */
+export interface JudgingContext {
+  ifaces: readonly InterfaceName[];
+  decisions: Readonly<DecisionValues>;
+  /** Told of each failure a judge found new to it; said once per failure of the whole traffic. */
+  found: (failure: Failure, keep: Keep) => void;
+  /** Told of an exchange the judges could not take (behind): counted as not judged. */
+  behind: (bytes: number) => void;
+}
 
 export interface TrafficOptions {
   /** Where each watched interface's traffic goes (the target, not a proxy). */
@@ -39,6 +59,10 @@ export interface TrafficOptions {
   onFailure?: ((failure: ReportedFailure) => void) | undefined;
   /** Told at once when the traffic of an interface reaches none of its routes (a misaimed target), masked. */
   onWarning?: ((line: string) => void) | undefined;
+  /** The judges (default: one shard on this thread). */
+  judging?: ((context: JudgingContext) => Judging) | undefined;
+  /** Nothing is judged: the traffic is recorded only (doppel proxy --record-only), to judge later. */
+  recordOnly?: boolean | undefined;
 }
 
 /** Examples of unreachable-target answers the report keeps. */
@@ -46,16 +70,20 @@ const UNREACHABLE_EXAMPLES = 5;
 
 export class TrafficSession {
   readonly secrets: Secrets;
-  private readonly findings = new Findings();
-  private readonly judge: Judge;
+  private readonly judging: Judging;
+  private readonly decisions: Readonly<DecisionValues>;
+  private readonly ifaces: InterfaceName[];
+  /** The coverage of answers not judged (over the cap): the judges count the rest. */
   private readonly coverage = new CoverageTally();
-  private readonly inputs: InputClassTally;
   private readonly checks: readonly Check[] = CHECKS;
   private readonly started = Date.now();
   private readonly countsAll: boolean;
+  /** Failures already told (onFailure): several judges may each find the same one new. */
+  private readonly told = new Set<string>();
   private seq = 0;
-  private judged = 0;
+  private seen = 0;
   private readonly unchecked = { count: 0, bytes: 0 };
+  private readonly notJudged = { count: 0, bytes: 0 };
   private readonly unreachable: TrafficSummary['unreachable'] = { count: 0, examples: [] };
   private abandoned = 0;
   private resets = 0;
@@ -65,20 +93,14 @@ export class TrafficSession {
   private readonly aim: AimWatch;
 
   constructor(private readonly options: TrafficOptions) {
-    const decisions = options.profile === undefined ? DEFAULT_DECISIONS : readProfile(options.profile);
+    this.decisions = options.profile === undefined ? DEFAULT_DECISIONS : readProfile(options.profile);
     this.secrets = new Secrets(Boolean(options.showSecrets));
     this.from = options.from;
     this.aim = new AimWatch(options.targets, (line) => options.onWarning?.(this.secrets.mask(line)));
     this.countsAll = Boolean(options.strict);
-    this.inputs = new InputClassTally(inputClasses((Object.keys(options.targets) as InterfaceName[]).sort(), decisions));
-    this.judge = createJudge({
-      checks: this.checks,
-      decisions,
-      findings: this.findings,
-      onFailure: (f) => options.onFailure?.(this.reported(f)),
-      // Per-check times mean little for traffic and cost two clock reads per check and exchange.
-      timing: false,
-    });
+    this.ifaces = (Object.keys(options.targets) as InterfaceName[]).sort();
+    const context: JudgingContext = { ifaces: this.ifaces, decisions: this.decisions, found: (f, keep) => this.found(f, keep), behind: (bytes) => this.seeNotJudged(bytes) };
+    this.judging = options.judging?.(context) ?? inlineJudging(context);
   }
 
   /** Where the traffic comes from, once known (a proxy's addresses after it listens). */
@@ -100,19 +122,27 @@ export class TrafficSession {
   see(ex: Exchange): void {
     if (isAdminRoute(ex)) return this.seeAdmin(ex);
     this.learnSecrets(ex);
-    this.judged++;
-    this.coverage.add(ex.iface, ex.operationId, ex.status);
-    this.inputs.see(ex);
+    this.seen++;
     this.aim.see(ex);
-    this.judge.see(ex);
-    if (isTargetReset(ex)) this.targetReset();
+    if (isTargetReset(ex)) this.resets++;
+    if (!this.options.recordOnly) this.judging.see(ex);
   }
 
-  /** The target's state was dropped (a reset made around the proxy, or seen through it): the judge forgets what it said before. */
+  /** The target's state was dropped (a reset made around the proxy): the judges forget what it said before. */
   targetReset(): void {
     this.resets++;
-    this.judge.forget();
-    this.inputs.forget();
+    this.judging.forget();
+  }
+
+  /** Resets of the target seen or told of. */
+  get resetCount(): number {
+    return this.resets;
+  }
+
+  /** An exchange forwarded and recorded but not judged: the judges were behind (their queue full). */
+  private seeNotJudged(bytes: number): void {
+    this.notJudged.count++;
+    this.notJudged.bytes += bytes;
   }
 
   /**
@@ -158,23 +188,51 @@ export class TrafficSession {
     return this.countsAll || f.kind === 'seed';
   }
 
+  /** A failure a judge found new to it: told once for the whole traffic, masked. */
+  private found(f: Failure, keep: Keep): void {
+    const key = keep === 'each' ? undefined : `${f.checkId}\u0000${f.assertion}\u0000${f.iface}\u0000${f.operationId ?? ''}`;
+    if (key !== undefined) {
+      if (this.told.has(key)) return;
+      this.told.add(key);
+    }
+    this.options.onFailure?.(this.reported(f));
+  }
+
   private reported(f: Failure): ReportedFailure {
     return reportedFailure(f, this.fails(f) ? 'failure' : 'observation', this.secrets);
   }
 
-  /** The failures so far (violations and observations), masked: GET /__doppel/violations. */
-  failures(): ReportedFailure[] {
-    return this.findings.failures.map((f) => this.reported(f));
+  /** What the judges found so far, merged (a judge on another thread answers in turn). */
+  async judged(): Promise<MergedShards> {
+    return this.merged(await this.judging.snapshots());
   }
 
-  summary(): TrafficSummary {
+  private merged(snapshots: readonly ShardSnapshot[]): MergedShards {
+    return mergeShards(snapshots, this.ifaces, this.decisions);
+  }
+
+  /** The judges' snapshots now, from judges on this thread (doppel check --from-har, doppel proxy --judges 0). */
+  private here(): MergedShards {
+    const snapshots = this.judging.snapshots();
+    if (!Array.isArray(snapshots)) throw new Error('the judges are on other threads: await judged() and pass it');
+    return this.merged(snapshots);
+  }
+
+  /** The failures so far (violations and observations), masked: GET /__doppel/violations. */
+  failures(judged: MergedShards = this.here()): ReportedFailure[] {
+    return judged.findings.failures.map((f) => this.reported(f));
+  }
+
+  summary(judged: MergedShards = this.here()): TrafficSummary {
     return {
       source: this.options.source,
       from: this.from,
-      exchanges: this.judged,
+      exchanges: judged.judged,
       unchecked: { ...this.unchecked, cap: this.options.maxCheckBytes ?? null },
       unreachable: { count: this.unreachable.count, examples: [...this.unreachable.examples] },
       abandoned: this.abandoned,
+      ...(this.notJudged.count ? { notJudged: { ...this.notJudged } } : {}),
+      ...(this.options.recordOnly ? { recordOnly: { exchanges: this.seen } } : {}),
       ...(this.resets ? { resets: this.resets } : {}),
       ...(this.aim.warnings().length ? { warnings: this.aim.warnings() } : {}),
       ...(this.admin ? { admin: { count: this.admin } } : {}),
@@ -182,9 +240,13 @@ export class TrafficSession {
     };
   }
 
-  report(): RunReport {
-    const ifaces = (Object.keys(this.options.targets) as InterfaceName[]).sort();
-    const checks = this.checks.map((check) => this.outcome(check, ifaces));
+  report(judged: MergedShards = this.here()): RunReport {
+    const ifaces = this.ifaces;
+    const { findings, observations, inputs } = judged;
+    const coverage = new CoverageTally();
+    coverage.absorb(this.coverage.snapshot());
+    coverage.absorb(judged.coverage.snapshot());
+    const checks = this.checks.map((check) => this.outcome(check, ifaces, judged));
     const counts = countsOf(checks);
     const raw: RunReport = {
       doppel_check_report: REPORT_FORMAT,
@@ -201,28 +263,32 @@ export class TrafficSession {
       secrets: this.secrets.show ? [] : this.secrets.names(),
       checks,
       counts,
-      tallies: this.findings.allTallies(),
-      failures: this.findings.failures.map((f) => ({ ...f, severity: this.fails(f) ? 'failure' : 'observation', curl: undefined, replay: [] })),
-      coverage: this.coverage.coverage(ifaces),
-      inputClasses: this.inputs.coverage((_c, refused) => refused ?? 'the traffic showed no request of it answered 2xx'),
-      requests: this.judged + this.unchecked.count,
+      tallies: findings.allTallies(),
+      failures: findings.failures.map((f) => ({ ...f, severity: this.fails(f) ? 'failure' : 'observation', curl: undefined, replay: [] })),
+      coverage: coverage.coverage(ifaces),
+      inputClasses: inputs.coverage((_c, refused) => refused ?? 'the traffic showed no request of it answered 2xx'),
+      requests: this.seen + this.unchecked.count,
       throttled: 0,
       budgetWaitMs: 0,
       failed: counts.failed > 0,
-      ...(this.aim.warnings().length ? { inconclusive: true } : {}),
-      observations: this.judge.observations.list(),
+      // Traffic that reached nothing, or was not judged at all, gives no verdict.
+      ...(this.aim.warnings().length || this.options.recordOnly ? { inconclusive: true } : {}),
+      observations: observations.list(),
       profile: this.options.profile === undefined ? undefined : (this.options.profileName ?? 'given'),
-      traffic: this.summary(),
+      traffic: this.summary(judged),
     };
     return maskedReport(raw, this.secrets);
   }
 
-  private outcome(check: Check, ifaces: InterfaceName[]): CheckResult {
-    const base = { id: check.id, appliesTo: check.appliesTo, title: check.title, assertions: check.assertions, durationMs: this.judge.timeOf(check.id), assertionCases: this.findings.casesByAssertion(check) };
-    const cases = this.findings.casesOf(check.id);
-    const mine = this.findings.failuresOf(check.id);
+  private outcome(check: Check, ifaces: InterfaceName[], { findings }: MergedShards): CheckResult {
+    // Per-check times mean little for traffic: not taken (two clock reads per check and exchange).
+    const base = { id: check.id, appliesTo: check.appliesTo, title: check.title, assertions: check.assertions, durationMs: 0, assertionCases: findings.casesByAssertion(check) };
+    const cases = findings.casesOf(check.id);
+    const mine = findings.failuresOf(check.id);
     if (mine.length || cases > 0) return { ...base, status: mine.some((f) => this.fails(f)) ? 'failed' : mine.length ? 'observed' : 'passed', cases };
-    const reason = !check.appliesTo.some((i) => ifaces.includes(i))
+    const reason = this.options.recordOnly
+      ? 'nothing was judged: the traffic was recorded only (--record-only); doppel check --from-har judges the recording'
+      : !check.appliesTo.some((i) => ifaces.includes(i))
       ? `no ${check.appliesTo.join(' or ')} traffic watched`
       : check.scope === 'scenario'
         ? check.observer
@@ -233,4 +299,10 @@ export class TrafficSession {
         : 'no exchange of the traffic was of the kind it judges';
     return { ...base, status: 'not-exercised', reason, cases: 0 };
   }
+}
+
+/** One shard on this thread: judged as it comes, snapshots at once. */
+function inlineJudging(context: JudgingContext): Judging {
+  const shard = new JudgeShard({ ifaces: context.ifaces, decisions: context.decisions, onFailure: context.found });
+  return { see: (ex) => shard.see(ex), forget: () => shard.forget(), snapshots: () => [shard.snapshot()] };
 }
