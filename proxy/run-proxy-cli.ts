@@ -24,6 +24,10 @@ export interface ProxyCliOptions {
   showSecrets?: boolean | undefined;
   maxCheckBytes?: number | undefined;
   har?: string | undefined;
+  /** Judges on worker threads (default 0: on the forwarding thread; the command line's default is the cores available minus one). */
+  judges?: number | undefined;
+  /** Forward and record to `har`, judge nothing. */
+  recordOnly?: boolean | undefined;
   json?: string | undefined;
   junit?: string | undefined;
   html?: string | undefined;
@@ -49,6 +53,10 @@ export async function runProxyCli(options: ProxyCliOptions): Promise<number> {
   const out = options.out ?? ((line: string) => process.stdout.write(`${line}\n`));
   const err = options.err ?? ((line: string) => process.stderr.write(`${line}\n`));
   const signals = options.signals ?? process;
+  if (options.recordOnly && !options.har) {
+    err('doppel proxy: --record-only needs --har FILE: the recording is what doppel check --from-har FILE judges later');
+    return 2;
+  }
   const pathProblem = reportPathProblem(
     (['har', 'json', 'junit', 'html', 'replay', 'learn'] as const).map((name) => ({ flag: `--${name}`, file: options[name] })),
   );
@@ -103,6 +111,8 @@ export async function runProxyCli(options: ProxyCliOptions): Promise<number> {
       showSecrets: options.showSecrets,
       maxCheckBytes: options.maxCheckBytes,
       har: options.har,
+      judges: options.judges,
+      recordOnly: options.recordOnly,
       version: options.version,
       onFailure: (f) => err(violationLine(f)),
       onNote: err,
@@ -112,12 +122,14 @@ export async function runProxyCli(options: ProxyCliOptions): Promise<number> {
     throw error;
   }
   for (const [iface, l] of Object.entries(proxy.listening)) out(`doppel proxy: ${iface} ${l.url} → ${l.target}`);
-  out(`doppel proxy: every exchange is checked; violations are printed as they happen and listed at GET ${VIOLATIONS_PATH}; SIGINT or SIGTERM stops it with the reports`);
+  if (options.recordOnly) out(`doppel proxy: every exchange is recorded to ${options.har}, none judged (doppel check --from-har ${options.har} judges them); SIGINT or SIGTERM stops it`);
+  else out(`doppel proxy: every exchange is checked; violations are printed as they happen and listed at GET ${VIOLATIONS_PATH}; SIGINT or SIGTERM stops it with the reports`);
   options.onListening?.(proxy);
   const signal = await stopped;
   out(`doppel proxy: ${signal}, stopping`);
   const report = await proxy.close();
   writeReports(report, options, out, 'doppel proxy');
   if (options.har) out(`doppel proxy: the traffic is in ${options.har} (HAR 1.2${options.showSecrets ? '' : ', secrets masked'}); doppel check --from-har ${options.har} judges it again`);
-  return report.failed || report.inconclusive || signal === 'internal error' ? 1 : 0;
+  // Recording only gives no verdict to fail on: what it was asked to do is done.
+  return signal === 'internal error' || (!options.recordOnly && (report.failed || report.inconclusive)) ? 1 : 0;
 }

@@ -21,7 +21,9 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 const INLINE = ['@noble/hashes', '@scure/base', 'ipaddr.js', 'ajv/dist/runtime/ucs2length'];
 const precompiled = await precompiledValidatorsSource();
 const ENTRY_POINTS = ['bin/doppel.ts', 'mock/index.ts', 'mock/browser.ts', 'conformance/index.ts', 'spec/index.ts', 'fixtures/index.ts',
-  'toolkits/vitest.ts', 'toolkits/vitest-global-setup.ts', 'toolkits/jest.ts', 'toolkits/jest-global-setup.ts', 'toolkits/jest-global-teardown.ts', 'toolkits/playwright.ts'];
+  'toolkits/vitest.ts', 'toolkits/vitest-global-setup.ts', 'toolkits/jest.ts', 'toolkits/jest-global-setup.ts', 'toolkits/jest-global-teardown.ts', 'toolkits/playwright.ts',
+  // doppel proxy's judges: the script of their worker threads (proxy/judge-worker-url.ts finds it).
+  'proxy/judge-worker.ts'];
 
 /**
  * The names `importer` imports from builtin `id` by `import { a, b as c } from 'node:…'` (type-only
@@ -108,7 +110,7 @@ const result = await build({
 // must not ship. Removed after writing, not before, so that a test process starting the CLI while
 // another one rebuilds (test/robustness/built-cli.ts) never finds the entry point missing.
 const written = new Set(Object.keys(result.metafile.outputs).map((file) => join(root, file)));
-for (const dir of ['bin', 'mock', 'conformance', 'spec', 'fixtures', 'toolkits', 'chunks']) {
+for (const dir of ['bin', 'mock', 'conformance', 'spec', 'fixtures', 'toolkits', 'chunks', 'proxy']) {
   for (const entry of readdirSync(join(root, 'dist', dir), { recursive: true, withFileTypes: true })) {
     const file = join(entry.parentPath ?? entry.path, entry.name);
     if (entry.isFile() && file.endsWith('.js') && !written.has(file)) rmSync(file);

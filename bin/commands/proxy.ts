@@ -1,5 +1,6 @@
 // `doppel proxy`: a checking, recording reverse proxy in front of a deployment (yargs only; the
 // work is proxy/run-proxy-cli.ts).
+import { availableParallelism } from 'node:os';
 import type { Argv, CommandModule } from 'yargs';
 import type { ProxyCliOptions } from '../../proxy/index.js';
 import { checkInteger, checkJsonFile, checkReportFiles, file } from '../option-checks.js';
@@ -56,13 +57,19 @@ function builder(y: Argv) {
     .option('profile', { type: 'string', describe: 'Decision assertions compare with this deployment profile\'s values (a file doppel check --learn wrote)' })
     .option('max-check-bytes', { type: 'number', default: 5 * 1024 * 1024, describe: 'Bodies larger than this are forwarded without being checked (counted in the report)' })
     .option('har', { type: 'string', describe: 'Record the traffic to this file as HAR 1.2 (requests, answers, timings; secrets masked)' })
+    .option('judges', { type: 'number', describe: 'Judges on worker threads beside the forwarding path (default: the cores available minus one, at least 1); 0 judges each exchange on the forwarding thread as it ends. Exchanges the judges cannot keep up with are forwarded and recorded, and counted as not judged' })
+    .option('record-only', { type: 'boolean', default: false, describe: 'Forward and record to --har, judge nothing (doppel check --from-har judges the recording later)' })
     .option('json', { type: 'string', describe: 'At exit, write the JSON report to this file' })
     .option('junit', { type: 'string', describe: 'At exit, write a JUnit XML report to this file' })
     .option('html', { type: 'string', describe: 'At exit, write a self-contained HTML report to this file' })
     .option('replay', { type: 'string', describe: 'At exit, write a shell script that re-sends each violation\'s request (curl)' })
     .option('learn', { type: 'string', describe: 'At exit, write the decision points the traffic showed as a profile' })
     .option('show-secrets', { type: 'boolean', default: false, describe: 'Show keys, tokens and passwords in lines, reports and the HAR (default: masked as $DOPPEL_TRADING_KEY etc.)' })
-    .check(checkInteger({ 'trading-port': [0, 65535], 'wallet-port': [0, 65535], 'max-check-bytes': [0] }))
+    .check(checkInteger({ 'trading-port': [0, 65535], 'wallet-port': [0, 65535], 'max-check-bytes': [0], judges: [0, 256] }))
+    .check((argv: { 'record-only'?: unknown; har?: unknown }) => {
+      if (argv['record-only'] && typeof argv.har !== 'string') throw new Error('--record-only needs --har FILE: the recording is what doppel check --from-har FILE judges later');
+      return true;
+    })
     .check(checkTargets)
     .check((argv: { 'allowed-host'?: unknown; 'admin-cors-origin'?: unknown }) => {
       if (Array.isArray(argv['allowed-host'])) readAllowedHosts(argv['allowed-host'].map(String));
@@ -100,6 +107,8 @@ export const proxyCommand: CommandModule<object, ProxyArgs> = {
       showSecrets: argv.showSecrets,
       maxCheckBytes: argv.maxCheckBytes,
       har: file(argv.har),
+      judges: argv.judges ?? Math.max(1, availableParallelism() - 1),
+      recordOnly: argv.recordOnly,
       json: file(argv.json),
       junit: file(argv.junit),
       html: file(argv.html),

@@ -57,7 +57,7 @@ describe('doppel proxy in front of an https deployment', () => {
   beforeAll(async () => {
     target = await httpsTarget();
     const doppel = doppelCommand({ NODE_EXTRA_CA_CERTS: CERT });
-    child = spawn(doppel.file, [...doppel.args, 'proxy', '--trading-target', target.url, '--trading-port', '0'], {
+    child = spawn(doppel.file, [...doppel.args, 'proxy', '--trading-target', target.url, '--trading-port', '0', '--judges', '1'], {
       env: doppel.env,
       stdio: ['ignore', 'pipe', 'pipe'],
     });
@@ -84,5 +84,11 @@ describe('doppel proxy in front of an https deployment', () => {
     child.kill('SIGTERM');
     expect(await exited).toBe(0);
     expect(stderr).not.toMatch(/VIOLATION|certificate|502/);
+    // Its judge runs on a worker thread (--judges 1), except in the
+    // single executable, which cannot start one from its embedded script: it judges on the main
+    // thread, in one line.
+    const fallback = 'doppel proxy: --judges 1: judging on the main thread instead (the single executable cannot start worker threads from its embedded script)';
+    if (process.env.DOPPEL_EXECUTABLE) expect(stderr).toContain(fallback);
+    else expect(stderr).not.toContain('judging on the main thread');
   }, 60_000);
 });
