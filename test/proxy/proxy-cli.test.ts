@@ -89,6 +89,29 @@ describe('doppel proxy on the command line', () => {
     expect(lines[1]).toContain('doppel proxy: --profile');
   });
 
+  it('--record-only forwards and records, judges nothing, says so and exits 0; without --har it is a usage problem', async () => {
+    const noHar = await run(['proxy', '--trading-target', 'http://127.0.0.1:9', '--record-only']);
+    expect(noHar.exitCode).toBe(2);
+    expect(noHar.message).toContain('--record-only needs --har FILE');
+    const mock = await startMock({ host: '127.0.0.1', tradingPort: 0, walletPort: 0, seed: 5, clock: 'manual', quiet: true });
+    const har = join(dir, 'recorded.har');
+    const json = join(dir, 'recorded.json');
+    const lines: string[] = [];
+    const signals = new EventEmitter();
+    let proxy: RunningProxy | undefined;
+    const running = runProxyCli({ tradingTarget: mock.trading.url, walletTarget: mock.wallet.url, tradingPort: 0, walletPort: 0, recordOnly: true, har, json, out: (l) => lines.push(l), err: (l) => lines.push(l), signals, onListening: (p) => (proxy = p) });
+    while (!proxy) await new Promise((r) => setTimeout(r, 10));
+    await runScript({ trading: proxy.listening.trading!.url, wallet: proxy.listening.wallet!.url });
+    signals.emit('SIGTERM', 'SIGTERM');
+    expect(await running).toBe(0);
+    await mock.close();
+    expect(lines).toContain(`doppel proxy: every exchange is recorded to ${har}, none judged (doppel check --from-har ${har} judges them); SIGINT or SIGTERM stops it`);
+    expect(lines.join('\n')).toMatch(/INCONCLUSIVE: 0 passed, 0 failed, \d+ not exercised, 0 skipped \(recorded only \(--record-only\): 25 exchanges, none judged;/);
+    const report = JSON.parse(readFileSync(json, 'utf8'));
+    expect(report.traffic).toMatchObject({ exchanges: 0, recordOnly: { exchanges: 25 } });
+    expect(JSON.parse(readFileSync(har, 'utf8')).log.entries).toHaveLength(25);
+  });
+
   it('needs a target, and says what it does in --help', async () => {
     const none = await run(['proxy']);
     expect(none.exitCode).toBe(2);
