@@ -13,7 +13,7 @@ import type { Judging, JudgingContext } from '../conformance/traffic/traffic-ses
 import type { ShardSnapshot } from '../conformance/traffic/judge-shard.js';
 import { namespaceOf } from '../conformance/traffic/target-reset.js';
 import type { Exchange } from '../conformance/types.js';
-import { partsOf, weightOf, type FromJudge, type JudgeStart, type ToJudge } from './judge-wire.js';
+import { partsOf, weightOf, type FromJudge, type JudgeStart, type ToJudge, type ToJudgeBatch } from './judge-wire.js';
 
 /** Bytes waiting for the judges at most, over all of them, by default. */
 export const DEFAULT_JUDGE_QUEUE_BYTES = 256 * 1024 * 1024;
@@ -37,6 +37,9 @@ interface Judge {
   sent: number;
   /** Namespaces of which it missed exchanges since it last got one. */
   missed: Set<string>;
+  /** Messages of this turn of the event loop, posted together at its end, and the bodies they move. */
+  batch: ToJudge[];
+  moved: ArrayBuffer[];
   /** Why it stopped, once it has. */
   stopped?: string | undefined;
 }
@@ -86,7 +89,7 @@ export function startJudgePool(options: JudgePoolOptions): JudgePool {
   // before they are ready waits in their queue. One that cannot start stops (said, and counted).
   for (let index = 0; index < options.judges; index++) {
     const worker = new Worker(options.script, { workerData: { done, index } satisfies JudgeStart });
-    const judge: Judge = { worker, index, sent: 0, missed: new Set() };
+    const judge: Judge = { worker, index, sent: 0, missed: new Set(), batch: [], moved: [] };
     judges.push(judge);
     worker.on('error', (error) => stop(judge, error.message));
     worker.on('exit', (code) => stop(judge, `exit ${code}`));
@@ -106,7 +109,20 @@ export function startJudgePool(options: JudgePoolOptions): JudgePool {
     });
   }
 
-  const post = (judge: Judge, message: ToJudge): void => judge.worker.postMessage(message);
+  let flushing: NodeJS.Immediate | undefined;
+  const flush = (): void => {
+    flushing = undefined;
+    for (const judge of judges) {
+      if (judge.batch.length === 0) continue;
+      if (!judge.stopped) judge.worker.postMessage(judge.batch satisfies ToJudgeBatch, judge.moved);
+      judge.batch = [];
+      judge.moved = [];
+    }
+  };
+  const post = (judge: Judge, message: ToJudge): void => {
+    judge.batch.push(message);
+    flushing ??= setImmediate(flush);
+  };
 
   return {
     judging(ctx) {
@@ -134,7 +150,9 @@ export function startJudgePool(options: JudgePoolOptions): JudgePool {
             judge.missed.clear();
           }
           judge.sent += bytes;
-          post(judge, { t: 'see', parts: partsOf(ex), bytes });
+          const parts = partsOf(ex);
+          judge.moved.push((parts.body as Uint8Array).buffer as ArrayBuffer);
+          post(judge, { t: 'see', parts, bytes });
         },
         forget() {
           for (const judge of judges) if (!judge.stopped) post(judge, { t: 'forget' });
@@ -152,6 +170,7 @@ export function startJudgePool(options: JudgePoolOptions): JudgePool {
     },
     async close() {
       closing = true;
+      if (flushing) clearImmediate(flushing);
       await Promise.all(judges.map((j) => j.worker.terminate()));
     },
   };

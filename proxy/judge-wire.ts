@@ -14,6 +14,9 @@ export interface JudgeStart {
   index: number;
 }
 
+/** What goes to a judge: the messages of one turn of the event loop, posted together (one message costs more than the copy of an exchange). */
+export type ToJudgeBatch = ToJudge[];
+
 export type ToJudge =
   /** The first message: what the session judges. */
   | { t: 'setup'; ifaces: InterfaceName[]; decisions: Readonly<DecisionValues> }
@@ -40,7 +43,9 @@ export function partsOf(ex: Exchange): ExchangeParts {
     requestBody: ex.requestBody,
     status: ex.status,
     responseHeaders,
-    body: ex.bodyBytes,
+    // A copy of its own: a Buffer's view may be of a shared 8 kB slab, which a structured clone
+    // would copy whole; an own buffer is moved to the judge (judge-pool.ts transfers it).
+    body: new Uint8Array(ex.bodyBytes),
     receivedBytes: ex.receivedBytes,
     startedAt: ex.startedAt,
     endedAt: ex.endedAt,

@@ -4,7 +4,7 @@
 // main thread reads them without a message, and gives its snapshot when asked (the report).
 import { parentPort, workerData } from 'node:worker_threads';
 import { JudgeShard } from '../conformance/traffic/judge-shard.js';
-import { exchangeOf, type FromJudge, type JudgeStart, type ToJudge } from './judge-wire.js';
+import { exchangeOf, type FromJudge, type JudgeStart, type ToJudge, type ToJudgeBatch } from './judge-wire.js';
 
 const start = workerData as JudgeStart;
 const port = parentPort;
@@ -12,7 +12,7 @@ if (port) {
   const done = new BigInt64Array(start.done);
   const tell = (message: FromJudge): void => port.postMessage(message);
   let shard: JudgeShard | undefined;
-  port.on('message', (message: ToJudge) => {
+  const take = (message: ToJudge): void => {
     switch (message.t) {
       case 'setup':
         shard = new JudgeShard({ ifaces: message.ifaces, decisions: message.decisions, onFailure: (failure, keep) => tell({ t: 'failure', failure, keep }) });
@@ -34,5 +34,8 @@ if (port) {
         if (shard) tell({ t: 'snapshot', id: message.id, snapshot: shard.snapshot() });
         return;
     }
+  };
+  port.on('message', (batch: ToJudgeBatch) => {
+    for (const message of batch) take(message);
   });
 }
