@@ -11,6 +11,10 @@ declare module 'autocannon' {
       pipelining?: number;
       duration?: number;
       timeout?: number;
+      /** Requests per second over all connections. */
+      overallRate?: number;
+      /** Each request made by setupRequest (a header of its own per request). */
+      requests?: { setupRequest: (request: { headers?: Record<string, string> }) => { headers?: Record<string, string> } }[];
     }
     interface Result {
       requests: { total: number; average: number };

@@ -4,14 +4,17 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 const body = process.env.CEILING_BODY ?? '{"success":true,"data":[]}';
-const length = String(Buffer.byteLength(body));
+/** CEILING_BODIES: a JSON object of path → body, for targets answering more than one operation (bench/proxy-production.ts). */
+const bodies = new Map(Object.entries(JSON.parse(process.env.CEILING_BODIES ?? '{}') as Record<string, string>).map(([path, text]) => [path, { text, length: String(Buffer.byteLength(text)) }]));
+const fallback = { text: body, length: String(Buffer.byteLength(body)) };
 
 const server = createServer({ keepAlive: true }, (req, res) => {
   // Read (and drop) any body so keep-alive connections stay usable for POSTs too.
   req.resume();
   req.on('end', () => {
-    res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-length': length });
-    res.end(body);
+    const answer = bodies.get((req.url ?? '/').split('?')[0] as string) ?? fallback;
+    res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-length': answer.length });
+    res.end(answer.text);
   });
 });
 server.keepAliveTimeout = 5_000;

@@ -16,6 +16,8 @@ export interface LoadTarget {
   headers?: Record<string, string>;
   /** JSON text of the request body. */
   body?: string;
+  /** Each request with another value of this header, from `count` values in turn (many keys). */
+  distinct?: { header: string; count: number } | undefined;
 }
 
 export interface LoadSettings {
@@ -25,6 +27,8 @@ export interface LoadSettings {
   warmupS: number;
   /** wrk runs on this core only (./cpu-pinning.ts); autocannon runs in this process, pinned by its caller. */
   cpu?: number;
+  /** Requests per second over all connections (autocannon's overallRate); default as fast as answered. */
+  rate?: number | undefined;
 }
 
 export const DEFAULT_LOAD: LoadSettings = { connections: 10, durationS: 5, warmupS: 1 };
@@ -35,9 +39,9 @@ export const DEFAULT_LOAD: LoadSettings = { connections: 10, durationS: 5, warmu
  * percentiles here are computed from those.
  */
 export async function autocannonLoad(target: LoadTarget, settings: LoadSettings = DEFAULT_LOAD): Promise<LoadResult> {
-  if (settings.warmupS > 0) await runAutocannon(target, settings.connections, settings.warmupS, null);
+  if (settings.warmupS > 0) await runAutocannon(target, settings.connections, settings.warmupS, null, settings.rate);
   const times: number[] = [];
-  const result = await runAutocannon(target, settings.connections, settings.durationS, times);
+  const result = await runAutocannon(target, settings.connections, settings.durationS, times, settings.rate);
   times.sort((a, b) => a - b);
   return {
     generator: 'autocannon',
@@ -49,7 +53,9 @@ export async function autocannonLoad(target: LoadTarget, settings: LoadSettings 
   };
 }
 
-function runAutocannon(target: LoadTarget, connections: number, durationS: number, times: number[] | null): Promise<autocannon.Result> {
+function runAutocannon(target: LoadTarget, connections: number, durationS: number, times: number[] | null, rate?: number): Promise<autocannon.Result> {
+  let n = 0;
+  const distinct = target.distinct;
   return new Promise((resolve, reject) => {
     const instance = autocannon(
       {
@@ -57,6 +63,8 @@ function runAutocannon(target: LoadTarget, connections: number, durationS: numbe
         method: target.method ?? 'GET',
         headers: { ...(target.body !== undefined ? { 'content-type': 'application/json' } : {}), ...target.headers },
         ...(target.body !== undefined ? { body: target.body } : {}),
+        ...(distinct ? { requests: [{ setupRequest: (req: { headers?: Record<string, string> }) => ({ ...req, headers: { ...req.headers, [distinct.header]: `bench-key-${n++ % distinct.count}` } }) }] } : {}),
+        ...(rate ? { overallRate: rate } : {}),
         connections,
         pipelining: 1,
         duration: durationS,

@@ -10,6 +10,7 @@ import type { Upload413Result } from './upload-413.js';
 import type { JournalParts, StubFeaturesResult } from './stub-features.js';
 import { renderSizing, type SizingResult } from './sizing.js';
 import { proxyTargets, renderProxyOverhead, type ProxyOverheadResult } from './proxy-overhead.js';
+import { proxyProductionTargets, renderProxyProduction, type ProxyProductionResult } from './proxy-production.js';
 import type { HttpCauses } from './speed-causes.js';
 import { FAKE_FETCH_GOAL_US, JOURNAL_GOAL_PCT, STARTUP_GOAL, STARTUP_JUDGED_FROM_MAJOR, THROUGHPUT_GOALS, sameRoundRatios, startupByNodeMet, throughputRatio } from './speed-goals.js';
 import { KIND, renderProfileSummary } from './profile-summary.js';
@@ -35,6 +36,7 @@ export interface BenchReport {
   longLived?: LongLivedResult;
   sizing?: SizingResult;
   doppelProxy?: ProxyOverheadResult;
+  proxyProduction?: ProxyProductionResult;
   totalS?: number;
   /** Sections that failed, with their error. */
   errors?: { section: string; message: string }[];
@@ -210,7 +212,7 @@ export function renderReport(r: BenchReport): string {
     if (c.failures.length > 0) out.push('', `Failures: ${c.failures.map((x) => `${x.checkId} (${x.operationId ?? '-'}): ${x.message}`).join('; ').slice(0, 1500)}`);
     targets.push({ name: '`doppel check` default run', goal: '< 60 s', value: `${f1(c.wallMs / 1000)} s, exit ${c.exitCode}`, met: c.wallMs < 60_000 && c.exitCode === 0 });
   }
-  const proxyGoals = r.doppelProxy ? proxyTargets(r.doppelProxy) : [];
+  const proxyGoals = [...(r.doppelProxy ? proxyTargets(r.doppelProxy) : []), ...(r.proxyProduction ? proxyProductionTargets(r.proxyProduction) : [])];
 
   if (r.referee) {
     const ref = r.referee;
@@ -298,6 +300,7 @@ export function renderReport(r: BenchReport): string {
   if (r.stub) out.push('', renderStubFeatures(r.stub));
   if (r.sizing) out.push('', renderSizing(r.sizing));
   if (r.doppelProxy) out.push('', renderProxyOverhead(r.doppelProxy));
+  if (r.proxyProduction) out.push('', renderProxyProduction(r.proxyProduction));
   if (r.errors && r.errors.length > 0) {
     out.push('', '## Sections that failed', '', ...r.errors.map((e) => `- ${e.section}: ${e.message.replace(/\s+/g, ' ').slice(0, 500)}`));
   }

@@ -23,9 +23,10 @@ import { runUpload413 } from './upload-413.js';
 import type { StubFeaturesResult } from './stub-features.js';
 import type { SizingResult } from './sizing.js';
 import type { ProxyOverheadResult } from './proxy-overhead.js';
+import type { ProxyProductionResult } from './proxy-production.js';
 import { longLivedTargets, type LongLivedResult } from './long-lived.js';
 
-const SECTIONS = ['http', 'inprocess', 'scale', 'stall', 'upload413', 'soak', 'check', 'proxy', 'prism-mock', 'stub', 'sizing', 'doppel-proxy'] as const;
+const SECTIONS = ['http', 'inprocess', 'scale', 'stall', 'upload413', 'soak', 'check', 'proxy', 'prism-mock', 'stub', 'sizing', 'doppel-proxy', 'proxy-production'] as const;
 type Section = (typeof SECTIONS)[number];
 
 function parseArgs(argv: string[]): { quick: boolean; only: Set<Section>; write: boolean; soakSeconds: number | undefined } {
@@ -119,6 +120,9 @@ async function main(): Promise<void> {
   });
   await section('doppel-proxy', 'doppel proxy: added latency and throughput, checks on and off', async () => {
     report.doppelProxy = await runJsonChild<ProxyOverheadResult>('proxy-overhead.js', quick ? ['--quick'] : []);
+  });
+  await section('proxy-production', 'doppel proxy at production traffic: judging and --record-only against nginx proxy_pass, p99, many keys', async () => {
+    report.proxyProduction = await runJsonChild<ProxyProductionResult>('proxy-production.js', quick ? ['--quick'] : []);
   });
   const refereeParts = { proxy: only.has('proxy'), mock: only.has('prism-mock') };
   if (refereeParts.proxy || refereeParts.mock) {
