@@ -71,7 +71,7 @@ export function renderJunit(report: RunReport): string {
     '<?xml version="1.0" encoding="UTF-8"?>',
     `<testsuites name="${commandOf(report)}" ${attrs}>`,
     `  <testsuite name="${commandOf(report)} ${esc(report.targets.map((t) => t.url).join(' '))}" ${attrs} timestamp="${report.startedAt}">`,
-    `    <properties>${report.partial ? `<property name="partial" value="${esc(`interrupted by ${report.partial.interrupted}`)}"/>` : ''}${report.traffic ? `<property name="traffic" value="${esc(`${report.traffic.source} ${report.traffic.from}`)}"/>` : `<property name="seed" value="${report.seed}"/>`}<property name="requests" value="${report.requests}"/>${baselineProperties(report)}</properties>`,
+    `    <properties>${report.partial ? `<property name="partial" value="${esc(`interrupted by ${report.partial.interrupted}`)}"/>` : ''}${report.traffic ? `<property name="traffic" value="${esc(`${report.traffic.source} ${report.traffic.from}`)}"/>${trafficProperties(report.traffic)}` : `<property name="seed" value="${report.seed}"/>`}<property name="requests" value="${report.requests}"/>${baselineProperties(report)}</properties>`,
     ...report.checks.flatMap((c) => testcase(c, report)),
     '  </testsuite>',
     '</testsuites>',
@@ -81,4 +81,12 @@ export function renderJunit(report: RunReport): string {
 
 export function writeJunitReport(file: string, report: RunReport): void {
   writeFileSync(file, renderJunit(report));
+}
+
+/** What of the traffic was not judged, where a CI's test view shows it: judges behind, or nothing judged (--record-only). */
+function trafficProperties(t: NonNullable<RunReport['traffic']>): string {
+  return [
+    ...(t.notJudged?.count ? [`<property name="not-judged" value="${t.notJudged.count} exchanges not judged: judges behind"/>`] : []),
+    ...(t.recordOnly ? [`<property name="record-only" value="${t.recordOnly.exchanges} exchanges recorded, none judged"/>`] : []),
+  ].join('');
 }

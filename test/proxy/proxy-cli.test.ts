@@ -96,10 +96,11 @@ describe('doppel proxy on the command line', () => {
     const mock = await startMock({ host: '127.0.0.1', tradingPort: 0, walletPort: 0, seed: 5, clock: 'manual', quiet: true });
     const har = join(dir, 'recorded.har');
     const json = join(dir, 'recorded.json');
+    const junit = join(dir, 'recorded.xml');
     const lines: string[] = [];
     const signals = new EventEmitter();
     let proxy: RunningProxy | undefined;
-    const running = runProxyCli({ tradingTarget: mock.trading.url, walletTarget: mock.wallet.url, tradingPort: 0, walletPort: 0, recordOnly: true, har, json, out: (l) => lines.push(l), err: (l) => lines.push(l), signals, onListening: (p) => (proxy = p) });
+    const running = runProxyCli({ tradingTarget: mock.trading.url, walletTarget: mock.wallet.url, tradingPort: 0, walletPort: 0, recordOnly: true, har, json, junit, out: (l) => lines.push(l), err: (l) => lines.push(l), signals, onListening: (p) => (proxy = p) });
     while (!proxy) await new Promise((r) => setTimeout(r, 10));
     await runScript({ trading: proxy.listening.trading!.url, wallet: proxy.listening.wallet!.url });
     signals.emit('SIGTERM', 'SIGTERM');
@@ -110,6 +111,7 @@ describe('doppel proxy on the command line', () => {
     const report = JSON.parse(readFileSync(json, 'utf8'));
     expect(report.traffic).toMatchObject({ exchanges: 0, recordOnly: { exchanges: 25 } });
     expect(JSON.parse(readFileSync(har, 'utf8')).log.entries).toHaveLength(25);
+    expect(readFileSync(junit, 'utf8')).toContain('<property name="record-only" value="25 exchanges recorded, none judged"/>');
   });
 
   it('needs a target, and says what it does in --help', async () => {

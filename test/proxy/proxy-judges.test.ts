@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startMock, type RunningMock } from '../../mock/index.js';
 import { startProxy } from '../../proxy/index.js';
-import { summaryLine } from '../../conformance/index.js';
+import { renderHtml, renderJunit, summaryLine } from '../../conformance/index.js';
 import type { RunReport } from '../../conformance/index.js';
 import { startProxy as startBroken, type RunningProxy as Broken } from '../conformance/broken-proxy.js';
 import { send } from './traffic-client.js';
@@ -117,7 +117,10 @@ describe('doppel proxy --judges', () => {
     expect(report.traffic?.exchanges).toBe(0);
     expect(report.traffic?.notJudged?.count).toBe(sent);
     expect(JSON.parse(readFileSync(har, 'utf8')).log.entries).toHaveLength(sent);
+    // In every report: the console's summary line, the HTML report's facts, JUnit's properties (the JSON has traffic.notJudged).
     expect(summaryLine(report)).toContain(`${sent} exchanges not judged: judges behind`);
+    expect(renderHtml(report)).toContain(`${sent} exchanges not judged: judges behind`);
+    expect(renderJunit(report)).toContain(`<property name="not-judged" value="${sent} exchanges not judged: judges behind"/>`);
     // Said on stderr at once, then at most once a second.
     expect(notes.filter((l) => l.includes('judges behind')).length).toBeGreaterThanOrEqual(1);
     expect(notes.filter((l) => l.includes('judges behind')).length).toBeLessThan(sent);
