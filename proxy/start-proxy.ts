@@ -145,8 +145,8 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
   if (bind) throw new Error(bind);
   const guard = createLocalGuard({ host, allowedHosts: options.allowedHosts, adminToken: options.adminToken, adminCors: options.adminCors });
   if (options.recordOnly && !options.har) throw new Error('doppel proxy --record-only needs --har FILE: the recording is what is judged later (doppel check --from-har FILE)');
-  // Its lines may quote the target's data: masked with what the session learned (note, below).
-  const pool = options.recordOnly ? undefined : await judgePool(options, (line) => note(line));
+  const script = options.recordOnly ? undefined : await judgeScript(options);
+  let pool: JudgePool | undefined;
   const note = (line: string): void => options.onNote?.(plainText(live.secrets.mask(line)));
   // No timeout of the proxy's own: a slow target or client is what the client would meet directly.
   const live = new TrafficSession({
@@ -160,12 +160,14 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
     maxCheckBytes: cap,
     onFailure: options.onFailure,
     onWarning: (line) => note(`doppel proxy: ${line}`),
-    judging: pool && ((context) => pool.judging(context)),
+    // Started once the session has read the profile (an invalid one leaves no worker behind); its
+    // lines may quote the target's data: masked with what the session learned.
+    judging: script && ((context) => (pool = startJudgePool({ judges: options.judges ?? 0, script, queueBytes: options.judgeQueueBytes, note })).judging(context)),
     recordOnly: options.recordOnly,
   });
   for (const line of notes) note(line);
   const agent = new Agent({ headersTimeout: 0, bodyTimeout: 0, connect: { timeout: 0 } });
-  const har = options.har ? new HarFile(options.har, options.version ?? 'unknown') : undefined;
+  const har = options.har ? await opened(() => new HarFile(options.har as string, options.version ?? 'unknown'), () => pool?.close()) : undefined;
   const underway = new Set<AbortController>();
   const servers: Server[] = [];
   const listening: RunningProxy['listening'] = {};
@@ -417,16 +419,24 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
   };
 }
 
-/** Judges on worker threads when asked for and possible; else undefined (judged on this thread), said in one line when they were asked for. */
-async function judgePool(options: ProxyOptions, note: (line: string) => void): Promise<JudgePool | undefined> {
+/** The judges' script when judges on worker threads are asked for and possible; else undefined (judged on this thread), said in one line when they were asked for. */
+async function judgeScript(options: ProxyOptions): Promise<URL | undefined> {
   const judges = options.judges ?? 0;
   if (judges <= 0) return undefined;
   const script = await judgeWorkerUrl();
-  if ('why' in script) {
-    options.onNote?.(`doppel proxy: --judges ${judges}: judging on the main thread instead (${script.why})`);
-    return undefined;
+  if ('url' in script) return script.url;
+  options.onNote?.(`doppel proxy: --judges ${judges}: judging on the main thread instead (${script.why})`);
+  return undefined;
+}
+
+/** What `open` makes; when it throws, what was started before is stopped first. */
+async function opened<T>(open: () => T, undo: () => Promise<void> | undefined): Promise<T> {
+  try {
+    return open();
+  } catch (error) {
+    await undo();
+    throw error;
   }
-  return startJudgePool({ judges, script: script.url, queueBytes: options.judgeQueueBytes, note });
 }
 
 /** An answer of the proxy's own (a HEAD gets its headers only). */
