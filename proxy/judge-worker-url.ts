@@ -2,13 +2,15 @@
 // - from the package, dist/proxy/judge-worker.js (an entry of scripts/build-bundle.mjs), beside
 //   this module's chunk (dist/chunks/) or this module;
 // - from the sources (TypeScript, as the tests run them; a worker thread has no TypeScript loader),
-//   the worker's sources bundled once by esbuild (a dev dependency, there whenever the sources run)
-//   into node_modules/.cache;
+//   the worker's sources bundled by esbuild (a dev dependency, there whenever the sources run)
+//   into node_modules/.cache, once per content;
 // - in the single executable none: a worker cannot load the executable's embedded script, so its
 //   proxy judges on the main thread (start-proxy.ts says so in one line).
-import { existsSync, mkdirSync, rmSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import { isSea } from 'node:sea';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { threadId } from 'node:worker_threads';
 
 let bundled: Promise<URL> | undefined;
 
@@ -27,10 +29,17 @@ export async function judgeWorkerUrl(): Promise<{ url: URL } | { why: string }> 
 async function bundleSources(entry: URL): Promise<URL> {
   // A module name esbuild's types need not be resolved for at build time (it is not in dist).
   const esbuild = (await import(['esbuild'].join(''))) as typeof import('esbuild');
+  const built = await esbuild.build({ entryPoints: [fileURLToPath(entry)], write: false, bundle: true, format: 'esm', platform: 'node', packages: 'external', logLevel: 'silent', outdir: '.' });
+  const code = (built.outputFiles[0] as { contents: Uint8Array }).contents;
+  // Named after its content: the same sources are one file, whichever process or thread (test
+  // runners load these sources in several at once) wrote it first, and a rename is whole or absent.
   const dir = fileURLToPath(new URL('../node_modules/.cache/doppel-judges/', entry));
-  mkdirSync(dir, { recursive: true });
-  const outfile = `${dir}judge-worker-${process.pid}.mjs`;
-  await esbuild.build({ entryPoints: [fileURLToPath(entry)], outfile, bundle: true, format: 'esm', platform: 'node', packages: 'external', logLevel: 'silent' });
-  process.once('exit', () => rmSync(outfile, { force: true }));
-  return pathToFileURL(outfile);
+  const file = `${dir}judge-worker-${createHash('sha256').update(code).digest('hex').slice(0, 16)}.mjs`;
+  if (!existsSync(file)) {
+    mkdirSync(dir, { recursive: true });
+    const part = `${file}.${process.pid}-${threadId}`;
+    writeFileSync(part, code);
+    renameSync(part, file);
+  }
+  return pathToFileURL(file);
 }
