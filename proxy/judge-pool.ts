@@ -137,6 +137,8 @@ export function startJudgePool(options: JudgePoolOptions): JudgePool {
           if (judge.stopped || backlog + bytes > limit) {
             judge.missed.add(namespace);
             ctx.behind(bytes);
+            // A judge that stopped was said once (stop); only a full queue is said again.
+            if (judge.stopped) return;
             behind++;
             const now = Date.now();
             if (now - saidAt >= BEHIND_EVERY_MS) {
