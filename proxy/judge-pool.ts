@@ -109,6 +109,7 @@ export function startJudgePool(options: JudgePoolOptions): JudgePool {
     });
   }
 
+  const judgeOf = (namespace: string): Judge => judges[hashOf(namespace) % judges.length] as Judge;
   let flushing: NodeJS.Immediate | undefined;
   const flush = (): void => {
     flushing = undefined;
@@ -131,7 +132,7 @@ export function startJudgePool(options: JudgePoolOptions): JudgePool {
       return {
         see(ex: Exchange) {
           const namespace = namespaceOf(ex);
-          const judge = judges[hashOf(namespace) % judges.length] as Judge;
+          const judge = judgeOf(namespace);
           const bytes = weightOf(ex);
           const backlog = judge.sent - Number(Atomics.load(judged, judge.index));
           if (judge.stopped || backlog + bytes > limit) {
@@ -156,8 +157,9 @@ export function startJudgePool(options: JudgePoolOptions): JudgePool {
           judge.moved.push((parts.body as Uint8Array).buffer as ArrayBuffer);
           post(judge, { t: 'see', parts, bytes });
         },
-        forget() {
-          for (const judge of judges) if (!judge.stopped) post(judge, { t: 'forget' });
+        forget(namespace) {
+          if (namespace === undefined) for (const judge of judges) post(judge, { t: 'forget' });
+          else post(judgeOf(namespace), { t: 'forget', namespaces: [namespace] });
         },
         snapshots() {
           const alive = judges.filter((j) => !j.stopped);

@@ -18,7 +18,7 @@ export function isTargetReset(ex: Pick<Exchange, 'method' | 'url' | 'status'>): 
  * The namespace whose state a reset dropped (the one it names in its path, else the header's, else
  * the default one); undefined when it dropped every namespace's (`{"namespaces": "all"}`).
  */
-export function resetScope(ex: Pick<Exchange, 'method' | 'url' | 'requestHeaders' | 'requestBody' | 'iface'>): string | undefined {
+export function resetScope(ex: Pick<Exchange, 'method' | 'url' | 'requestHeaders' | 'requestBody'>): string | undefined {
   const dropped = /\/__doppel\/namespaces\/([^/]+)$/.exec(routed(ex.url));
   if (ex.method === 'DELETE' && dropped) return namespaceNamed(ex.url) ?? dropped[1];
   const body = ex.requestBody === undefined ? undefined : requestBodyOf(ex as Exchange);

@@ -15,7 +15,7 @@ import { learnSecrets, type SecretsSource } from '../report/learn-secrets.js';
 import { AimWatch } from './aim-watch.js';
 import { isAdminRoute } from './admin-route.js';
 import { JudgeShard, mergeShards, type MergedShards, type ShardSnapshot } from './judge-shard.js';
-import { isTargetReset } from './target-reset.js';
+import { isTargetReset, resetScope } from './target-reset.js';
 import type { CheckResult, Exchange, Failure, InterfaceName, ReportedFailure, RunReport, TrafficSummary } from '../types.js';
 
 /**
@@ -25,8 +25,8 @@ import type { CheckResult, Exchange, Failure, InterfaceName, ReportedFailure, Ru
  */
 export interface Judging {
   see(ex: Exchange): void;
-  /** The target's state was dropped (every namespace's): every judge forgets what it said before. */
-  forget(): void;
+  /** The target's state was dropped (a namespace's; undefined: every one's): its judge forgets what it said before. */
+  forget(namespace?: string): void;
   snapshots(): ShardSnapshot[] | Promise<ShardSnapshot[]>;
 }
 
@@ -153,7 +153,10 @@ export class TrafficSession {
   seeAdmin(ex: SecretsSource & Pick<Exchange, 'method' | 'url' | 'status'>): void {
     this.learnSecrets(ex);
     this.admin++;
-    if (isTargetReset(ex)) this.targetReset();
+    if (!isTargetReset(ex)) return;
+    // The namespace it dropped only (each has a model of its own); every one for {"namespaces": "all"}.
+    this.resets++;
+    this.judging.forget(resetScope(ex));
   }
 
   /** An answer forwarded without being judged: its body exceeded the cap (an admin route's: counted as admin). */
@@ -304,5 +307,5 @@ export class TrafficSession {
 /** One shard on this thread: judged as it comes, snapshots at once. */
 function inlineJudging(context: JudgingContext): Judging {
   const shard = new JudgeShard({ ifaces: context.ifaces, decisions: context.decisions, onFailure: context.found });
-  return { see: (ex) => shard.see(ex), forget: () => shard.forget(), snapshots: () => [shard.snapshot()] };
+  return { see: (ex) => shard.see(ex), forget: (namespace) => shard.forget(namespace), snapshots: () => [shard.snapshot()] };
 }

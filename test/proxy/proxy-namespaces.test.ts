@@ -25,10 +25,15 @@ it('a write in one namespace is no move of the balances read in another, through
   expect((await send(via, 'GET', '/api/v1/account/balances', inA)).status).toBe(200);
   expect((await send(via, 'GET', '/api/v1/account/balances', inB)).status).toBe(200);
   expect((await send(via, 'POST', '/api/v1/spot/order', inB, BUY)).status).toBe(200);
+  // A reset of ns-a drops ns-a's state only: what ns-b's answers said still holds.
+  expect((await send(via, 'POST', '/__doppel/reset', { 'content-type': 'application/json', 'x-doppel-namespace': 'ns-a' })).status).toBe(200);
   expect((await send(via, 'GET', '/api/v1/account/balances', inB)).status).toBe(200);
   expect((await send(via, 'GET', '/api/v1/account/balances', inA)).status).toBe(200);
   const report = await proxy.close(100);
   expect(report.failures.map((f) => `${f.checkId}/${f.assertion}: ${f.message}`)).toEqual([]);
-  // The rule was judged (in ns-b: the buy moved its balances), not left unevaluated.
-  expect(report.checks.find((c) => c.id === 'balances-follow-writes')?.status).toBe('passed');
+  // The rule was judged (in ns-b: the buy moved its balances, read after ns-a's reset), not left unevaluated.
+  const rule = report.checks.find((c) => c.id === 'balances-follow-writes');
+  expect(rule?.status).toBe('passed');
+  expect(rule?.assertionCases?.['spot-exact']).toBeGreaterThan(0);
+  expect(report.traffic?.resets).toBe(1);
 });
