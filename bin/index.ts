@@ -8,6 +8,7 @@ import type { Argv, CommandModule } from 'yargs';
  */
 const yargs = createRequire(import.meta.url)('yargs') as typeof import('yargs').default;
 import { checkCommand } from './commands/check.js';
+import { diffCommand } from './commands/diff.js';
 import { fixturesCommand } from './commands/fixtures.js';
 import { healthCommand } from './commands/health.js';
 import { mockCommand } from './commands/mock.js';
@@ -22,7 +23,7 @@ import { reportFailure } from './report-failure.js';
 const USAGE_EXIT = 2;
 
 /** Every command, in the order --help and docs/reference/cli.md (generated from these) list them. */
-export const COMMAND_MODULES = [mockCommand, checkCommand, proxyCommand, fixturesCommand, healthCommand, versionCommand] as const;
+export const COMMAND_MODULES = [mockCommand, checkCommand, proxyCommand, diffCommand, fixturesCommand, healthCommand, versionCommand] as const;
 /** The completion command's name and description (yargs builds it; docs/reference/cli.md lists it too). */
 export const COMPLETION = { command: 'completion', describe: 'Print a bash/zsh completion script (doppel completion >> ~/.bashrc or ~/.zshrc)' } as const;
 const COMMANDS = [...COMMAND_MODULES.map((c) => String(c.command).split(' ')[0]!), COMPLETION.command];

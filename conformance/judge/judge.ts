@@ -22,6 +22,8 @@ export interface JudgeOptions {
   observations?: Observations | undefined;
   /** Time each check (timeOf); off, a proxy saves two clock reads per check and exchange. Default on. */
   timing?: boolean | undefined;
+  /** Told of each value an observer reads at a decision point, with the exchanges that show it (doppel diff pairs them answer by answer). */
+  onObservation?: ((point: string, value: number | string, evidence: readonly Exchange[]) => void) | undefined;
 }
 
 export interface Judge {
@@ -102,7 +104,10 @@ export function createJudge(options: JudgeOptions): Judge {
     const agrees = c.agrees ? c.agrees(expected) : c.value === expected;
     if (agrees && c.decisive && !c.decisive(expected)) return;
     findings.checked(check, ex.iface, ex.operationId ?? '(unknown path)', c.assertion);
-    if (c.value !== undefined) observations.add(c.point, check.id, c.value, c.evidence);
+    if (c.value !== undefined) {
+      observations.add(c.point, check.id, c.value, c.evidence);
+      options.onObservation?.(c.point, c.value, c.evidence);
+    }
     if (agrees) return;
     const { title, message } = c.describe(expected);
     told(findings.fail(check, { assertion: c.assertion, iface: ex.iface, operationId: ex.operationId, title, message, exchange: ex, requests: c.evidence.length > 1 ? c.evidence : undefined }, 'first'));

@@ -6,7 +6,7 @@
 import { DECISION_POINTS, type DecisionPoint, type PointId } from '../../spec/decision-points.js';
 import { CHECKS } from '../checks/index.js';
 import { PROFILE_VERSION, type Profile, type ProfilePoint } from '../../spec/profile.js';
-import type { RunReport } from '../types.js';
+import type { Observation, RunReport } from '../types.js';
 
 /** Evidence kept per point: the first exchanges that showed it. */
 const EVIDENCE_PER_POINT = 2;
@@ -20,12 +20,9 @@ export function learnedProfile(report: RunReport): Profile {
       unobserved.push({ id: p.id, default: p.default, reason: whyUnobserved(report, p) });
       continue;
     }
-    // The most frequent value; on a tie the first seen.
-    const counts = new Map<number | string, number>();
-    for (const o of seen) counts.set(o.value, (counts.get(o.value) ?? 0) + o.count);
-    const value = [...counts.entries()].reduce((best, e) => (e[1] > best[1] ? e : best))[0];
+    const { value, consistent } = learnedValue(seen);
     const observed = seen.reduce((n, o) => n + o.count, 0);
-    points[p.id] = { value, observed, consistent: counts.size === 1, evidence: seen.filter((o) => o.value === value).flatMap((o) => o.evidence).slice(0, EVIDENCE_PER_POINT) };
+    points[p.id] = { value, observed, consistent, evidence: seen.filter((o) => o.value === value).flatMap((o) => o.evidence).slice(0, EVIDENCE_PER_POINT) };
   }
   return {
     doppel_profile: PROFILE_VERSION,
@@ -35,6 +32,14 @@ export function learnedProfile(report: RunReport): Profile {
     points,
     unobserved,
   };
+}
+
+/** The value a point is learned as from its observations (at least one): the most frequent; on a tie the first seen. */
+export function learnedValue(seen: readonly Pick<Observation, 'value' | 'count'>[]): { value: number | string; consistent: boolean } {
+  const counts = new Map<number | string, number>();
+  for (const o of seen) counts.set(o.value, (counts.get(o.value) ?? 0) + o.count);
+  const value = [...counts.entries()].reduce((best, e) => (e[1] > best[1] ? e : best))[0];
+  return { value, consistent: counts.size === 1 };
 }
 
 function whyUnobserved(report: RunReport, p: DecisionPoint): string {

@@ -1,0 +1,92 @@
+// `doppel diff`: does a candidate deployment answer recorded traffic the way the primary does?
+import type { Argv, CommandModule } from 'yargs';
+import type { DiffCliOptions } from '../../diff/index.js';
+import { checkJsonFile, checkReportFiles, file } from '../option-checks.js';
+
+const URLS = ['primary-trading', 'primary-wallet', 'candidate-trading', 'candidate-wallet'] as const;
+
+function checkUrls(argv: Record<string, unknown>): true {
+  for (const name of URLS) {
+    const value = argv[name];
+    if (value === undefined) continue;
+    const url = URL.canParse(String(value)) ? new URL(String(value)) : undefined;
+    if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:')) throw new Error(`--${name} must be an http:// or https:// URL (got ${JSON.stringify(value)})`);
+  }
+  for (const iface of ['trading', 'wallet']) {
+    if ((argv[`primary-${iface}`] === undefined) !== (argv[`candidate-${iface}`] === undefined)) throw new Error(`--primary-${iface} and --candidate-${iface} go together: the ${iface} interface is compared on both sides or on neither`);
+  }
+  if (URLS.every((name) => argv[name] === undefined)) throw new Error('Give --primary-trading and --candidate-trading, or --primary-wallet and --candidate-wallet (or both pairs)');
+  return true;
+}
+
+function checkTolerances(argv: Record<string, unknown>): true {
+  for (const name of ['tolerance', 'time-tolerance']) {
+    const value = argv[name];
+    if (typeof value !== 'number' || !Number.isFinite(value) || value < 0) throw new Error(`--${name} must be a number of at least 0 (got ${JSON.stringify(value)})`);
+  }
+  return true;
+}
+
+const DESCRIBE = 'Compare a candidate deployment with the primary on recorded traffic, answer by answer';
+
+function builder(y: Argv) {
+  return y
+    .usage(`$0 diff [options]\n\n${DESCRIBE}`)
+    .epilogue('Each request of the recording is sent, in order, to both sides; the answers are compared as the interfaces read them '
+      + '(status, envelope, each field\'s type, decimal scale, date format, listings\' membership and order, Content-Type); identifiers a target mints are paired, not compared. '
+      + 'Each difference is seed (one side breaks a documented rule: the side is named), decision (both lawful: the decision point, old → new), unexplained, or noise (a moving value within the tolerance). '
+      + 'Exit status 0: no seed difference (with --strict: no difference but noise); 1: one; 2: a usage problem or a recording that cannot be read.')
+    .option('primary-trading', { type: 'string', describe: 'Base URL of the trading deployment in production (without /api/v1)' })
+    .option('primary-wallet', { type: 'string', describe: 'Base URL of the wallet deployment in production (without /api/v1)' })
+    .option('candidate-trading', { type: 'string', describe: 'Base URL of the trading deployment to compare with it' })
+    .option('candidate-wallet', { type: 'string', describe: 'Base URL of the wallet deployment to compare with it' })
+    .option('from-har', { type: 'string', demandOption: 'Give --from-har FILE: the recording to replay (doppel proxy --har)', describe: 'The recording to replay (doppel proxy --har, or a browser\'s HAR)' })
+    .option('trading-key', { type: 'string', describe: 'API-KEY for both sides; a recording\'s $DOPPEL_TRADING_KEY stands for it' })
+    .option('trading-read-key', { type: 'string', describe: 'Read-only API-KEY; a recording\'s $DOPPEL_TRADING_READ_KEY or $DOPPEL_TRADING_KEY_2 stands for it' })
+    .option('wallet-key', { type: 'string', array: true, describe: 'X-API-Key (repeat for more); a recording\'s $DOPPEL_WALLET_KEY, $DOPPEL_WALLET_KEY_2, … stand for them in order' })
+    .option('candidate-trading-key', { type: 'string', describe: 'The candidate\'s own --trading-key, where it differs' })
+    .option('candidate-trading-read-key', { type: 'string', describe: 'The candidate\'s own --trading-read-key, where it differs' })
+    .option('candidate-wallet-key', { type: 'string', array: true, describe: 'The candidate\'s own --wallet-key values, where they differ' })
+    .option('allow-writes', { type: 'boolean', default: false, describe: 'Also replay the recording\'s writes (orders, copies, users, wallets, sends) on both sides; else they are skipped and counted' })
+    .option('tolerance', { type: 'number', default: 0.0001, describe: 'Relative difference of two numbers (prices, amounts) taken as noise' })
+    .option('time-tolerance', { type: 'number', default: 2, describe: 'Seconds two times may be apart and be noise' })
+    .option('strict', { type: 'boolean', default: false, describe: 'Decision and unexplained differences fail the comparison too (else only seed differences do)' })
+    .option('json', { type: 'string', describe: 'Write the differences as JSON to this file (a missing folder is created)' })
+    .option('show-secrets', { type: 'boolean', default: false, describe: 'Show keys and tokens in the lines and the report (default: as $DOPPEL_TRADING_KEY etc.)' })
+    .implies('candidate-trading-key', 'trading-key')
+    .implies('candidate-trading-read-key', 'trading-read-key')
+    .implies('candidate-wallet-key', 'wallet-key')
+    .check(checkUrls)
+    .check(checkTolerances)
+    .check(checkReportFiles(['json']))
+    .check(checkJsonFile('from-har'));
+}
+
+type DiffArgs = ReturnType<typeof builder> extends Argv<infer T> ? T : never;
+
+export const diffCommand: CommandModule<object, DiffArgs> = {
+  command: 'diff',
+  describe: DESCRIBE,
+  builder,
+  async handler(argv) {
+    const options: DiffCliOptions = {
+      fromHar: file(argv.fromHar) as string,
+      primary: { trading: argv.primaryTrading, wallet: argv.primaryWallet },
+      candidate: { trading: argv.candidateTrading, wallet: argv.candidateWallet },
+      tradingKey: argv.tradingKey,
+      tradingReadKey: argv.tradingReadKey,
+      walletKeys: argv.walletKey,
+      candidateTradingKey: argv.candidateTradingKey,
+      candidateTradingReadKey: argv.candidateTradingReadKey,
+      candidateWalletKeys: argv.candidateWalletKey,
+      allowWrites: argv.allowWrites,
+      strict: argv.strict,
+      tolerance: argv.tolerance,
+      timeTolerance: argv.timeTolerance,
+      json: file(argv.json),
+      showSecrets: argv.showSecrets,
+    };
+    const { runDiffCli } = await import('../../diff/index.js');
+    process.exitCode = await runDiffCli(options);
+  },
+};

@@ -1,0 +1,32 @@
+// The console lines of doppel diff: one per difference that counts (noise only counted), then the
+// decision points whose value changed and a summary. Every text from the network is escaped
+// (plainText) and was masked when the report was made.
+import { plainText } from '../conformance/index.js';
+import type { Difference, DiffReport } from './types.js';
+
+/** Differences listed per verdict before the rest are only counted. */
+const LISTED = 50;
+
+export function differenceLine(d: Difference): string {
+  const where = `#${d.index} ${d.method} ${d.path} (${d.operationId ?? 'no operation'})`;
+  const what = `${d.kind}${d.at ? ` ${d.at}` : ''}: ${d.primary} → ${d.candidate}`;
+  const why = d.verdict === 'seed' ? `seed (${d.side}) ${d.rule ?? ''}` : d.verdict === 'decision' && d.decision ? `decision ${d.decision.point}: ${JSON.stringify(d.decision.primary)} → ${JSON.stringify(d.decision.candidate)}` : d.verdict;
+  return plainText(`${why.trim()} | ${where} ${what}`);
+}
+
+export function renderConsole(report: DiffReport): string {
+  const lines: string[] = [];
+  for (const verdict of ['seed', 'decision', 'unexplained'] as const) {
+    const listed = report.differences.filter((d) => d.verdict === verdict);
+    for (const d of listed.slice(0, LISTED)) lines.push(differenceLine(d));
+    if (listed.length > LISTED) lines.push(`… and ${listed.length - LISTED} more ${verdict} differences (--json FILE lists them all)`);
+  }
+  for (const c of report.decisions) lines.push(plainText(`decision changed: ${c.point}: ${JSON.stringify(c.primary)} → ${JSON.stringify(c.candidate)}`));
+  const { seed, decision, unexplained, noise } = report.counts;
+  const skipped = [report.skippedWrites ? `${report.skippedWrites} writes skipped (no --allow-writes)` : '', report.skippedInterfaces ? `${report.skippedInterfaces} requests to an interface not given` : ''].filter(Boolean);
+  lines.push(
+    `doppel diff: ${report.replayed} of ${report.requests} requests replayed${skipped.length ? ` (${skipped.join(', ')})` : ''}, ${report.aligned} identifiers aligned; `
+      + `${seed} seed, ${decision} decision, ${unexplained} unexplained, ${noise} noise differences; ${report.failed ? 'FAILED' : 'passed'}${report.strict ? ' (--strict)' : ''}`,
+  );
+  return lines.join('\n');
+}

@@ -1,0 +1,78 @@
+// doppel diff from the command line: the recording read, both sides' URLs and keys, the
+// comparison, its console lines and --json report; the exit status (0 no difference that counts,
+// 1 a seed difference, or a decision or unexplained one with --strict, 2 a recording that cannot be read).
+import { readFileSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { HarError, readHarText } from '../conformance/index.js';
+import { createFolders } from '../mock/index.js';
+import { diffRecording } from './diff-recording.js';
+import { renderConsole } from './render-console.js';
+import { sideKeys } from './side-keys.js';
+import type { DiffTargets } from './types.js';
+
+export interface DiffCliOptions {
+  fromHar: string;
+  primary: DiffTargets;
+  candidate: DiffTargets;
+  tradingKey?: string | undefined;
+  tradingReadKey?: string | undefined;
+  walletKeys?: string[] | undefined;
+  candidateTradingKey?: string | undefined;
+  candidateTradingReadKey?: string | undefined;
+  candidateWalletKeys?: string[] | undefined;
+  allowWrites?: boolean | undefined;
+  strict?: boolean | undefined;
+  /** Relative tolerance of moving numbers. */
+  tolerance: number;
+  /** Seconds two times may be apart. */
+  timeTolerance: number;
+  json?: string | undefined;
+  showSecrets?: boolean | undefined;
+  out?: ((line: string) => void) | undefined;
+  err?: ((line: string) => void) | undefined;
+}
+
+export async function runDiffCli(options: DiffCliOptions): Promise<number> {
+  const out = options.out ?? ((line: string) => process.stdout.write(`${line}\n`));
+  const err = options.err ?? ((line: string) => process.stderr.write(`${line}\n`));
+  let doc: unknown;
+  try {
+    const read = readHarText(readFileSync(options.fromHar, 'utf8'));
+    if (read.cut) err(`doppel diff: --from-har ${options.fromHar}: ${read.cut}`);
+    doc = read.doc;
+  } catch (error) {
+    if (error instanceof SyntaxError || (error as { code?: string }).code === 'ENOENT') {
+      err(`doppel diff: --from-har ${options.fromHar}: ${(error as Error).message}`);
+      return 2;
+    }
+    throw error;
+  }
+  const primary = sideKeys(options.tradingKey, options.tradingReadKey, options.walletKeys);
+  const candidate = sideKeys(options.candidateTradingKey ?? options.tradingKey, options.candidateTradingReadKey ?? options.tradingReadKey, options.candidateWalletKeys ?? options.walletKeys);
+  let report;
+  try {
+    report = await diffRecording({
+      file: options.fromHar,
+      doc,
+      primary: options.primary,
+      candidate: options.candidate,
+      keys: { primary, candidate },
+      allowWrites: options.allowWrites,
+      strict: options.strict,
+      tolerance: { relative: options.tolerance, seconds: options.timeTolerance },
+      showSecrets: options.showSecrets,
+    });
+  } catch (error) {
+    if (error instanceof HarError) {
+      err(`doppel diff: --from-har ${options.fromHar}: ${error.message}`);
+      return 2;
+    }
+    throw error;
+  }
+  out(renderConsole(report));
+  if (options.json) {
+    createFolders(dirname(options.json));
+    writeFileSync(options.json, `${JSON.stringify(report, null, 2)}\n`);
+  }
+  return report.failed ? 1 : 0;
+}

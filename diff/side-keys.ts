@@ -1,0 +1,26 @@
+// The keys each side is called with, as doppel check takes them (--trading-key, --trading-read-key,
+// --wallet-key, repeated), with the candidate's own where it has other ones. A recording masks
+// the keys it saw (`$DOPPEL_TRADING_KEY`, `$DOPPEL_TRADING_KEY_2`, `$DOPPEL_WALLET_KEY`, …,
+// conformance/report/learn-secrets.ts): each mask stands for the key of its kind, in order.
+
+export interface SideKeys {
+  trading: readonly string[];
+  wallet: readonly string[];
+}
+
+/** `--trading-key` then `--trading-read-key`, in the order a recording numbers the keys of a kind. */
+export function sideKeys(tradingKey: string | undefined, tradingReadKey: string | undefined, walletKeys: readonly string[] | undefined): SideKeys {
+  return { trading: [tradingKey, tradingReadKey].filter((k): k is string => k !== undefined), wallet: walletKeys ?? [] };
+}
+
+const MASK = /^\$DOPPEL_(TRADING|WALLET)_(READ_)?KEY(?:_(\d+))?$/;
+
+/** The key a masked value stands for on this side, or undefined when it is no key's mask (or the side has no key of its kind there). */
+export function keyForMask(value: string, keys: SideKeys): string | undefined {
+  const m = MASK.exec(value);
+  if (!m) return undefined;
+  const kind = m[1] === 'TRADING' ? keys.trading : keys.wallet;
+  // doppel check names the read key itself; a proxy numbers a kind's keys as it meets them.
+  const index = m[2] ? 1 : Number(m[3] ?? 1) - 1;
+  return kind[index];
+}

@@ -1,0 +1,84 @@
+// The data of doppel diff: the two deployments compared, each difference between their answers
+// with its verdict, and the report.
+import type { InterfaceName } from '../spec/index.js';
+
+export type Side = 'primary' | 'candidate';
+
+/** What differs between two answers to one request. */
+export type DifferenceKind =
+  | 'status'
+  | 'envelope'
+  | 'content-type'
+  | 'retry-after'
+  | 'field'
+  | 'type'
+  | 'scale'
+  | 'date-format'
+  | 'value'
+  | 'membership'
+  | 'order'
+  | 'identity'
+  | 'rule';
+
+/**
+ * seed: one side breaks a rule of the documents (the checker's judgement of that answer);
+ * decision: both lawful, a decision point's value changed; unexplained: both lawful and no decision
+ * names it; noise: a moving value within the tolerance.
+ */
+export type Verdict = 'seed' | 'decision' | 'unexplained' | 'noise';
+
+export interface Difference {
+  /** The recorded request's number (1, 2, …, in the recording's order). */
+  index: number;
+  iface: InterfaceName;
+  operationId: string | null;
+  method: string;
+  /** The request's path and query as recorded. */
+  path: string;
+  kind: DifferenceKind;
+  /** JSON pointer into the answer ('' the whole answer; `header content-type` for headers). */
+  at: string;
+  primary: string;
+  candidate: string;
+  verdict: Verdict;
+  /** seed: the side that breaks the rule. */
+  side?: Side | undefined;
+  /** seed: the broken rule, `check/assertion (source): message`. */
+  rule?: string | undefined;
+  /** decision: the point and its values on each side. */
+  decision?: DecisionChange | undefined;
+}
+
+/** A decision point whose value differs between the sides, named as --learn names it. */
+export interface DecisionChange {
+  point: string;
+  decision: string;
+  primary: number | string;
+  candidate: number | string;
+}
+
+/** Base URLs per interface (without /api/v1). */
+export type DiffTargets = Partial<Record<InterfaceName, string>>;
+
+export interface DiffReport {
+  format: 'doppel-diff/1';
+  recording: string;
+  primary: DiffTargets;
+  candidate: DiffTargets;
+  /** Requests in the recording, and what became of them. */
+  requests: number;
+  replayed: number;
+  /** Writes not sent (no --allow-writes). */
+  skippedWrites: number;
+  /** Requests to no interface either side was given for. */
+  skippedInterfaces: number;
+  /** Identifiers minted by the targets, followed from one side to the other. */
+  aligned: number;
+  differences: Difference[];
+  /** Decision points observed on both sides with different values (the learned profiles' difference). */
+  decisions: DecisionChange[];
+  counts: Record<Verdict, number>;
+  strict: boolean;
+  /** Whether the differences fail the comparison (exit 1). */
+  failed: boolean;
+}
