@@ -1,9 +1,11 @@
 // diff/: doppel diff, two deployments compared answer by answer on recorded traffic — its whole public surface.
 export { diffRecording } from './diff-recording.js';
+export { compareAnswers } from './compare-answers.js';
+export { IdentifierMap } from './identifier-map.js';
 export { sideKeys } from './side-keys.js';
 
 export type { DiffOptions } from './diff-recording.js';
-export type { Tolerance } from './compare-answers.js';
+export type { FieldDifference, Tolerance } from './compare-answers.js';
 export type { SideKeys } from './side-keys.js';
 export type { DecisionChange, Difference, DifferenceKind, DiffReport, DiffTargets, Side, Verdict } from './types.js';
 export { runDiffCli } from './run-diff-cli.js';

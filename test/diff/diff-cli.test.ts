@@ -1,0 +1,96 @@
+// doppel diff on the command line: its usage errors (exit 2), and a run against a candidate whose
+// answers carry a seed breakage, a terminal escape and the caller's key: exit 1, the --json report
+// written, every console line escaped and the key masked.
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runDiffCli, type DiffReport } from '../../diff/index.js';
+import { startMock, type RunningMock } from '../../mock/index.js';
+import { startProxy } from '../../proxy/index.js';
+import { editJson, pathOf, startProxy as startLayer, type RunningProxy } from '../conformance/broken-proxy.js';
+import { usage } from '../conformance/cli-usage.js';
+import { run } from '../bin/run-cli.js';
+import { send } from '../proxy/traffic-client.js';
+
+const dir = mkdtempSync(join(tmpdir(), 'doppel-diff-cli-'));
+const har = join(dir, 'traffic.har');
+const MOCK = { host: '127.0.0.1', tradingPort: 0, walletPort: 0, seed: 5, clock: 'manual' as const, quiet: true };
+let primary: RunningMock;
+let candidate: RunningMock;
+let broken: RunningProxy;
+
+beforeAll(async () => {
+  const recorded = await startMock(MOCK);
+  const proxy = await startProxy({ targets: { trading: recorded.trading.url }, ports: { trading: 0 }, har });
+  for (const path of ['/api/v1/account', '/api/v1/account/balances']) await send(proxy.listening.trading!.url, 'GET', path, { 'api-key': 'demo-trade-key' });
+  await proxy.close();
+  await recorded.close();
+  [primary, candidate] = [await startMock(MOCK), await startMock(MOCK)];
+  broken = await startLayer(candidate.trading.url, {
+    response: (req, res) => {
+      if (pathOf(req) === '/api/v1/account') return editJson(res, (b) => void Object.assign(b.data, { name: 'Demo\u001b[2J\nforged line', echo: req.headers['api-key'] }));
+      if (pathOf(req) === '/api/v1/account/balances') return editJson(res, (b) => b.data.forEach((e: { balance: string }) => (e.balance = e.balance.slice(0, -1))));
+      return res;
+    },
+  });
+});
+afterAll(async () => {
+  await broken.close();
+  await primary.close();
+  await candidate.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe('doppel diff usage', () => {
+  it('refuses what it cannot run with exit 2 and a line saying why', async () => {
+    const cases: [string[], RegExp][] = [
+      [['diff', '--primary-trading', 'http://127.0.0.1:1', '--candidate-trading', 'http://127.0.0.1:2'], /--from-har/],
+      [['diff', '--from-har', har, '--primary-trading', 'http://127.0.0.1:1'], /--primary-trading and --candidate-trading go together/],
+      [['diff', '--from-har', har], /Give --primary-trading and --candidate-trading/],
+      [['diff', '--from-har', har, '--primary-trading', 'ftp://x', '--candidate-trading', 'http://127.0.0.1:2'], /--primary-trading must be an http/],
+      [['diff', '--from-har', har, '--primary-trading', 'http://127.0.0.1:1', '--candidate-trading', 'http://127.0.0.1:2', '--tolerance', '-1'], /--tolerance must be a number of at least 0/],
+      [['diff', '--from-har', join(dir, 'none.har'), '--primary-trading', 'http://127.0.0.1:1', '--candidate-trading', 'http://127.0.0.1:2'], /no such file/],
+    ];
+    for (const [args, message] of cases) {
+      const outcome = await usage(args);
+      expect(outcome.exitCode, args.join(' ')).toBe(2);
+      expect(outcome.message).toMatch(message);
+    }
+  });
+
+  it('a file that is JSON but no HAR: exit 2', async () => {
+    const notHar = join(dir, 'not.har');
+    writeFileSync(notHar, '{"log":{}}');
+    const err: string[] = [];
+    expect(await runDiffCli({ fromHar: notHar, primary: { trading: primary.trading.url }, candidate: { trading: primary.trading.url }, tolerance: 0, timeTolerance: 0, out: () => {}, err: (l) => err.push(l) })).toBe(2);
+    expect(err.join('\n')).toMatch(/not a HAR file/);
+  });
+});
+
+describe('doppel diff against a broken candidate', () => {
+  it('exits 1 on a seed difference, escapes the network\'s text and masks the key', async () => {
+    const out: string[] = [];
+    const code = await runDiffCli({ fromHar: har, primary: { trading: primary.trading.url }, candidate: { trading: broken.url }, tradingKey: 'demo-trade-key', tolerance: 0.0001, timeTolerance: 2, out: (l) => out.push(l), err: (l) => out.push(l) });
+    const text = out.join('\n');
+    expect(code).toBe(1);
+    expect(text).toMatch(/^seed \(candidate\) balance-decimals\/.*#2 GET \/api\/v1\/account\/balances \(getBalances\) scale \/data\/0\/balance/m);
+    expect(text).toContain('Demo\\x1b[2J\\nforged line');
+    expect(text).not.toContain('\u001b');
+    expect(text).toContain('field /data/echo: (absent) → $DOPPEL_TRADING_KEY');
+    expect(text).not.toContain('demo-trade-key');
+    expect(text).toMatch(/doppel diff: 2 of 2 requests replayed, .* FAILED$/);
+  });
+
+  it('through the executable\'s parser: --json written, exit status 1', async () => {
+    const json = join(dir, 'out', 'diff.json');
+    const outcome = await run(['diff', '--from-har', har, '--primary-trading', primary.trading.url, '--candidate-trading', broken.url, '--trading-key', 'demo-trade-key', '--json', json]);
+    expect(outcome.exitCode).toBe(0);
+    expect(process.exitCode).toBe(1);
+    process.exitCode = undefined;
+    const report = JSON.parse(readFileSync(json, 'utf8')) as DiffReport;
+    expect(report.format).toBe('doppel-diff/1');
+    expect(report.counts.seed).toBeGreaterThan(0);
+    expect(JSON.stringify(report)).not.toContain('demo-trade-key');
+  });
+});
