@@ -21,7 +21,7 @@ function newestSource(dir: string): number {
 
 /** Builds dist/ (npm run build) when needed; returns the path of dist/bin/doppel.js. */
 export function ensureBuilt(): string {
-  const sources = Math.max(...['mock', 'bin', 'spec', 'conformance', 'proxy'].map((dir) => newestSource(join(ROOT, dir))));
+  const sources = Math.max(...['mock', 'bin', 'spec', 'conformance', 'proxy', 'diff'].map((dir) => newestSource(join(ROOT, dir))));
   if (!existsSync(DOPPEL_BIN) || statSync(DOPPEL_BIN).mtimeMs < sources) {
     try {
       execFileSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'pipe' });
