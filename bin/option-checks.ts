@@ -32,8 +32,8 @@ export function checkOnce(name: string, value: unknown): void {
   }
 }
 
-/** Options meant to be given more than once (declared `array: true`): check's --wallet-key, --only, --skip, --from-har; mock's --allowed-host; health's URLs. */
-const REPEATABLE = new Set(['wallet-key', 'only', 'skip', 'allowed-host', 'urls', 'from-har']);
+/** Options meant to be given more than once (declared `array: true`): check's and diff's --wallet-key, check's --only, --skip, --from-har; mock's --allowed-host; health's URLs; diff's --candidate-wallet-key and --profiles. */
+const REPEATABLE = new Set(['wallet-key', 'only', 'skip', 'allowed-host', 'urls', 'from-har', 'candidate-wallet-key', 'profiles']);
 
 /** checkOnce for every option of the command line (yargs lists each twice, kebab and camel case). */
 export function checkEveryOptionOnce(argv: Arguments): true {

@@ -11,3 +11,5 @@ export type { DecisionChange, Difference, DifferenceKind, DiffReport, DiffTarget
 export { runDiffCli } from './run-diff-cli.js';
 export { renderConsole, differenceLine } from './render-console.js';
 export type { DiffCliOptions } from './run-diff-cli.js';
+export { compareProfiles } from './compare-profiles.js';
+export type { ProfileDiff } from './compare-profiles.js';

@@ -3,7 +3,9 @@
 // 1 a seed difference, or a decision or unexplained one with --strict, 2 a recording that cannot be read).
 import { readFileSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { HarError, readHarText } from '../conformance/index.js';
+import { HarError, plainText, readHarText } from '../conformance/index.js';
+import { ProfileError } from '../spec/index.js';
+import { compareProfiles, type ProfileDiff } from './compare-profiles.js';
 import { createFolders } from '../mock/index.js';
 import { diffRecording } from './diff-recording.js';
 import { renderConsole } from './render-console.js';
@@ -11,7 +13,9 @@ import { sideKeys } from './side-keys.js';
 import type { DiffTargets } from './types.js';
 
 export interface DiffCliOptions {
-  fromHar: string;
+  fromHar?: string | undefined;
+  /** Two profile files to compare instead of replaying traffic. */
+  profiles?: [string, string] | undefined;
   primary: DiffTargets;
   candidate: DiffTargets;
   tradingKey?: string | undefined;
@@ -32,9 +36,38 @@ export interface DiffCliOptions {
   err?: ((line: string) => void) | undefined;
 }
 
+/** --profiles: the two profiles' changed points as lines (and --json); exit 1 on a change only under --strict. */
+function diffProfiles(files: [string, string], options: DiffCliOptions, out: (line: string) => void, err: (line: string) => void): number {
+  let result: ProfileDiff;
+  try {
+    result = compareProfiles(JSON.parse(readFileSync(files[0], 'utf8')), JSON.parse(readFileSync(files[1], 'utf8')));
+  } catch (error) {
+    if (error instanceof ProfileError || error instanceof SyntaxError || (error as { code?: string }).code === 'ENOENT' || (error as { code?: string }).code === 'EISDIR') {
+      err(`doppel diff: --profiles: ${(error as Error).message}`);
+      return 2;
+    }
+    throw error;
+  }
+  for (const c of result.changed) out(plainText(`decision changed: ${c.point}: ${JSON.stringify(c.primary)} → ${JSON.stringify(c.candidate)}`));
+  for (const [only, file] of [[result.onlyPrimary, files[0]], [result.onlyCandidate, files[1]]] as const) {
+    if (only.length) out(`only in ${plainText(file)} (not observed in the other): ${only.join(', ')}`);
+  }
+  out(`doppel diff: ${result.changed.length} decision${result.changed.length === 1 ? '' : 's'} changed between ${plainText(files[0])} and ${plainText(files[1])}`);
+  if (options.json) {
+    createFolders(dirname(options.json));
+    writeFileSync(options.json, `${JSON.stringify({ format: 'doppel-profile-diff/1', primary: files[0], candidate: files[1], ...result }, null, 2)}\n`);
+  }
+  return options.strict && result.changed.length > 0 ? 1 : 0;
+}
+
 export async function runDiffCli(options: DiffCliOptions): Promise<number> {
   const out = options.out ?? ((line: string) => process.stdout.write(`${line}\n`));
   const err = options.err ?? ((line: string) => process.stderr.write(`${line}\n`));
+  if (options.profiles) return diffProfiles(options.profiles, options, out, err);
+  if (options.fromHar === undefined) {
+    err('doppel diff: give --from-har FILE (a recording to replay) or --profiles A B');
+    return 2;
+  }
   let doc: unknown;
   try {
     const read = readHarText(readFileSync(options.fromHar, 'utf8'));

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const SOURCES = ['spec', 'mock', 'conformance', 'fixtures', 'toolkits', 'bin', 'scripts', 'docs/reference/api-reference.md', 'package.json', 'tsconfig.json', 'tsconfig.build.json'];
+const SOURCES = ['spec', 'mock', 'conformance', 'proxy', 'diff', 'fixtures', 'toolkits', 'bin', 'scripts', 'docs/reference/api-reference.md', 'package.json', 'tsconfig.json', 'tsconfig.build.json'];
 // One output of each build step (scripts/build-bundle.mjs, tsc's declarations, the HTML reference,
 // the browser bundle).
 const OUTPUTS = ['dist/bin/doppel.js', 'dist/mock/index.d.ts', 'dist/docs/api.html', 'dist/browser/doppel-browser.js'];

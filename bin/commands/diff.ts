@@ -5,6 +5,19 @@ import { checkJsonFile, checkReportFiles, file } from '../option-checks.js';
 
 const URLS = ['primary-trading', 'primary-wallet', 'candidate-trading', 'candidate-wallet'] as const;
 
+/** --profiles compares two files and sends nothing; a replay needs a recording and both sides of an interface. */
+function checkSource(argv: Record<string, unknown>): true {
+  const profiles = argv['profiles'] as string[] | undefined;
+  if (profiles !== undefined) {
+    if (profiles.length !== 2) throw new Error(`--profiles takes two profile files, the primary's and the candidate's (got ${profiles.length})`);
+    const sending = ['from-har', ...URLS, 'allow-writes'].filter((name) => argv[name] !== undefined && argv[name] !== false);
+    if (sending.length) throw new Error(`--profiles compares two files and replays nothing: ${sending.map((n) => `--${n}`).join(', ')} ${sending.length === 1 ? 'has' : 'have'} nothing to act on`);
+    return true;
+  }
+  if (argv['from-har'] === undefined) throw new Error('Give --from-har FILE (a recording to replay) or --profiles A B');
+  return checkUrls(argv);
+}
+
 function checkUrls(argv: Record<string, unknown>): true {
   for (const name of URLS) {
     const value = argv[name];
@@ -40,7 +53,8 @@ function builder(y: Argv) {
     .option('primary-wallet', { type: 'string', describe: 'Base URL of the wallet deployment in production (without /api/v1)' })
     .option('candidate-trading', { type: 'string', describe: 'Base URL of the trading deployment to compare with it' })
     .option('candidate-wallet', { type: 'string', describe: 'Base URL of the wallet deployment to compare with it' })
-    .option('from-har', { type: 'string', demandOption: 'Give --from-har FILE: the recording to replay (doppel proxy --har)', describe: 'The recording to replay (doppel proxy --har, or a browser\'s HAR)' })
+    .option('from-har', { type: 'string', describe: 'The recording to replay (doppel proxy --har, or a browser\'s HAR)' })
+    .option('profiles', { type: 'string', array: true, describe: 'Compare two deployment profiles instead (the primary\'s and the candidate\'s, as --learn writes them): the decision points whose value changed' })
     .option('trading-key', { type: 'string', describe: 'API-KEY for both sides; a recording\'s $DOPPEL_TRADING_KEY stands for it' })
     .option('trading-read-key', { type: 'string', describe: 'Read-only API-KEY; a recording\'s $DOPPEL_TRADING_READ_KEY (or the second trading key it masked) stands for it' })
     .option('wallet-key', { type: 'string', array: true, describe: 'X-API-Key (repeat for more); the wallet keys a recording masked ($DOPPEL_WALLET_KEY, then numbered) stand for them in order' })
@@ -56,7 +70,7 @@ function builder(y: Argv) {
     .implies('candidate-trading-key', 'trading-key')
     .implies('candidate-trading-read-key', 'trading-read-key')
     .implies('candidate-wallet-key', 'wallet-key')
-    .check(checkUrls)
+    .check(checkSource)
     .check(checkTolerances)
     .check(checkReportFiles(['json']))
     .check(checkJsonFile('from-har'));
@@ -70,7 +84,8 @@ export const diffCommand: CommandModule<object, DiffArgs> = {
   builder,
   async handler(argv) {
     const options: DiffCliOptions = {
-      fromHar: file(argv.fromHar) as string,
+      fromHar: file(argv.fromHar),
+      profiles: argv.profiles ? [file(argv.profiles[0]) as string, file(argv.profiles[1]) as string] : undefined,
       primary: { trading: argv.primaryTrading, wallet: argv.primaryWallet },
       candidate: { trading: argv.candidateTrading, wallet: argv.candidateWallet },
       tradingKey: argv.tradingKey,

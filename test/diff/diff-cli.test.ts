@@ -94,3 +94,48 @@ describe('doppel diff against a broken candidate', () => {
     expect(JSON.stringify(report)).not.toContain('demo-trade-key');
   });
 });
+
+describe('doppel diff --profiles', () => {
+  it('names the decisions two profiles differ at, and the points only one holds; exit 1 only with --strict', async () => {
+    const [a, b] = [join(dir, 'a.json'), join(dir, 'b.json')];
+    writeFileSync(a, JSON.stringify({ doppel_profile: 1, points: { 'trading.conflict-409': { value: 409 }, 'wallet.list-order': { value: 'oldest-first' }, 'trading.orders-default-limit': { value: 50 } } }));
+    writeFileSync(b, JSON.stringify({ doppel_profile: 1, points: { 'trading.conflict-409': { value: 400 }, 'wallet.list-order': { value: 'oldest-first' }, 'wallet.send-semantics': { value: 75 } } }));
+    const out: string[] = [];
+    expect(await runDiffCli({ profiles: [a, b], primary: {}, candidate: {}, tolerance: 0, timeTolerance: 0, out: (l) => out.push(l) })).toBe(0);
+    expect(out).toEqual([
+      'decision changed: trading.conflict-409: 409 → 400',
+      `only in ${a} (not observed in the other): trading.orders-default-limit`,
+      `only in ${b} (not observed in the other): wallet.send-semantics`,
+      `doppel diff: 1 decision changed between ${a} and ${b}`,
+    ]);
+    expect(await runDiffCli({ profiles: [a, b], strict: true, primary: {}, candidate: {}, tolerance: 0, timeTolerance: 0, out: () => {} })).toBe(1);
+    expect(await runDiffCli({ profiles: [a, a], strict: true, primary: {}, candidate: {}, tolerance: 0, timeTolerance: 0, out: () => {} })).toBe(0);
+  });
+
+  it('refuses a profile that is not one, and options that replay', async () => {
+    const bad = join(dir, 'bad.json');
+    writeFileSync(bad, JSON.stringify({ doppel_profile: 1, points: { 'no.such-point': { value: 1 } } }));
+    const err: string[] = [];
+    expect(await runDiffCli({ profiles: [bad, bad], primary: {}, candidate: {}, tolerance: 0, timeTolerance: 0, out: () => {}, err: (l) => err.push(l) })).toBe(2);
+    expect(err.join('\n')).toMatch(/no such decision point/);
+    for (const [args, message] of [
+      [['diff', '--profiles', bad], /--profiles takes two profile files/],
+      [['diff', '--profiles', bad, bad, '--from-har', har], /--from-har has nothing to act on/],
+    ] as const) {
+      const outcome = await usage([...args]);
+      expect(outcome.exitCode).toBe(2);
+      expect(outcome.message).toMatch(message);
+    }
+    // Through the parser to the run, which reads the profiles: exit status 2.
+    const stderr = process.stderr.write;
+    process.stderr.write = () => true;
+    try {
+      expect((await run(['diff', '--profiles', bad, bad])).exitCode).toBe(0);
+    } finally {
+      process.stderr.write = stderr;
+    }
+    expect(process.exitCode).toBe(2);
+    process.exitCode = undefined;
+  });
+});
+

@@ -1,0 +1,76 @@
+// doppel diff at scale, in `npm run test:kills` (not npm test: it sends some 10,000 requests): a
+// 2,000-exchange recording with writes, made by doppel proxy of scripted traffic, diffs clean
+// between two doppel mocks of one seed; and each breaking layer of the suite (test/conformance/
+// mutants.ts) that the scripted traffic reaches, in front of the candidate, is a seed difference
+// on the candidate's side, naming the check that kills it.
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { diffRecording, sideKeys } from '../../diff/index.js';
+import { startMock, type RunningMock } from '../../mock/index.js';
+import { startProxy } from '../../proxy/index.js';
+import { startProxy as startLayer } from '../conformance/broken-proxy.js';
+import { MUTANTS } from '../conformance/mutants.js';
+import { runScript, STEPS } from '../proxy/traffic-client.js';
+
+const dir = mkdtempSync(join(tmpdir(), 'doppel-diff-kills-'));
+const MOCK = { host: '127.0.0.1', tradingPort: 0, walletPort: 0, seed: 8, clock: 'manual' as const, walletRateLimit: 1_000_000, quiet: true };
+const KEYS = sideKeys('demo-trade-key', 'demo-read-key', ['demo-wallet-key']);
+const ROUNDS = Math.ceil(2_000 / STEPS.length);
+
+/** Records `rounds` passes of the script through doppel proxy; the HAR's file. */
+async function record(name: string, rounds: number): Promise<string> {
+  const har = join(dir, name);
+  const target = await startMock(MOCK);
+  const proxy = await startProxy({ targets: { trading: target.trading.url, wallet: target.wallet.url }, ports: { trading: 0, wallet: 0 }, har });
+  for (let i = 0; i < rounds; i++) await runScript({ trading: proxy.listening.trading!.url, wallet: proxy.listening.wallet!.url });
+  await proxy.close();
+  await target.close();
+  return har;
+}
+
+const urls = (m: RunningMock) => ({ trading: m.trading.url, wallet: m.wallet.url });
+let short: string;
+beforeAll(async () => {
+  short = await record('short.har', 1);
+});
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+/** The suite's layers this traffic does not reach, and why. */
+const NOT_REACHED: Record<string, string> = {};
+
+describe('doppel diff at scale', () => {
+  it(`two mocks of one seed diff clean over ${ROUNDS * STEPS.length} exchanges with writes`, async () => {
+    const har = await record('long.har', ROUNDS);
+    const [primary, candidate] = [await startMock(MOCK), await startMock(MOCK)];
+    try {
+      const report = await diffRecording({ file: har, doc: JSON.parse(readFileSync(har, 'utf8')), primary: urls(primary), candidate: urls(candidate), keys: { primary: KEYS, candidate: KEYS }, allowWrites: true, tolerance: { relative: 0.0001, seconds: 2 } });
+      expect(report.requests).toBeGreaterThanOrEqual(2_000);
+      expect(report.replayed).toBe(report.requests);
+      expect(report.differences.filter((d) => d.verdict !== 'noise')).toEqual([]);
+      expect(report.aligned).toBeGreaterThan(ROUNDS);
+    } finally {
+      await primary.close();
+      await candidate.close();
+    }
+  }, 300_000);
+
+  for (const mutant of MUTANTS) {
+    it.skipIf(mutant.name in NOT_REACHED)(`${mutant.name}: a seed difference on the candidate's side (${mutant.killedBy})`, async () => {
+      const [primary, candidate] = [await startMock(MOCK), await startMock(MOCK)];
+      const layer = await startLayer(candidate[mutant.iface].url, mutant.breakage());
+      try {
+        const report = await diffRecording({ file: short, doc: JSON.parse(readFileSync(short, 'utf8')), primary: urls(primary), candidate: { ...urls(candidate), [mutant.iface]: layer.url }, keys: { primary: KEYS, candidate: KEYS }, allowWrites: true, tolerance: { relative: 0.0001, seconds: 2 } });
+        const seeds = report.differences.filter((d) => d.verdict === 'seed');
+        expect(seeds.length, JSON.stringify(report.differences.slice(0, 3))).toBeGreaterThan(0);
+        expect(seeds.every((d) => d.side === 'candidate')).toBe(true);
+        expect(report.failed).toBe(true);
+      } finally {
+        await layer.close();
+        await primary.close();
+        await candidate.close();
+      }
+    });
+  }
+});
