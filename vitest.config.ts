@@ -9,7 +9,7 @@ export default defineConfig({
     // package (`npm run test:package`, vitest.package.config.ts) and the generated breakages' kills
     // (`npm run test:kills`, vitest.kills.config.ts) are the same on every Node version; the proxy's
     // judges on worker threads take seconds to start (`npm run test:judges`, vitest.judges.config.ts).
-    exclude: ['node_modules/**', 'dist/**', 'test/cluster/**', 'test/languages/**', 'test/release/**', 'test/image/**', 'test/bin/package-install.test.ts', 'test/conformance/*-kills.test.ts', 'test/proxy/proxy-judges.test.ts'],
+    exclude: ['node_modules/**', 'dist/**', 'test/cluster/**', 'test/languages/**', 'test/release/**', 'test/image/**', 'test/bin/package-install.test.ts', 'test/conformance/*-kills.test.ts', 'test/diff/*-kills.test.ts', 'test/proxy/proxy-judges.test.ts'],
     // vitest's default is one worker fewer than the cores: on a 2-core machine one worker, and the
     // suite used 1.3 cores (its files wait on servers and child processes). Two workers there:
     // 316 → 220 s of vitest, the same 1,466 tests passing.

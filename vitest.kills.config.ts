@@ -1,4 +1,5 @@
-// `npm run test:kills`: the breaking layers generated from the documents, the resource graph and
+// `npm run test:kills`: doppel diff over a 2,000-exchange recording and the suite's breaking layers
+// (test/diff/diff-kills.test.ts); the breaking layers generated from the documents, the resource graph and
 // the input classes (test/conformance/*-kills.test.ts), each in front of doppel mock, each killed by
 // the assertions that judge what it breaks. Not part of `npm test`: they prove the checker's logic,
 // the same on every Node version, and take a minute of the suite's five, so .ci/run runs them once,
@@ -7,7 +8,7 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    include: ['test/conformance/*-kills.test.ts'],
+    include: ['test/conformance/*-kills.test.ts', 'test/diff/*-kills.test.ts'],
     testTimeout: 30_000,
   },
 });
