@@ -13,7 +13,8 @@ import { sideKeys } from './side-keys.js';
 import type { DiffTargets } from './types.js';
 
 export interface DiffCliOptions {
-  fromHar?: string | undefined;
+  /** The recording's files (several: one stream, in the order their exchanges ended). */
+  fromHar?: string[] | undefined;
   /** Two profile files to compare instead of replaying traffic. */
   profiles?: [string, string] | undefined;
   primary: DiffTargets;
@@ -64,28 +65,32 @@ export async function runDiffCli(options: DiffCliOptions): Promise<number> {
   const out = options.out ?? ((line: string) => process.stdout.write(`${line}\n`));
   const err = options.err ?? ((line: string) => process.stderr.write(`${line}\n`));
   if (options.profiles) return diffProfiles(options.profiles, options, out, err);
-  if (options.fromHar === undefined) {
+  if (options.fromHar === undefined || options.fromHar.length === 0) {
     err('doppel diff: give --from-har FILE (a recording to replay) or --profiles A B');
     return 2;
   }
-  let doc: unknown;
-  try {
-    const read = readHarText(readFileSync(options.fromHar, 'utf8'));
-    if (read.cut) err(`doppel diff: --from-har ${options.fromHar}: ${read.cut}`);
-    doc = read.doc;
-  } catch (error) {
-    if (error instanceof SyntaxError || (error as { code?: string }).code === 'ENOENT') {
-      err(`doppel diff: --from-har ${options.fromHar}: ${(error as Error).message}`);
-      return 2;
+  const docs: unknown[] = [];
+  for (const file of options.fromHar) {
+    try {
+      const read = readHarText(readFileSync(file, 'utf8'));
+      if (read.cut) err(`doppel diff: --from-har ${file}: ${read.cut}`);
+      docs.push(read.doc);
+    } catch (error) {
+      if (error instanceof SyntaxError || (error as { code?: string }).code === 'ENOENT' || (error as { code?: string }).code === 'EISDIR') {
+        err(`doppel diff: --from-har ${file}: ${(error as Error).message}`);
+        return 2;
+      }
+      throw error;
     }
-    throw error;
   }
+  const doc = docs.length === 1 ? docs[0] : docs;
+  const files = options.fromHar.join(', ');
   const primary = sideKeys(options.tradingKey, options.tradingReadKey, options.walletKeys);
   const candidate = sideKeys(options.candidateTradingKey ?? options.tradingKey, options.candidateTradingReadKey ?? options.tradingReadKey, options.candidateWalletKeys ?? options.walletKeys);
   let report;
   try {
     report = await diffRecording({
-      file: options.fromHar,
+      file: files,
       doc,
       primary: options.primary,
       candidate: options.candidate,
@@ -97,7 +102,7 @@ export async function runDiffCli(options: DiffCliOptions): Promise<number> {
     });
   } catch (error) {
     if (error instanceof HarError) {
-      err(`doppel diff: --from-har ${options.fromHar}: ${error.message}`);
+      err(`doppel diff: --from-har ${files}: ${error.message}`);
       return 2;
     }
     throw error;

@@ -13,7 +13,8 @@ export function sideKeys(tradingKey: string | undefined, tradingReadKey: string 
   return { trading: [tradingKey, tradingReadKey].filter((k): k is string => k !== undefined), wallet: walletKeys ?? [] };
 }
 
-const MASK = /^\$DOPPEL_(TRADING|WALLET)_(READ_)?KEY(?:_(\d+))?$/;
+/** A key's mask; several recordings read as one name each file's apart (`$DOPPEL_HAR2_TRADING_KEY`). */
+const MASK = /^\$DOPPEL_(?:HAR\d+_)?(TRADING|WALLET)_(READ_)?KEY(?:_(\d+))?$/;
 
 /** The key a masked value stands for on this side, or undefined when it is no key's mask (or the side has no key of its kind there). */
 export function keyForMask(value: string, keys: SideKeys): string | undefined {

@@ -1,7 +1,7 @@
 // `doppel diff`: does a candidate deployment answer recorded traffic the way the primary does?
 import type { Argv, CommandModule } from 'yargs';
 import type { DiffCliOptions } from '../../diff/index.js';
-import { checkJsonFile, checkReportFiles, file } from '../option-checks.js';
+import { checkInputFiles, checkReportFiles, file } from '../option-checks.js';
 
 const URLS = ['primary-trading', 'primary-wallet', 'candidate-trading', 'candidate-wallet'] as const;
 
@@ -53,7 +53,7 @@ function builder(y: Argv) {
     .option('primary-wallet', { type: 'string', describe: 'Base URL of the wallet deployment in production (without /api/v1)' })
     .option('candidate-trading', { type: 'string', describe: 'Base URL of the trading deployment to compare with it' })
     .option('candidate-wallet', { type: 'string', describe: 'Base URL of the wallet deployment to compare with it' })
-    .option('from-har', { type: 'string', describe: 'The recording to replay (doppel proxy --har, or a browser\'s HAR)' })
+    .option('from-har', { type: 'string', array: true, describe: 'The recording to replay (doppel proxy --har, or a browser\'s HAR); several files (the HARs of proxies behind one balancer) are one stream, in the order their exchanges ended' })
     .option('profiles', { type: 'string', array: true, describe: 'Compare two deployment profiles instead (the primary\'s and the candidate\'s, as --learn writes them): the decision points whose value changed' })
     .option('trading-key', { type: 'string', describe: 'API-KEY for both sides; a recording\'s $DOPPEL_TRADING_KEY stands for it' })
     .option('trading-read-key', { type: 'string', describe: 'Read-only API-KEY; a recording\'s $DOPPEL_TRADING_READ_KEY (or the second trading key it masked) stands for it' })
@@ -73,7 +73,7 @@ function builder(y: Argv) {
     .check(checkSource)
     .check(checkTolerances)
     .check(checkReportFiles(['json']))
-    .check(checkJsonFile('from-har'));
+    .check(checkInputFiles('from-har'));
 }
 
 type DiffArgs = ReturnType<typeof builder> extends Argv<infer T> ? T : never;
@@ -84,7 +84,7 @@ export const diffCommand: CommandModule<object, DiffArgs> = {
   builder,
   async handler(argv) {
     const options: DiffCliOptions = {
-      fromHar: file(argv.fromHar),
+      fromHar: argv.fromHar?.map((f) => file(f) as string),
       profiles: argv.profiles ? [file(argv.profiles[0]) as string, file(argv.profiles[1]) as string] : undefined,
       primary: { trading: argv.primaryTrading, wallet: argv.primaryWallet },
       candidate: { trading: argv.candidateTrading, wallet: argv.candidateWallet },

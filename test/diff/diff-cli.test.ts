@@ -63,7 +63,7 @@ describe('doppel diff usage', () => {
     const notHar = join(dir, 'not.har');
     writeFileSync(notHar, '{"log":{}}');
     const err: string[] = [];
-    expect(await runDiffCli({ fromHar: notHar, primary: { trading: primary.trading.url }, candidate: { trading: primary.trading.url }, tolerance: 0, timeTolerance: 0, out: () => {}, err: (l) => err.push(l) })).toBe(2);
+    expect(await runDiffCli({ fromHar: [notHar], primary: { trading: primary.trading.url }, candidate: { trading: primary.trading.url }, tolerance: 0, timeTolerance: 0, out: () => {}, err: (l) => err.push(l) })).toBe(2);
     expect(err.join('\n')).toMatch(/not a HAR file/);
   });
 });
@@ -71,7 +71,7 @@ describe('doppel diff usage', () => {
 describe('doppel diff against a broken candidate', () => {
   it('exits 1 on a seed difference, escapes the network\'s text and masks the key', async () => {
     const out: string[] = [];
-    const code = await runDiffCli({ fromHar: har, primary: { trading: primary.trading.url }, candidate: { trading: broken.url }, tradingKey: 'demo-trade-key', tolerance: 0.0001, timeTolerance: 2, out: (l) => out.push(l), err: (l) => out.push(l) });
+    const code = await runDiffCli({ fromHar: [har], primary: { trading: primary.trading.url }, candidate: { trading: broken.url }, tradingKey: 'demo-trade-key', tolerance: 0.0001, timeTolerance: 2, out: (l) => out.push(l), err: (l) => out.push(l) });
     const text = out.join('\n');
     expect(code).toBe(1);
     expect(text).toMatch(/^seed \(candidate\) balance-decimals\/.*#2 GET \/api\/v1\/account\/balances \(getBalances\) scale \/data\/0\/balance/m);
@@ -82,9 +82,20 @@ describe('doppel diff against a broken candidate', () => {
     expect(text).toMatch(/doppel diff: 2 of 2 requests replayed, .* FAILED$/);
   });
 
+  it('several recordings are one stream, each file\'s masked keys standing for the keys of their kind', async () => {
+    const out: string[] = [];
+    const code = await runDiffCli({ fromHar: [har, har], primary: { trading: primary.trading.url }, candidate: { trading: broken.url }, tradingKey: 'demo-trade-key', tolerance: 0.0001, timeTolerance: 2, out: (l) => out.push(l), err: (l) => out.push(l) });
+    expect(code).toBe(1);
+    // Keyed reads answered (not 401 on both sides): the candidate's 7-digit balances show, from each file.
+    expect(out.join('\n').split('\n').filter((l) => /^seed \(candidate\) balance-decimals.*\/balances/.test(l)).map((l) => /#(\d+)/.exec(l)?.[1])).toEqual(expect.arrayContaining(['3', '4']));
+    expect(out.join('\n')).toMatch(/doppel diff: 4 of 4 requests replayed/);
+  });
+
   it('through the executable\'s parser: --json written, exit status 1', async () => {
     const json = join(dir, 'out', 'diff.json');
-    const outcome = await run(['diff', '--from-har', har, '--primary-trading', primary.trading.url, '--candidate-trading', broken.url, '--trading-key', 'demo-trade-key', '--json', json]);
+    const stdout = process.stdout.write;
+    process.stdout.write = () => true;
+    const outcome = await run(['diff', '--from-har', har, '--primary-trading', primary.trading.url, '--candidate-trading', broken.url, '--trading-key', 'demo-trade-key', '--json', json]).finally(() => (process.stdout.write = stdout));
     expect(outcome.exitCode).toBe(0);
     expect(process.exitCode).toBe(1);
     process.exitCode = undefined;
