@@ -58,6 +58,7 @@ const NOT_SEED: Record<string, { shows: 'nothing' | 'unexplained'; why: string }
   'orders listing defaults to 2 entries': { shows: 'nothing', why: 'the script\'s listing names its limit' },
   'binary bids never settle': { shows: 'nothing', why: 'the manual clock never moves' },
 };
+
 describe('doppel diff at scale', () => {
   it(`two mocks of one seed diff clean over ${ROUNDS * STEPS.length} exchanges with writes`, async () => {
     const har = await record('long.har', ROUNDS);
