@@ -71,7 +71,7 @@ export async function diffRecording(options: DiffOptions): Promise<DiffReport> {
       primary: sideRequest(recorded, bases.primary, [fromRecording], options.keys.primary),
       candidate: sideRequest(recorded, bases.candidate, [fromRecording, toCandidate], options.keys.candidate),
     };
-    const [primary, candidate] = await Promise.all([send(requests.primary, recorded.iface, index), send(requests.candidate, recorded.iface, index)]);
+    const [primary, candidate] = await Promise.all([send(requests.primary, recorded.iface, index, 'primary'), send(requests.candidate, recorded.iface, index, 'candidate')]);
     // The recording's identifiers paired with the primary's, so that later requests name the primary's.
     compareAnswers(recorded.iface, recorded, primary, fromRecording, options.tolerance);
     const differences = compareAnswers(recorded.iface, primary, candidate, toCandidate, options.tolerance);

@@ -102,10 +102,23 @@ export function sideRequest(ex: Exchange, base: string, ids: readonly Identifier
   return { method: ex.method, url: url.toString(), headers, body: bodyFor(ex.requestBody, ex.iface, ids, keys) };
 }
 
-/** Sends the request and records the answer as an exchange of the checker. */
-export async function send(req: SideRequest, iface: InterfaceName, seq: number): Promise<Exchange> {
+/** A side that gave no answer (refused, reset, unresolvable): the comparison cannot go on. */
+export class UnreachableError extends Error {
+  override readonly name = 'UnreachableError';
+  readonly code = 'unreachable';
+}
+
+/** Sends the request and records the answer as an exchange of the checker; no answer throws UnreachableError. */
+export async function send(req: SideRequest, iface: InterfaceName, seq: number, side: string): Promise<Exchange> {
   const startedAt = performance.timeOrigin + performance.now();
-  const res = await request(req.url, { method: req.method as 'GET', headers: req.headers, body: req.body });
-  const body = new Uint8Array(await res.body.arrayBuffer());
+  let res: Awaited<ReturnType<typeof request>>;
+  let body: Uint8Array;
+  try {
+    res = await request(req.url, { method: req.method as 'GET', headers: req.headers, body: req.body });
+    body = new Uint8Array(await res.body.arrayBuffer());
+  } catch (error) {
+    const { code, message } = error as { code?: string; message?: string };
+    throw new UnreachableError(`the ${side}'s ${iface} interface gave no answer to ${req.method} ${new URL(req.url).pathname} (${code ?? message ?? String(error)})`);
+  }
   return recordExchange({ seq, iface, method: req.method, url: req.url, requestHeaders: req.headers, requestBody: req.body, status: res.statusCode, responseHeaders: res.headers, body, startedAt, endedAt: performance.timeOrigin + performance.now() });
 }

@@ -1,6 +1,7 @@
 // doppel diff from the command line: the recording read, both sides' URLs and keys, the
 // comparison, its console lines and --json report; the exit status (0 no difference that counts,
-// 1 a seed difference, or a decision or unexplained one with --strict, 2 a recording that cannot be read).
+// 1 a seed difference, or a decision or unexplained one with --strict, 2 a recording that cannot be
+// read or a side that gives no answer).
 import { readFileSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { HarError, plainText, readHarText } from '../conformance/index.js';
@@ -9,6 +10,7 @@ import { compareProfiles, type ProfileDiff } from './compare-profiles.js';
 import { createFolders } from '../mock/index.js';
 import { diffRecording } from './diff-recording.js';
 import { renderConsole } from './render-console.js';
+import { UnreachableError } from './replay-request.js';
 import { sideKeys } from './side-keys.js';
 import type { DiffTargets } from './types.js';
 
@@ -103,6 +105,10 @@ export async function runDiffCli(options: DiffCliOptions): Promise<number> {
   } catch (error) {
     if (error instanceof HarError) {
       err(`doppel diff: --from-har ${files}: ${error.message}`);
+      return 2;
+    }
+    if (error instanceof UnreachableError) {
+      err(plainText(`doppel diff: ${error.message}`));
       return 2;
     }
     throw error;

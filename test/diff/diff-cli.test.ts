@@ -9,7 +9,7 @@ import { runDiffCli, type DiffReport } from '../../diff/index.js';
 import { startMock, type RunningMock } from '../../mock/index.js';
 import { startProxy } from '../../proxy/index.js';
 import { editJson, pathOf, startProxy as startLayer, type RunningProxy } from '../conformance/broken-proxy.js';
-import { usage } from '../conformance/cli-usage.js';
+import { closedPort, usage } from '../conformance/cli-usage.js';
 import { run } from '../bin/run-cli.js';
 import { send } from '../proxy/traffic-client.js';
 
@@ -65,6 +65,13 @@ describe('doppel diff usage', () => {
     const err: string[] = [];
     expect(await runDiffCli({ fromHar: [notHar], primary: { trading: primary.trading.url }, candidate: { trading: primary.trading.url }, tolerance: 0, timeTolerance: 0, out: () => {}, err: (l) => err.push(l) })).toBe(2);
     expect(err.join('\n')).toMatch(/not a HAR file/);
+  });
+
+  it('a side that gives no answer: exit 2, one line naming it', async () => {
+    const err: string[] = [];
+    const code = await runDiffCli({ fromHar: [har], primary: { trading: primary.trading.url }, candidate: { trading: `http://127.0.0.1:${await closedPort()}` }, tradingKey: 'demo-trade-key', tolerance: 0, timeTolerance: 0, out: () => {}, err: (l) => err.push(l) });
+    expect(code).toBe(2);
+    expect(err).toEqual([expect.stringMatching(/^doppel diff: the candidate's trading interface gave no answer to GET \/api\/v1\/account \(ECONNREFUSED\)$/)]);
   });
 });
 
