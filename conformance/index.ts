@@ -5,7 +5,7 @@ export { CHECKS } from './checks/index.js';
 export { UNJUDGED_CLAUSES } from './checks/unjudged-clauses.js';
 export { renderConsole } from './report/console.js';
 export { renderJunit } from './report/junit.js';
-export { renderHtml } from './report/html.js';
+export { esc as htmlText, renderHtml } from './report/html.js';
 export { summaryLine } from './report/summary-line.js';
 export { PreflightError } from './run/preflight.js';
 export { renderCurl } from './report/curl.js';

@@ -9,7 +9,7 @@ import { IdentifierMap } from './identifier-map.js';
 import { send, sideRequest } from './replay-request.js';
 import type { SideKeys } from './side-keys.js';
 import { judgePair } from './verdicts.js';
-import type { DecisionChange, Difference, DiffReport, DiffTargets, Side, Verdict } from './types.js';
+import type { AnswerPair, DecisionChange, Difference, DiffReport, DiffTargets, Side, Verdict } from './types.js';
 
 export interface DiffOptions {
   /** The recording's file name, for the report. */
@@ -26,6 +26,15 @@ export interface DiffOptions {
 }
 
 const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
+/** Answers kept for the side-by-side page, and how much of each body. */
+const ANSWERS_KEPT = 200;
+const BODY_KEPT = 8_000;
+
+/** An answer's body as a person reads it: JSON indented, cut at BODY_KEPT characters. */
+function readable(ex: Exchange): string {
+  const text = ex.json === undefined ? ex.bodyText : JSON.stringify(ex.json, null, 2);
+  return text.length > BODY_KEPT ? `${text.slice(0, BODY_KEPT)}\n…` : text;
+}
 
 interface Replayed {
   index: number;
@@ -99,6 +108,12 @@ export async function diffRecording(options: DiffOptions): Promise<DiffReport> {
       });
     }
   }
+  const shown = new Set(differences.filter((d) => d.verdict !== 'noise').map((d) => d.index));
+  const answers: AnswerPair[] = replayed.filter((r) => shown.has(r.index)).slice(0, ANSWERS_KEPT).map((r) => {
+    const url = new URL(r.recorded.url);
+    const side = (ex: Exchange) => ({ status: ex.status, contentType: ex.responseHeaders['content-type'] ?? '', body: mask(readable(ex)) });
+    return { index: r.index, method: r.recorded.method, path: mask(`${url.pathname}${url.search}`), primary: side(r.sides.primary), candidate: side(r.sides.candidate) };
+  });
   const decisions: DecisionChange[] = [];
   for (const [point, primary] of values.primary) {
     const candidate = values.candidate.get(point);
@@ -118,6 +133,7 @@ export async function diffRecording(options: DiffOptions): Promise<DiffReport> {
     skippedInterfaces,
     aligned: toCandidate.size,
     differences,
+    answers,
     decisions,
     counts,
     strict,

@@ -10,6 +10,7 @@ import { compareProfiles, type ProfileDiff } from './compare-profiles.js';
 import { createFolders } from '../mock/index.js';
 import { diffRecording } from './diff-recording.js';
 import { renderConsole } from './render-console.js';
+import { renderHtml } from './render-html.js';
 import { UnreachableError } from './replay-request.js';
 import { sideKeys } from './side-keys.js';
 import type { DiffTargets } from './types.js';
@@ -34,6 +35,8 @@ export interface DiffCliOptions {
   /** Seconds two times may be apart. */
   timeTolerance: number;
   json?: string | undefined;
+  /** The page with the differing answers side by side. */
+  html?: string | undefined;
   showSecrets?: boolean | undefined;
   out?: ((line: string) => void) | undefined;
   err?: ((line: string) => void) | undefined;
@@ -117,6 +120,10 @@ export async function runDiffCli(options: DiffCliOptions): Promise<number> {
   if (options.json) {
     createFolders(dirname(options.json));
     writeFileSync(options.json, `${JSON.stringify(report, null, 2)}\n`);
+  }
+  if (options.html) {
+    createFolders(dirname(options.html));
+    writeFileSync(options.html, renderHtml(report));
   }
   return report.failed ? 1 : 0;
 }

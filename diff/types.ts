@@ -60,6 +60,15 @@ export interface DecisionChange {
 /** Base URLs per interface (without /api/v1). */
 export type DiffTargets = Partial<Record<InterfaceName, string>>;
 
+/** The two answers to one request that differ, as a person compares them (masked, cut at a few kilobytes). */
+export interface AnswerPair {
+  index: number;
+  method: string;
+  path: string;
+  primary: { status: number; contentType: string; body: string };
+  candidate: { status: number; contentType: string; body: string };
+}
+
 export interface DiffReport {
   format: 'doppel-diff/1';
   recording: string;
@@ -75,6 +84,8 @@ export interface DiffReport {
   /** Identifiers minted by the targets, followed from one side to the other. */
   aligned: number;
   differences: Difference[];
+  /** The answers of each request with a difference that is not noise (the HTML page shows them side by side). */
+  answers: AnswerPair[];
   /** Decision points observed on both sides with different values (the learned profiles' difference). */
   decisions: DecisionChange[];
   counts: Record<Verdict, number>;

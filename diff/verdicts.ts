@@ -11,7 +11,7 @@ import type { DecisionChange, Difference, Side } from './types.js';
 export type Judged = Pick<Difference, 'kind' | 'at' | 'primary' | 'candidate' | 'verdict' | 'side' | 'rule' | 'decision'>;
 
 /** What both sides showed for one request, and each side's values at the decision points over the whole stream. */
-export interface AnswerPair {
+export interface PairToJudge {
   operationId: string | null;
   status: Record<Side, number>;
   differences: readonly FieldDifference[];
@@ -24,7 +24,7 @@ const seeds = (v: ExchangeVerdict): Failure[] => v.failures.filter((f) => f.kind
 const only = (mine: Failure[], theirs: Failure[]): Failure[] => mine.filter((f) => !theirs.some((t) => t.checkId === f.checkId && t.assertion === f.assertion));
 
 /** The decision point that reads differently on the two sides at this answer, if one does. */
-function changedPoint(pair: AnswerPair): DecisionChange | undefined {
+function changedPoint(pair: PairToJudge): DecisionChange | undefined {
   const here = (side: Side) => new Map(pair.verdicts[side].points.map((p) => [p.point, p.value]));
   const [p, c] = [here('primary'), here('candidate')];
   for (const point of new Set([...p.keys(), ...c.keys()])) {
@@ -39,7 +39,7 @@ function changedPoint(pair: AnswerPair): DecisionChange | undefined {
   return undefined;
 }
 
-export function judgePair(pair: AnswerPair): Judged[] {
+export function judgePair(pair: PairToJudge): Judged[] {
   const [sp, sc] = [seeds(pair.verdicts.primary), seeds(pair.verdicts.candidate)];
   const broken: Partial<Record<Side, Failure[]>> = { candidate: only(sc, sp), primary: only(sp, sc) };
   const seedSide: Side | undefined = broken.candidate?.length ? 'candidate' : broken.primary?.length ? 'primary' : undefined;

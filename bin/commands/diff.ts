@@ -66,13 +66,14 @@ function builder(y: Argv) {
     .option('time-tolerance', { type: 'number', default: 2, describe: 'Seconds two times may be apart and be noise' })
     .option('strict', { type: 'boolean', default: false, describe: 'Decision and unexplained differences fail the comparison too (else only seed differences do)' })
     .option('json', { type: 'string', describe: 'Write the differences as JSON to this file (a missing folder is created)' })
+    .option('html', { type: 'string', describe: 'Write a self-contained HTML page to this file: each request whose answers differ, the two answers side by side, the differing fields highlighted' })
     .option('show-secrets', { type: 'boolean', default: false, describe: 'Show keys and tokens in the lines and the report (default: as $DOPPEL_TRADING_KEY etc.)' })
     .implies('candidate-trading-key', 'trading-key')
     .implies('candidate-trading-read-key', 'trading-read-key')
     .implies('candidate-wallet-key', 'wallet-key')
     .check(checkSource)
     .check(checkTolerances)
-    .check(checkReportFiles(['json']))
+    .check(checkReportFiles(['json', 'html']))
     .check(checkInputFiles('from-har'));
 }
 
@@ -99,6 +100,7 @@ export const diffCommand: CommandModule<object, DiffArgs> = {
       tolerance: argv.tolerance,
       timeTolerance: argv.timeTolerance,
       json: file(argv.json),
+      html: file(argv.html),
       showSecrets: argv.showSecrets,
     };
     const { runDiffCli } = await import('../../diff/index.js');

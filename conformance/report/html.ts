@@ -16,7 +16,8 @@ import { commandOf, rerunNote, runFacts } from './run-origin.js';
 import { summaryLine, verdictOf } from './summary-line.js';
 import { plainText } from './plain-text.js';
 
-const esc = (s: string): string => plainText(s, true).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+/** Text from the network as HTML text: control characters escaped first (plainText), then markup. */
+export const esc = (s: string): string => plainText(s, true).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 const CSS = `
 *{box-sizing:border-box}body{font:14px/1.45 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;margin:0;color:#1d232b;background:#f5f6f8}
