@@ -6,39 +6,24 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runDiffCli, type DiffReport } from '../../diff/index.js';
-import { startMock, type RunningMock } from '../../mock/index.js';
-import { startProxy } from '../../proxy/index.js';
-import { editJson, pathOf, startProxy as startLayer, type RunningProxy } from '../conformance/broken-proxy.js';
+import type { RunningMock } from '../../mock/index.js';
 import { closedPort, usage } from '../conformance/cli-usage.js';
 import { run } from '../bin/run-cli.js';
-import { send } from '../proxy/traffic-client.js';
+import { brokenCandidate, type BrokenCandidate } from './broken-candidate.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'doppel-diff-cli-'));
-const har = join(dir, 'traffic.har');
-const MOCK = { host: '127.0.0.1', tradingPort: 0, walletPort: 0, seed: 5, clock: 'manual' as const, quiet: true };
+let har: string;
 let primary: RunningMock;
-let candidate: RunningMock;
-let broken: RunningProxy;
+let broken: { url: string };
+let setup: BrokenCandidate;
 
 beforeAll(async () => {
-  const recorded = await startMock(MOCK);
-  const proxy = await startProxy({ targets: { trading: recorded.trading.url }, ports: { trading: 0 }, har });
-  for (const path of ['/api/v1/account', '/api/v1/account/balances']) await send(proxy.listening.trading!.url, 'GET', path, { 'api-key': 'demo-trade-key' });
-  await proxy.close();
-  await recorded.close();
-  [primary, candidate] = [await startMock(MOCK), await startMock(MOCK)];
-  broken = await startLayer(candidate.trading.url, {
-    response: (req, res) => {
-      if (pathOf(req) === '/api/v1/account') return editJson(res, (b) => void Object.assign(b.data, { name: 'Demo\u001b[2J\nforged line', echo: req.headers['api-key'] }));
-      if (pathOf(req) === '/api/v1/account/balances') return editJson(res, (b) => b.data.forEach((e: { balance: string }) => (e.balance = e.balance.slice(0, -1))));
-      return res;
-    },
-  });
+  setup = await brokenCandidate(dir, (data, key) => Object.assign(data, { name: 'Demo\u001b[2J\nforged line', echo: key }));
+  ({ har, primary } = setup);
+  broken = { url: setup.candidate };
 });
 afterAll(async () => {
-  await broken.close();
-  await primary.close();
-  await candidate.close();
+  await setup.close();
   rmSync(dir, { recursive: true, force: true });
 });
 

@@ -8,44 +8,23 @@ import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runDiffCli } from '../../diff/index.js';
-import { startMock, type RunningMock } from '../../mock/index.js';
-import { startProxy } from '../../proxy/index.js';
-import { editJson, pathOf, startProxy as startLayer, type RunningProxy } from '../conformance/broken-proxy.js';
-import { send } from '../proxy/traffic-client.js';
 import { launchChromium } from '../support/launch-chromium.js';
+import { brokenCandidate, type BrokenCandidate } from './broken-candidate.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'doppel-diff-html-'));
-const MOCK = { host: '127.0.0.1', tradingPort: 0, walletPort: 0, seed: 5, clock: 'manual' as const, quiet: true };
 const MARKUP = '<img src=x onerror="window.hacked=1"><script>window.hacked=2</script>';
-let primary: RunningMock;
-let candidate: RunningMock;
-let broken: RunningProxy;
+let setup: BrokenCandidate;
 let browser: Browser;
 const html = join(dir, 'diff.html');
 
 beforeAll(async () => {
-  const har = join(dir, 'traffic.har');
-  const recorded = await startMock(MOCK);
-  const proxy = await startProxy({ targets: { trading: recorded.trading.url }, ports: { trading: 0 }, har });
-  for (const path of ['/api/v1/account', '/api/v1/account/balances']) await send(proxy.listening.trading!.url, 'GET', path, { 'api-key': 'demo-trade-key' });
-  await proxy.close();
-  await recorded.close();
-  [primary, candidate] = [await startMock(MOCK), await startMock(MOCK)];
-  broken = await startLayer(candidate.trading.url, {
-    response: (req, res) => {
-      if (pathOf(req) === '/api/v1/account') return editJson(res, (b) => void (b.data.name = MARKUP));
-      if (pathOf(req) === '/api/v1/account/balances') return editJson(res, (b) => b.data.forEach((e: { balance: string }) => (e.balance = e.balance.slice(0, -1))));
-      return res;
-    },
-  });
-  expect(await runDiffCli({ fromHar: [har], primary: { trading: primary.trading.url }, candidate: { trading: broken.url }, tradingKey: 'demo-trade-key', tolerance: 0.0001, timeTolerance: 2, html, out: () => {} })).toBe(1);
+  setup = await brokenCandidate(dir, (data) => void (data['name'] = MARKUP));
+  expect(await runDiffCli({ fromHar: [setup.har], primary: { trading: setup.primary.trading.url }, candidate: { trading: setup.candidate }, tradingKey: 'demo-trade-key', tolerance: 0.0001, timeTolerance: 2, html, out: () => {} })).toBe(1);
   browser = await launchChromium();
 });
 afterAll(async () => {
   await browser?.close();
-  await broken.close();
-  await primary.close();
-  await candidate.close();
+  await setup.close();
   rmSync(dir, { recursive: true, force: true });
 });
 
