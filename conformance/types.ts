@@ -269,6 +269,8 @@ export interface TrafficSummary {
   admin?: { count: number } | undefined;
   /** Requests the proxy refused without forwarding them (Host, admin token, request target): not the target's answers. */
   refused?: { count: number; examples: string[] } | undefined;
+  /** Requests the target took and answered with no readable answer (not HTTP, too many headers, the connection closed, none in --target-timeout): the target's failures. */
+  targetFaults?: { count: number; examples: string[] } | undefined;
 }
 
 /** A value a check's observer saw at a decision point: how many cases showed it, and the first exchanges that did (masked with the report). */

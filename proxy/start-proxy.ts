@@ -4,11 +4,12 @@
 // sends no request of its own. Each exchange, once its answer has ended, goes to the judge of
 // doppel check (conformance/traffic/traffic-session.ts), in the order they end, with their start and end
 // times. What it adds: GET /__doppel/violations, its own; a 502 in the interface's error envelope
-// when the target cannot be reached. It adds no timeout: the target's and the client's apply.
+// when the target cannot be reached or gives no readable answer, a 504 when it sends no answer head
+// within --target-timeout (proxy/target-failure.ts); the limits of proxy/client-limits.ts. What the
+// target took is in the HAR, whether or not its client stayed for the answer.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { pipeline, Transform } from 'node:stream';
-import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
+import { Transform } from 'node:stream';
 import { Agent } from 'undici';
 import { blamedOnPrevious, overrunOf, watched } from '../conformance/exchange/connection-watch.js';
 import { cutOffBy, epochNow, recordExchange } from '../conformance/exchange/exchange.js';
@@ -17,14 +18,19 @@ import { TrafficSession } from '../conformance/traffic/traffic-session.js';
 import type { Exchange, InterfaceName, ReportedFailure, RunReport } from '../conformance/types.js';
 import { plainText } from '../conformance/report/plain-text.js';
 import { withoutApiPath } from '../conformance/run/target-base.js';
+import { decodeBody } from './body-decoder.js';
+import { DEFAULT_HEADERS_TIMEOUT_MS, DEFAULT_IDLE_TIMEOUT_MS, DEFAULT_MAX_CONNECTIONS, limitClients, serverOptions } from './client-limits.js';
 import { HarFile } from './har-file.js';
 import { startJudgePool, type JudgePool } from './judge-pool.js';
 import { judgeWorkerUrl } from './judge-worker-url.js';
+import { targetFailure } from './target-failure.js';
 import { answerRecord, endToEnd, recordOf } from './hop-by-hop.js';
 import { bindProblem, createLocalGuard, routedPath, type OwnAnswer } from './local-guard.js';
 
 /** Bodies over this are forwarded without being judged (--max-check-bytes). */
 export const DEFAULT_MAX_CHECK_BYTES = 5 * 1024 * 1024;
+/** How long the target may take to send an answer's head (--target-timeout), and to accept a connection. */
+export const DEFAULT_TARGET_TIMEOUT_MS = 30_000;
 export const DEFAULT_PORTS: Readonly<Record<InterfaceName, number>> = { trading: 4110, wallet: 4120 };
 export const VIOLATIONS_PATH = '/__doppel/violations';
 /** POST here (Content-Type: application/json) to say the target was reset around the proxy: the judge forgets what it said before. */
@@ -62,6 +68,14 @@ export interface ProxyOptions {
   adminToken?: string | undefined;
   /** Origins (or `loopback`) whose pages may read the proxy's own routes (--admin-cors-origin); none by default. */
   adminCors?: readonly string[] | undefined;
+  /** Client connections open at once, per interface (--max-connections); over it a new one is answered 503 and closed. */
+  maxConnections?: number | undefined;
+  /** A client's request head must come whole within this (default 10 s). */
+  headersTimeoutMs?: number | undefined;
+  /** A kept-alive client connection idle this long is closed (default 5 s). */
+  idleTimeoutMs?: number | undefined;
+  /** The target must send an answer's head within this (--target-timeout, default 30 s): else 504. */
+  targetTimeoutMs?: number | undefined;
 }
 
 export interface RunningProxy {
@@ -75,36 +89,6 @@ export interface RunningProxy {
 }
 
 const ENVELOPE_TYPE = 'application/json';
-
-/**
- * The interfaces' error envelope (seed wallet §7, decision trading.error-shape), with the proxy's
- * code; `blame`: what the target did that explains the error (the bytes of its previous answer).
- */
-function upstreamUnreachable(iface: InterfaceName, target: string, error: unknown, blame: string | undefined): { text: string; line: string } {
-  const cause = (error as { cause?: { code?: string } }).cause;
-  const code = (error as { code?: string }).code ?? cause?.code ?? (error as Error).name;
-  const line = blame ? `the ${iface} target ${target} answered unreadably: ${blame}` : `cannot reach the ${iface} target ${target} (${code}: ${(error as Error).message})`;
-  return { line, text: JSON.stringify({ success: false, error: `doppel proxy: ${line}`, code: 'upstream_unreachable' }) };
-}
-
-/** The body's bytes for the checks: decoded when the target compressed it; undefined when it is too large to judge. */
-function decodedBody(bytes: Buffer, encoding: string | undefined, cap: number): Buffer | undefined {
-  const options = { maxOutputLength: cap };
-  switch ((encoding ?? '').trim().toLowerCase()) {
-    case '':
-    case 'identity':
-      return bytes;
-    case 'gzip':
-    case 'x-gzip':
-      return gunzipSync(bytes, options);
-    case 'deflate':
-      return inflateSync(bytes, options);
-    case 'br':
-      return brotliDecompressSync(bytes, options);
-    default:
-      return undefined;
-  }
-}
 
 /** Collects what passes through, up to the cap; past it only counts. */
 class Tap {
@@ -148,7 +132,6 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
   const script = options.recordOnly ? undefined : await judgeScript(options);
   let pool: JudgePool | undefined;
   const note = (line: string): void => options.onNote?.(plainText(live.secrets.mask(line)));
-  // No timeout of the proxy's own: a slow target or client is what the client would meet directly.
   const live = new TrafficSession({
     targets: Object.fromEntries(ifaces.map((i) => [i, options.targets[i] as string])),
     source: 'proxy',
@@ -166,7 +149,10 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
     recordOnly: options.recordOnly,
   });
   for (const line of notes) note(line);
-  const agent = new Agent({ headersTimeout: 0, bodyTimeout: 0, connect: { timeout: 0 } });
+  const targetTimeoutMs = options.targetTimeoutMs ?? DEFAULT_TARGET_TIMEOUT_MS;
+  const limits = { maxConnections: options.maxConnections ?? DEFAULT_MAX_CONNECTIONS, headersTimeoutMs: options.headersTimeoutMs ?? DEFAULT_HEADERS_TIMEOUT_MS, idleTimeoutMs: options.idleTimeoutMs ?? DEFAULT_IDLE_TIMEOUT_MS };
+  // The body may take as long as the target streams it: only the head is timed.
+  const agent = new Agent({ headersTimeout: targetTimeoutMs, bodyTimeout: 0, connect: { timeout: targetTimeoutMs } });
   const har = options.har ? await opened(() => new HarFile(options.har as string, options.version ?? 'unknown'), () => pool?.close()) : undefined;
   const underway = new Set<AbortController>();
   const servers: Server[] = [];
@@ -176,18 +162,24 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
   for (const iface of ifaces) {
     const target = new URL(options.targets[iface] as string);
     const prefix = target.pathname.replace(/\/$/, '');
-    const server = createServer({ requestTimeout: 0 }, (req, res) => {
+    const server = createServer(serverOptions(limits), (req, res) => {
+      if (overCap(req.socket)) return void req.resume();
+      const abort = new AbortController();
+      underway.add(abort);
       // Whatever goes wrong with one exchange ends that exchange only.
-      forward(iface, target, prefix, req, res).catch((error: unknown) => {
-        note(`doppel proxy: ${req.method ?? '?'} ${(req.url ?? '').slice(0, 200)}: not forwarded whole (${(error as Error)?.message ?? String(error)})`);
-        if (!res.headersSent) own(res, req.method ?? 'GET', proxyError(`the proxy could not handle this exchange (${(error as Error)?.message ?? String(error)})`));
-        else res.destroy();
-      });
+      forward(iface, target, prefix, req, res, abort)
+        .catch((error: unknown) => {
+          note(`doppel proxy: ${req.method ?? '?'} ${(req.url ?? '').slice(0, 200)}: not forwarded whole (${(error as Error)?.message ?? String(error)})`);
+          if (!res.headersSent) own(res, req.method ?? 'GET', proxyError(`the proxy could not handle this exchange (${(error as Error)?.message ?? String(error)})`));
+          else res.destroy();
+        })
+        .finally(() => underway.delete(abort));
     });
+    const overCap = limitClients(server, limits, (line) => live.seeRefused(line));
     servers.push(server);
   }
 
-  async function forward(iface: InterfaceName, target: URL, prefix: string, req: IncomingMessage, res: ServerResponse): Promise<void> {
+  async function forward(iface: InterfaceName, target: URL, prefix: string, req: IncomingMessage, res: ServerResponse, abort: AbortController): Promise<void> {
     const startedAt = epochNow();
     const raw = req.url ?? '/';
     const method = req.method ?? 'GET';
@@ -208,14 +200,18 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
     const requestHeaders = endToEnd(req.rawHeaders, true);
     const sent = new Tap(cap);
     const hasBody = req.headers['content-length'] !== undefined ? req.headers['content-length'] !== '0' : req.headers['transfer-encoding'] !== undefined;
-    const abort = new AbortController();
-    underway.add(abort);
     let ended = false;
-    // A client that goes away mid-request or mid-answer: the upstream request is given up too.
+    let clientGone = false;
+    // A client that goes away mid-request: the upstream request is given up too (the target cannot
+    // have run what it did not get whole). One that goes away after its whole request is the
+    // target's still: its answer head is awaited and recorded, then given up.
+    let headCame = false;
     res.on('close', () => {
-      if (!ended) abort.abort(new Error('the client went away'));
-      underway.delete(abort);
+      if (ended) return;
+      clientGone = true;
+      if (!req.complete || headCame) abort.abort(new Error('the client went away'));
     });
+    req.on('error', () => undefined);
     const exchangeOf = (status: number, responseHeaders: Record<string, string | string[]>, body: Buffer | string, more: { cutOff?: string | undefined; overrun?: string | undefined; receivedBytes?: number } = {}): Exchange =>
       recordExchange({
         seq: live.nextSeq(),
@@ -240,29 +236,39 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
         path: url.pathname + url.search,
         method: method as 'GET',
         headers: requestHeaders,
-        // Streamed through as it comes; a copy up to the cap for the checks.
-        body: hasBody ? pipeline(req, new Transform({ transform: (chunk: Buffer, _encoding, done) => done(null, (sent.take(chunk), chunk)) }), () => undefined) : undefined,
+        // Streamed through as it comes; a copy up to the cap for the checks. Piped, not pipelined: a
+        // target that answers early (413 to an upload) and stops reading must not destroy the
+        // client's request, whose rest node then reads and drops while the answer goes out.
+        body: hasBody ? req.pipe(new Transform({ transform: (chunk: Buffer, _encoding, done) => done(null, (sent.take(chunk), chunk)) })) : undefined,
         signal: abort.signal,
       }),
     );
     try {
       upstream = await sending;
     } catch (error) {
-      if (abort.signal.aborted || req.socket.destroyed) {
+      if (abort.signal.aborted) {
         live.seeAbandoned();
         return;
       }
       ended = true;
-      const { text, line } = upstreamUnreachable(iface, target.origin, error, blamedOnPrevious(watch, error));
-      if (!res.headersSent) res.writeHead(502, { 'content-type': ENVELOPE_TYPE, 'content-length': Buffer.byteLength(text) }).end(text);
-      const ex = exchangeOf(502, { 'content-type': ENVELOPE_TYPE }, text);
+      const failure = targetFailure(iface, target.origin, error, watch.socket !== undefined, blamedOnPrevious(watch, error), targetTimeoutMs);
+      if (!res.headersSent && !res.destroyed) res.writeHead(failure.status, { 'content-type': ENVELOPE_TYPE, 'content-length': Buffer.byteLength(failure.text) }).end(failure.text);
+      const ex = exchangeOf(failure.status, { 'content-type': ENVELOPE_TYPE }, failure.text);
       live.learnSecrets(ex);
-      live.seeUnreachable(`${method} ${url.pathname}: ${line}`);
-      record(ex, { unreachable: line });
+      const line = `${method} ${url.pathname}: ${failure.line}`;
+      if (failure.kind === 'unreachable') {
+        live.seeUnreachable(line);
+        record(ex, { unreachable: failure.line });
+      } else {
+        live.seeTargetFault(line);
+        note(`doppel proxy: VIOLATION ${line}`);
+        record(ex, { targetFault: failure.line });
+      }
       return;
     }
 
     const headersAt = epochNow();
+    headCame = true;
     const rawResponse = responseRaw(upstream.headers);
     res.writeHead(upstream.statusCode, endToEnd(rawResponse, false));
     const got = new Tap(cap);
@@ -271,14 +277,17 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
       for await (const chunk of upstream.body) {
         got.take(chunk as Buffer);
         if (!res.write(chunk)) await drained(res);
-        if (abort.signal.aborted) break;
+        if (abort.signal.aborted || clientGone) break;
       }
     } catch (error) {
       if (!abort.signal.aborted) cutOff = cutOffBy(error);
     }
-    if (abort.signal.aborted) {
+    if (abort.signal.aborted || clientGone) {
+      // The target took it: in the HAR, as far as it came, not judged.
       upstream.body.destroy();
       live.seeAbandoned();
+      const why = clientGone ? 'the client went away before the answer ended' : 'the proxy stopped before the answer ended';
+      record(exchangeOf(upstream.statusCode, answerRecord(rawResponse), got.over ? '' : got.body(), { cutOff: why }), { headersAt, abandoned: why });
       return;
     }
     ended = true;
@@ -293,10 +302,10 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
     let body: Buffer | undefined;
     if (!sent.over && !got.over) {
       const encoding = upstream.headers['content-encoding'];
-      try {
-        body = decodedBody(got.body(), typeof encoding === 'string' ? encoding : undefined, cap);
-      } catch (error) {
-        cutOff ??= `the body does not decode as its content-encoding says (${(error as Error).message})`;
+      const decoded = await decodeBody(got.body(), typeof encoding === 'string' ? encoding : undefined, cap);
+      if ('body' in decoded) body = decoded.body;
+      else if ('error' in decoded) {
+        cutOff ??= `the body does not decode as its content-encoding says (${decoded.error})`;
         body = got.body();
       }
     }
@@ -410,6 +419,9 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
       while (underway.size > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
       for (const server of servers) server.closeAllConnections();
       for (const abort of underway) abort.abort(new Error('the proxy is stopping'));
+      // What the aborted ones got of the target is recorded as they unwind.
+      const unwound = Date.now() + 1_000;
+      while (underway.size > 0 && Date.now() < unwound) await new Promise((r) => setTimeout(r, 10));
       await agent.close().catch(() => undefined);
       await har?.close();
       const judged = await live.judged();

@@ -23,6 +23,7 @@ export function runFacts(report: RunReport): string[] {
     t.recordOnly ? `recorded only (--record-only): ${t.recordOnly.exchanges} exchanges, none judged; doppel check --from-har judges the recording` : `${t.exchanges} exchanges judged`,
     ...(t.notJudged?.count ? [`${t.notJudged.count} exchanges not judged: judges behind (${t.notJudged.bytes} bytes; forwarded and recorded)`] : []),
     ...(t.unchecked.count ? [`${t.unchecked.count} answers unchecked (bodies over ${t.unchecked.cap ?? 'the cap'} bytes, ${t.unchecked.bytes} bytes in all)`] : []),
+    ...(t.targetFaults?.count ? [`${t.targetFaults.count} requests the target took and gave no readable answer to (its failures: ${t.targetFaults.examples[0]})`] : []),
     ...(t.unreachable.count ? [`${t.unreachable.count} requests the target could not be reached for (answered 502 by the proxy, not the target's violations)`] : []),
     ...(t.abandoned ? [`${t.abandoned} requests abandoned by their client`] : []),
     ...(t.admin?.count ? [`${t.admin.count} exchanges with the target's admin API (not judged: no interface's traffic)`] : []),

@@ -47,7 +47,7 @@ export interface HarEntry {
   /** doppel's: the start in epoch milliseconds to the fraction (startedDateTime keeps whole ones), so that overlaps read back as they were. */
   _startedAt?: number;
   /** doppel's: what was not judged (a body over the cap, a target out of reach) and why a body is short. */
-  _doppel?: { unchecked?: number; unreachable?: string; cutOff?: string; overrun?: string };
+  _doppel?: { unchecked?: number; unreachable?: string; targetFault?: string; abandoned?: string; cutOff?: string; overrun?: string };
 }
 
 export interface Har {
@@ -64,6 +64,10 @@ export interface EntryExtras {
   headersAt?: number | undefined;
   unchecked?: number | undefined;
   unreachable?: string | undefined;
+  /** The target took the request and gave no readable answer (the proxy answered 502 or 504 itself). */
+  targetFault?: string | undefined;
+  /** The client went away before its answer ended: the target took the request (it is in its journal), nothing is judged. */
+  abandoned?: string | undefined;
 }
 
 /**
@@ -79,7 +83,8 @@ export function harEntryOf(ex: Exchange, mask: (text: string, header?: string) =
   // Line by line as received: a repeated header reads back repeated.
   const responseHeaders = ex.responseHeaderLines.map(([name, value]) => ({ name, value: mask(value, name) }));
   const responseType = ex.responseHeaders['content-type'] ?? '';
-  const doppel = { ...(extras.unchecked !== undefined ? { unchecked: extras.unchecked } : {}), ...(extras.unreachable !== undefined ? { unreachable: extras.unreachable } : {}), ...(ex.cutOff !== undefined ? { cutOff: ex.cutOff } : {}), ...(ex.overrun !== undefined ? { overrun: ex.overrun } : {}) };
+  const facts = { unchecked: extras.unchecked, unreachable: extras.unreachable, targetFault: extras.targetFault, abandoned: extras.abandoned, cutOff: ex.cutOff, overrun: ex.overrun };
+  const doppel = Object.fromEntries(Object.entries(facts).filter(([, v]) => v !== undefined));
   return {
     startedDateTime: new Date(Math.floor(ex.startedAt)).toISOString(),
     time,
@@ -195,6 +200,10 @@ export interface Recording {
   unchecked: { iface: InterfaceName; operationId: string | null; status: number; bytes: number; url: string }[];
   /** Entries the proxy answered itself because the target was out of reach. */
   unreachable: string[];
+  /** Entries the proxy answered itself because the target took the request and gave no readable answer: its failures. */
+  targetFaults: string[];
+  /** Entries whose client went away before the answer ended: counted, not judged. */
+  abandoned: number;
   /** The target of each interface met (its origin). */
   targets: Partial<Record<InterfaceName, string>>;
 }
@@ -238,7 +247,7 @@ export function readHar(doc: unknown, origins: Partial<Record<InterfaceName, str
     if (candidates.length === 1 && !byOrigin.has(url.origin)) byOrigin.set(url.origin, candidates[0] as InterfaceName);
     return { e, i, url, started, candidates, ownSizes, where };
   });
-  const out: Recording = { exchanges: [], unchecked: [], unreachable: [], targets: {} };
+  const out: Recording = { exchanges: [], unchecked: [], unreachable: [], targetFaults: [], abandoned: 0, targets: {} };
   const sorted = parsed.map((p) => ({ ...p, ended: p.started + (Number(p.e.time) || 0) })).sort((a, b) => a.ended - b.ended || a.i - b.i);
   for (const { e, url, started, ended, candidates, ownSizes, where } of sorted) {
     const iface = candidates.length === 1 ? (candidates[0] as InterfaceName) : byOrigin.get(url.origin);
@@ -249,6 +258,14 @@ export function readHar(doc: unknown, origins: Partial<Record<InterfaceName, str
     out.targets[iface] ??= url.origin;
     if (e._doppel?.unreachable !== undefined) {
       out.unreachable.push(`${e.request.method} ${url.pathname}: ${e._doppel.unreachable}`);
+      continue;
+    }
+    if (e._doppel?.abandoned !== undefined) {
+      out.abandoned++;
+      continue;
+    }
+    if (e._doppel?.targetFault !== undefined) {
+      out.targetFaults.push(`${e.request.method} ${url.pathname}: ${e._doppel.targetFault}`);
       continue;
     }
     const content = e.response.content ?? { size: 0, mimeType: '' };

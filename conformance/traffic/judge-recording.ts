@@ -32,5 +32,7 @@ export function judgeRecording(doc: unknown, options: RecordingOptions): RunRepo
   for (const ex of recording.exchanges) session.see(ex);
   for (const u of recording.unchecked) session.seeUnchecked(u.iface, u.operationId, u.status, u.bytes, u.url);
   for (const line of recording.unreachable) session.seeUnreachable(line);
+  for (const line of recording.targetFaults) session.seeTargetFault(line);
+  for (let i = 0; i < recording.abandoned; i++) session.seeAbandoned();
   return session.report();
 }

@@ -89,6 +89,7 @@ export class TrafficSession {
   private resets = 0;
   private admin = 0;
   private readonly refused: NonNullable<TrafficSummary['refused']> = { count: 0, examples: [] };
+  private readonly targetFaults: NonNullable<TrafficSummary['targetFaults']> = { count: 0, examples: [] };
   private from: string;
   private readonly aim: AimWatch;
 
@@ -176,6 +177,15 @@ export class TrafficSession {
     if (this.unreachable.examples.length < UNREACHABLE_EXAMPLES) this.unreachable.examples.push(this.secrets.mask(line));
   }
 
+  /**
+   * A request the target took (its connection was made and the request went out) without giving a
+   * readable answer in time: a failure of the target, which fails the report.
+   */
+  seeTargetFault(line: string): void {
+    this.targetFaults.count++;
+    if (this.targetFaults.examples.length < UNREACHABLE_EXAMPLES) this.targetFaults.examples.push(this.secrets.mask(line));
+  }
+
   /** A request the proxy answered itself without forwarding it (a Host not of this machine, no admin token, a request target that is not a path). */
   seeRefused(line: string): void {
     this.refused.count++;
@@ -226,7 +236,15 @@ export class TrafficSession {
     return judged.findings.failures.map((f) => this.reported(f));
   }
 
+  /** Why no verdict: traffic that reached no route of an interface, or every request met a target out of reach (nothing of it seen). */
+  private warnings(): string[] {
+    const cold = this.unreachable.count > 0 && this.seen + this.unchecked.count + this.targetFaults.count + this.admin === 0;
+    const line = `WARNING: the target could not be reached for any of the ${this.unreachable.count} requests (${this.unreachable.examples[0] ?? ''}): nothing was judged, so no verdict is given`;
+    return [...this.aim.warnings(), ...(cold ? [this.secrets.mask(line)] : [])];
+  }
+
   summary(judged: MergedShards = this.here()): TrafficSummary {
+    const warnings = this.warnings();
     return {
       source: this.options.source,
       from: this.from,
@@ -237,9 +255,10 @@ export class TrafficSession {
       ...(this.notJudged.count ? { notJudged: { ...this.notJudged } } : {}),
       ...(this.options.recordOnly ? { recordOnly: { exchanges: this.seen } } : {}),
       ...(this.resets ? { resets: this.resets } : {}),
-      ...(this.aim.warnings().length ? { warnings: this.aim.warnings() } : {}),
+      ...(warnings.length ? { warnings } : {}),
       ...(this.admin ? { admin: { count: this.admin } } : {}),
       ...(this.refused.count ? { refused: { count: this.refused.count, examples: [...this.refused.examples] } } : {}),
+      ...(this.targetFaults.count ? { targetFaults: { count: this.targetFaults.count, examples: [...this.targetFaults.examples] } } : {}),
     };
   }
 
@@ -273,9 +292,9 @@ export class TrafficSession {
       requests: this.seen + this.unchecked.count,
       throttled: 0,
       budgetWaitMs: 0,
-      failed: counts.failed > 0,
+      failed: counts.failed > 0 || this.targetFaults.count > 0,
       // Traffic that reached nothing, or was not judged at all, gives no verdict.
-      ...(this.aim.warnings().length || this.options.recordOnly ? { inconclusive: true } : {}),
+      ...(this.warnings().length || this.options.recordOnly ? { inconclusive: true } : {}),
       observations: observations.list(),
       profile: this.options.profile === undefined ? undefined : (this.options.profileName ?? 'given'),
       traffic: this.summary(judged),
