@@ -239,7 +239,9 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
         // Streamed through as it comes; a copy up to the cap for the checks. Piped, not pipelined: a
         // target that answers early (413 to an upload) and stops reading must not destroy the
         // client's request, whose rest node then reads and drops while the answer goes out.
-        body: hasBody ? req.pipe(new Transform({ transform: (chunk: Buffer, _encoding, done) => done(null, (sent.take(chunk), chunk)) })) : undefined,
+        // Each piece a turn of the event loop later: an early answer that came meanwhile is read
+        // before the next write, which the target's closed connection refuses (EPIPE).
+        body: hasBody ? req.pipe(new Transform({ transform: (chunk: Buffer, _encoding, done) => (sent.take(chunk), setImmediate(done, null, chunk)) })) : undefined,
         signal: abort.signal,
       }),
     );

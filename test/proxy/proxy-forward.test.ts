@@ -162,15 +162,25 @@ describe('doppel proxy: clients the target answers directly', () => {
     closing.push(() => mock.close());
     const har = join(dir, 'upload.har');
     const proxy = await proxyTo(mock.trading.url, { har });
-    const size = 3 * 1024 * 1024;
-    for (const framing of [`Content-Length: ${size}`, 'Transfer-Encoding: chunked']) {
-      const chunked = framing.startsWith('Transfer');
-      const body = chunked ? Buffer.concat([Buffer.from(`${size.toString(16)}\r\n`), Buffer.alloc(size, 0x20), Buffer.from('\r\n0\r\n\r\n')]) : Buffer.alloc(size, 0x20);
-      const answer = await raw(proxy.port, Buffer.concat([Buffer.from(`POST /api/v1/spot/order HTTP/1.1\r\nHost: localhost\r\nAPI-KEY: demo-trade-key\r\nContent-Type: application/json\r\n${framing}\r\n\r\n`), body]));
-      expect(answer, framing).toMatch(/^HTTP\/1\.1 413 /);
-    }
-    await proxy.close();
-    expect(harOf(har).log.entries.map((e: any) => e.response.status)).toEqual([413, 413]);
+    // 200 MB announced: the target answers 413 at once (past what it reads and drops) while the
+    // client is still sending; 4 MB of it are sent here (test/proxy-hostile/ sends all 200).
+    const answer = await new Promise<string>((resolve) => {
+      const socket = connect(proxy.port, '127.0.0.1');
+      const got: Buffer[] = [];
+      const done = (): void => resolve(Buffer.concat(got).toString('latin1'));
+      socket.on('error', () => undefined).on('close', done);
+      socket.on('data', (d) => {
+        got.push(d);
+        if (Buffer.concat(got).includes('payload_too_large')) (done(), socket.destroy());
+      });
+      socket.write(`POST /api/v1/spot/order HTTP/1.1\r\nHost: localhost\r\nAPI-KEY: demo-trade-key\r\nContent-Type: application/json\r\nContent-Length: ${200 * 1024 * 1024}\r\n\r\n`);
+      for (let i = 0; i < 64; i++) socket.write(Buffer.alloc(64 * 1024, 0x20));
+      setTimeout(() => socket.destroy(), 3_000);
+    });
+    expect(answer.slice(0, 600), answer.slice(0, 600)).toMatch(/^HTTP\/1\.1 413 /);
+    const report = await proxy.close();
+    expect(report.failed).toBe(false);
+    expect(harOf(har).log.entries.map((e: any) => e.response.status)).toEqual([413]);
   });
 
   it('answers clients that half-close after their request (request, then FIN), as the target does', async () => {
@@ -182,20 +192,18 @@ describe('doppel proxy: clients the target answers directly', () => {
   });
 
   it('a CRLF after a Connection: close request: the client gets the target\'s answer and the HAR has it', async () => {
-    let executed = 0;
-    const up = await target((req, res) => {
-      executed++;
-      req.resume();
-      setTimeout(() => res.writeHead(200, { 'content-type': 'application/json' }).end('{"success":true,"data":{}}'), 30);
-    });
+    const mock = await startMock({ host: '127.0.0.1', tradingPort: 0, walletPort: 0, seed: 1, quiet: true });
+    closing.push(() => mock.close());
     const har = join(dir, 'crlf.har');
-    const proxy = await proxyTo(up.url, { har });
-    const body = '{"market":"BTC"}';
-    const answer = await raw(proxy.port, `POST /api/v1/spot/order HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n${body}\r\n`);
-    expect(answer).toMatch(/^HTTP\/1\.1 200 /);
+    const proxy = await proxyTo(mock.trading.url, { har });
+    const body = JSON.stringify({ market: 'BTC', pair: 'USDT', side: 'buy', order_type: 'limit', amount: '0.001', price: '1000' });
+    const head = `POST /api/v1/spot/order HTTP/1.1\r\nHost: localhost\r\nAPI-KEY: demo-trade-key\r\nConnection: close\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n${body}`;
+    const answers = await Promise.all([raw(proxy.port, `${head}\r\n`), raw(proxy.port, `${head}\r\n`, { end: true })]);
+    for (const answer of answers) expect(answer).toMatch(/^HTTP\/1\.1 200 /);
     await proxy.close();
-    expect(executed).toBe(1);
-    expect(harOf(har).log.entries).toHaveLength(1);
+    const journal = (await (await request(`${mock.trading.url}/__doppel/requests`)).body.json()) as { data: { requests: unknown[] } };
+    expect(journal.data.requests).toHaveLength(2);
+    expect(harOf(har).log.entries).toHaveLength(2);
   });
 });
 
@@ -204,7 +212,8 @@ describe('doppel proxy: timeouts and the connection cap', () => {
     const up = await target((_req, res) => res.writeHead(200, { 'content-type': 'application/json' }).end('{}'));
     const proxy = await proxyTo(up.url, { headersTimeoutMs: 300, idleTimeoutMs: 300 });
     const slow = await raw(proxy.port, 'GET /api/v1/prices HTTP/1.1\r\nHost: local', { ms: 10_000 });
-    expect(slow).toMatch(/^(HTTP\/1\.1 408 |$)/);
+    expect(slow).toMatch(/^HTTP\/1\.1 408 /);
+    expect(slow).toContain('"code":"request_timeout"');
     const idle = connect(proxy.port, '127.0.0.1');
     idle.write('GET /api/v1/prices HTTP/1.1\r\nHost: localhost\r\n\r\n');
     idle.resume();
@@ -242,15 +251,27 @@ describe('doppel proxy: timeouts and the connection cap', () => {
 });
 
 describe('doppel proxy: what the target executed is in the HAR', () => {
-  it('HAR entries are the target\'s journal, clients that went away and a stop under way included', async () => {
+  it('HAR entries are the target\'s journal: clients that went away after their whole request and a stop under way included', async () => {
     const mock = await startMock({ host: '127.0.0.1', tradingPort: 0, walletPort: 0, seed: 1, quiet: true });
     closing.push(() => mock.close());
+    // Every answer 300 ms late: the requests are applied when they arrive (client-developers.md, fault injection).
+    const rule = await request(`${mock.trading.url}/__doppel/faults`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ match: { path: '/api/v1/price/BTC' }, fault: { type: 'delay', ms: 300 } }) });
+    expect(rule.statusCode).toBe(200);
+    await rule.body.text();
     const har = join(dir, 'journal.har');
     const proxy = await proxyTo(mock.trading.url, { har });
-    const sends = Array.from({ length: 60 }, (_, i) => (i % 3 === 0 ? raw(proxy.port, 'GET /api/v1/prices HTTP/1.1\r\nHost: localhost\r\n\r\n', { ms: 1 }) : request(`${proxy.base}/api/v1/price/BTC?i=${i}`).then((r) => r.body.text())));
-    await Promise.allSettled(sends);
-    await proxy.close(2_000);
-    const journal = (await (await request(`${mock.trading.url}/__doppel/requests?limit=1000`)).body.json()) as { data: { requests: unknown[] } };
-    expect(harOf(har).log.entries).toHaveLength(journal.data.requests.length);
+    // Ten clients send their whole request and leave at once; ten wait; a stop comes while they do.
+    const gone = Array.from({ length: 10 }, () => raw(proxy.port, 'GET /api/v1/price/BTC HTTP/1.1\r\nHost: localhost\r\n\r\n', { ms: 150 }));
+    const stayed = Array.from({ length: 10 }, (_, i) => request(`${proxy.base}/api/v1/price/BTC?i=${i}`).then((r) => r.body.text()));
+    // The stop comes once the target has all twenty (a connection not yet accepted at a stop reaches nothing).
+    const fired = async (): Promise<number> => ((await (await request(`${mock.trading.url}/__doppel/faults`)).body.json()) as { data: { faults: { fired: number }[] } }).data.faults[0]!.fired;
+    for (let n = await fired(); n < 20; n = await fired()) await new Promise((r) => setTimeout(r, 20));
+    await Promise.all(gone);
+    await proxy.close(5_000);
+    expect((await Promise.allSettled(stayed)).map((s) => s.status)).toEqual(Array(10).fill('fulfilled'));
+    const journal = (await (await request(`${mock.trading.url}/__doppel/requests?path=/api/v1/price/BTC&limit=1000`)).body.json()) as { data: { requests: unknown[] } };
+    expect(journal.data.requests).toHaveLength(20);
+    const entries = harOf(har).log.entries;
+    expect(entries).toHaveLength(20);
   });
 });
