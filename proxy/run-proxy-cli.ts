@@ -1,6 +1,7 @@
 // `doppel proxy`: options → startProxy → a line per violation on stderr as it happens → at SIGINT
 // or SIGTERM the reports of doppel check (console, --json, --junit, --html, --replay, --learn) →
-// exit status 1 when a violation (a failure that counts) was seen or an internal error stopped it
+// exit status 1 when a violation (a failure that counts, a target that gave no readable answer) was
+// seen, the traffic gave no verdict (a target never reached, a misaimed one) or an internal error stopped it
 // (the reports written all the same), 0 otherwise, 2 for a usage problem before it starts. What needs the file system is checked here; shapes by yargs.
 import { readProfileOption } from '../conformance/run/profile-option.js';
 import type { EventEmitter } from 'node:events';
@@ -23,6 +24,8 @@ export interface ProxyCliOptions {
   profile?: string | undefined;
   showSecrets?: boolean | undefined;
   maxCheckBytes?: number | undefined;
+  maxConnections?: number | undefined;
+  targetTimeoutMs?: number | undefined;
   har?: string | undefined;
   /** Judges on worker threads (default 0: on the forwarding thread; the command line's default is the cores available minus one). */
   judges?: number | undefined;
@@ -110,6 +113,8 @@ export async function runProxyCli(options: ProxyCliOptions): Promise<number> {
       profileName: options.profile,
       showSecrets: options.showSecrets,
       maxCheckBytes: options.maxCheckBytes,
+      maxConnections: options.maxConnections,
+      targetTimeoutMs: options.targetTimeoutMs,
       har: options.har,
       judges: options.judges,
       recordOnly: options.recordOnly,

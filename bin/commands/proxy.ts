@@ -38,7 +38,8 @@ function builder(y: Argv) {
         + 'On SIGINT or SIGTERM (or an internal error) it writes the reports asked for; the HAR is written an entry at a time, so a proxy '
         + 'killed outright leaves one that --from-har reads up to its last whole entry. Exit status 0: no violation seen; 1: a violation (a seed rule broken, '
         + 'or with --strict a decision), no verdict (most answers the target\'s 404 for an unknown route: a warning names the likely cause) or an internal error; 2: a usage problem. A target that cannot be reached is answered 502 in the interface\'s error '
-        + 'envelope and noted in the report, not counted against the target. Example: doppel proxy --trading-target https://trading.example.test '
+        + 'envelope and noted in the report, not counted against the target (when it was never reached, no verdict: exit status 1); one that takes a request and gives no readable answer (502) or no answer head within --target-timeout (504) fails. '
+        + 'A client\'s request head must come within 10 s, an idle kept-alive connection is closed after 5 s. Example: doppel proxy --trading-target https://trading.example.test '
         + '--wallet-target https://wallet.example.test --har traffic.har --html proxy.html, then doppel check --from-har traffic.har --learn profile.json.',
     )
     .option('trading-target', { type: 'string', describe: 'Base URL of the trading deployment to forward to (a trailing /api/v1 is taken off, with one line)' })
@@ -56,6 +57,8 @@ function builder(y: Argv) {
     .option('strict', { type: 'boolean', default: false, describe: 'Decision assertions are violations too, not only the seed documents\' rules' })
     .option('profile', { type: 'string', describe: 'Decision assertions compare with this deployment profile\'s values (a file doppel check --learn wrote)' })
     .option('max-check-bytes', { type: 'number', default: 5 * 1024 * 1024, describe: 'Bodies larger than this are forwarded without being checked (counted in the report)' })
+    .option('max-connections', { type: 'number', default: 1_000, describe: 'Client connections open at once on each port; a new one over it is answered 503 in the error envelope and closed (counted as refused)' })
+    .option('target-timeout', { type: 'number', default: 30, describe: 'Seconds the target may take to accept a connection and to send an answer\'s head; past it the client gets 504 in the error envelope, counted as the target\'s failure' })
     .option('har', { type: 'string', describe: 'Record the traffic to this file as HAR 1.2 (requests, answers, timings; secrets masked)' })
     .option('judges', { type: 'number', describe: 'Judges on worker threads beside the forwarding path (default: the cores available minus one, at least 1); 0 judges each exchange on the forwarding thread as it ends. Exchanges the judges cannot keep up with are forwarded and recorded, and counted as not judged' })
     .option('record-only', { type: 'boolean', default: false, describe: 'Forward and record to --har, judge nothing (doppel check --from-har judges the recording later)' })
@@ -65,9 +68,14 @@ function builder(y: Argv) {
     .option('replay', { type: 'string', describe: 'At exit, write a shell script that re-sends each violation\'s request (curl)' })
     .option('learn', { type: 'string', describe: 'At exit, write the decision points the traffic showed as a profile' })
     .option('show-secrets', { type: 'boolean', default: false, describe: 'Show keys, tokens and passwords in lines, reports and the HAR (default: masked as $DOPPEL_TRADING_KEY etc.)' })
-    .check(checkInteger({ 'trading-port': [0, 65535], 'wallet-port': [0, 65535], 'max-check-bytes': [0], judges: [0, 256] }))
+    .check(checkInteger({ 'trading-port': [0, 65535], 'wallet-port': [0, 65535], 'max-check-bytes': [0], judges: [0, 256], 'max-connections': [1] }))
     .check((argv: { 'record-only'?: unknown; har?: unknown }) => {
       if (argv['record-only'] && typeof argv.har !== 'string') throw new Error('--record-only needs --har FILE: the recording is what doppel check --from-har FILE judges later');
+      return true;
+    })
+    .check((argv: { 'target-timeout'?: unknown }) => {
+      const t = argv['target-timeout'];
+      if (typeof t !== 'number' || !(t > 0) || t > 86_400) throw new Error(`--target-timeout must be a number of seconds above 0, at most 86400 (got ${String(t)})`);
       return true;
     })
     .check(checkTargets)
@@ -106,6 +114,8 @@ export const proxyCommand: CommandModule<object, ProxyArgs> = {
       profile: file(argv.profile),
       showSecrets: argv.showSecrets,
       maxCheckBytes: argv.maxCheckBytes,
+      maxConnections: argv.maxConnections,
+      targetTimeoutMs: argv.targetTimeout * 1000,
       har: file(argv.har),
       judges: argv.judges ?? Math.max(1, availableParallelism() - 1),
       recordOnly: argv.recordOnly,
