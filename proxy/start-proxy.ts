@@ -419,11 +419,16 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
       }
       const deadline = Date.now() + graceMs;
       while (underway.size > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+      const settled = async (ms: number): Promise<void> => {
+        const until = Date.now() + ms;
+        while (underway.size > 0 && Date.now() < until) await new Promise((r) => setTimeout(r, 10));
+      };
       for (const server of servers) server.closeAllConnections();
+      // A request the target got whole is the target's: a moment more for its answer head, which
+      // the HAR keeps (as abandoned); then what is left is given up, recorded as it unwinds.
+      await settled(1_000);
       for (const abort of underway) abort.abort(new Error('the proxy is stopping'));
-      // What the aborted ones got of the target is recorded as they unwind.
-      const unwound = Date.now() + 1_000;
-      while (underway.size > 0 && Date.now() < unwound) await new Promise((r) => setTimeout(r, 10));
+      await settled(200);
       await agent.close().catch(() => undefined);
       await har?.close();
       const judged = await live.judged();
