@@ -293,9 +293,11 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
       return;
     }
     ended = true;
-    // A cut answer cannot be finished for the client either: its connection ends as the target's did.
-    if (cutOff) res.destroy();
-    else res.end();
+    // The answer's last byte goes to the client once its entry is written: what a client got is in
+    // the HAR, even after a kill -9. A cut answer cannot be finished for the client either: its
+    // connection ends as the target's did.
+    const cutOnTheWire = cutOff !== undefined;
+    const finish = (): void => void (cutOnTheWire ? res.destroy() : res.end());
     const length = upstream.headers['content-length'];
     const overrun = overrunOf(watch, typeof length === 'string' ? length : undefined);
     // As received, Content-Length included (the checks compare it with the bytes that came).
@@ -318,6 +320,7 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
       live.learnSecrets(ex);
       live.seeUnchecked(iface, ex.operationId, ex.status, bytes, ex.url);
       record(ex, { headersAt, unchecked: bytes });
+      finish();
       return;
     }
     const ex = exchangeOf(upstream.statusCode, responseHeaders, body, { cutOff, overrun, receivedBytes: got.bytes });
@@ -329,6 +332,7 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
       note(`doppel proxy: ${method} ${url.pathname}: the checks could not judge this exchange (${(error as Error)?.message ?? String(error)})`);
     }
     record(ex, { headersAt });
+    finish();
   }
 
   /** An answer of the proxy's own, not the target's: refused before forwarding, counted apart (not judged). */
