@@ -293,9 +293,9 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
       return;
     }
     ended = true;
-    // The answer's last byte goes to the client once its entry is written: what a client got is in
-    // the HAR, even after a kill -9. A cut answer cannot be finished for the client either: its
-    // connection ends as the target's did.
+    // The answer ends for the client once its entry is written (an answer framed by the end of its
+    // chunks is then in the HAR before the client has it all, even at a kill -9). A cut answer
+    // cannot be finished for the client either: its connection ends as the target's did.
     const cutOnTheWire = cutOff !== undefined;
     const finish = (): void => void (cutOnTheWire ? res.destroy() : res.end());
     const length = upstream.headers['content-length'];

@@ -94,6 +94,8 @@ async function round(stop: Stop, options: Required<InvariantOptions>, dir: strin
     if (stop !== 'SIGKILL' && entries !== journal) broken = `after ${stop} the HAR has ${entries} entries, the target's journal ${journal}`;
     if (stop !== 'SIGKILL' && cut) broken = `after ${stop} the HAR was not closed: ${cut}`;
     if (stop === 'SIGKILL' && (entries > journal || journal - entries > options.concurrency)) broken = `after kill -9 the HAR has ${entries} entries, the target's journal ${journal} (at most ${options.concurrency} may be in flight)`;
+    // An answer's body goes out as it comes, before its entry is written: at a kill -9, those in
+    // flight may have reached their client and not the HAR.
     if (entries < answered - (stop === 'SIGKILL' ? options.concurrency : 0)) broken ??= `${answered} answers reached their clients, the HAR has ${entries}`;
     return { stop, sent: Math.min(sent, options.requests), answered, journal, har: entries, cut, broken };
   } finally {
