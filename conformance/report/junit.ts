@@ -61,18 +61,28 @@ function baselineProperties(report: RunReport): string {
   return props.map(([name, value]) => `<property name="${name}" value="${esc(String(value))}"/>`).join('');
 }
 
+/** Watched traffic's requests the target took and gave no readable answer to: a failing case of their own (no check judged them). */
+function targetAnswers(report: RunReport): string[] {
+  const faults = report.traffic?.targetFaults;
+  if (!faults?.count) return [];
+  const message = `${faults.count} requests the target took and gave no readable answer to`;
+  return ['    <testcase classname="doppel.traffic" name="target-answers" time="0.000">', `      <failure message="${esc(message)}" type="target">${esc(faults.examples.join('\n'))}</failure>`, '    </testcase>'];
+}
+
 export function renderJunit(report: RunReport): string {
   const mine = (c: CheckResult) => report.failures.filter((f) => f.checkId === c.id);
-  const failures = report.checks.filter((c) => mine(c).some(counts)).length;
+  const extra = targetAnswers(report).length ? 1 : 0;
+  const failures = report.checks.filter((c) => mine(c).some(counts)).length + extra;
   const skipped = report.checks.filter((c) => c.status === 'skipped' || c.status === 'not-exercised' || knownOnly(mine(c))).length;
   const time = (report.durationMs / 1000).toFixed(3);
-  const attrs = `tests="${report.checks.length}" failures="${failures}" errors="0" skipped="${skipped}" time="${time}"`;
+  const attrs = `tests="${report.checks.length + extra}" failures="${failures}" errors="0" skipped="${skipped}" time="${time}"`;
   const out = [
     '<?xml version="1.0" encoding="UTF-8"?>',
     `<testsuites name="${commandOf(report)}" ${attrs}>`,
     `  <testsuite name="${commandOf(report)} ${esc(report.targets.map((t) => t.url).join(' '))}" ${attrs} timestamp="${report.startedAt}">`,
     `    <properties>${report.partial ? `<property name="partial" value="${esc(`interrupted by ${report.partial.interrupted}`)}"/>` : ''}${report.traffic ? `<property name="traffic" value="${esc(`${report.traffic.source} ${report.traffic.from}`)}"/>${trafficProperties(report.traffic)}` : `<property name="seed" value="${report.seed}"/>`}<property name="requests" value="${report.requests}"/>${baselineProperties(report)}</properties>`,
     ...report.checks.flatMap((c) => testcase(c, report)),
+    ...targetAnswers(report),
     '  </testsuite>',
     '</testsuites>',
   ];

@@ -123,6 +123,16 @@ describe('doppel proxy on the command line', () => {
     expect(help).toContain('doppel proxy --trading-target URL');
     expect(help).toContain('GET /__doppel/violations');
     expect(help).toContain('doppel check --from-har traffic.har --learn profile.json');
+    for (const [args, said] of [
+      [['--target-timeout', '0'], '--target-timeout must be a number of seconds above 0'],
+      [['--max-connections', '0'], '--max-connections'],
+    ] as const) {
+      const bad = await run(['proxy', '--trading-target', 'http://127.0.0.1:9', ...args]);
+      expect(bad.exitCode, args.join(' ')).toBe(2);
+      expect(bad.message).toContain(said);
+    }
+    expect(help).toContain('--target-timeout');
+    expect(help).toContain('--max-connections');
     const both = await run(['check', '--from-har', files.har, '--allow-writes']);
     expect(both.exitCode).toBe(2);
     expect(both.message).toContain('--from-har judges a recording and sends no request: --allow-writes has nothing to act on');

@@ -14,7 +14,7 @@ import { EventEmitter } from 'node:events';
 import { gzipSync } from 'node:zlib';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { request } from 'undici';
-import { renderConsole } from '../../conformance/index.js';
+import { renderConsole, renderJunit } from '../../conformance/index.js';
 import { judgeRecording } from '../../conformance/traffic/judge-recording.js';
 import { readHarText } from '../../conformance/traffic/har.js';
 import { startMock } from '../../mock/index.js';
@@ -117,6 +117,7 @@ describe('doppel proxy: a target out of reach, a target that answers no HTTP', (
       expect(report.traffic?.targetFaults?.count).toBe(1);
       expect(report.traffic?.targetFaults?.examples[0]).toMatch(said);
       expect(renderConsole(report)).toMatch(/FAILED: .*requests the target took and gave no readable answer to/);
+      expect(renderJunit(report)).toMatch(/<testcase classname="doppel.traffic" name="target-answers"[^>]*>\s*<failure message="1 requests the target took/);
       // Read back, the same verdict.
       expect(judgeRecording(harOf(join(dir, 'fault.har')), { file: 'fault.har' }).failed).toBe(true);
     });
