@@ -19,6 +19,7 @@ import { judgeRecording } from '../../conformance/traffic/judge-recording.js';
 import { readHarText } from '../../conformance/traffic/har.js';
 import { startMock } from '../../mock/index.js';
 import { runProxyCli, startProxy, type ProxyOptions, type RunningProxy } from '../../proxy/index.js';
+import { rawSend } from './raw-client.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'doppel-proxy-forward-'));
 const closing: (() => Promise<unknown>)[] = [];
@@ -54,22 +55,7 @@ async function proxyTo(url: string, extra: Partial<ProxyOptions> = {}): Promise<
   return Object.assign(proxy, { base, port: Number(new URL(base).port), close: (ms?: number) => ((closed = true), close(ms)) });
 }
 
-/** Writes `text` on a raw connection (then FIN when `end`); what came back once the connection ended or `ms` passed. */
-function raw(port: number, text: string | Buffer, { end = false, ms = 3_000 } = {}): Promise<string> {
-  return new Promise((resolve) => {
-    const socket = connect(port, '127.0.0.1');
-    const got: Buffer[] = [];
-    const done = (): void => {
-      clearTimeout(timer);
-      socket.destroy();
-      resolve(Buffer.concat(got).toString('latin1'));
-    };
-    const timer = setTimeout(done, ms);
-    socket.on('data', (d) => got.push(d)).on('error', done).on('close', done);
-    if (end) socket.end(text);
-    else socket.write(text);
-  });
-}
+const raw = rawSend;
 
 const until = async (ok: () => boolean, ms = 5_000): Promise<void> => {
   const end = Date.now() + ms;

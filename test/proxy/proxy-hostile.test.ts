@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { renderConsole, renderHtml, renderJunit } from '../../conformance/index.js';
 import { judgeRecording } from '../../conformance/traffic/judge-recording.js';
 import { startProxy, type RunningProxy } from '../../proxy/index.js';
+import { rawSend } from './raw-client.js';
 import { send } from './traffic-client.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'doppel-proxy-hostile-'));
@@ -46,29 +47,8 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-/** Writes `text` on a raw connection; what came back by the time the connection ended (or `ms` passed). */
-function raw(text: string | Buffer, ms = 2_000): Promise<string> {
-  return new Promise((resolve) => {
-    const socket = connect(port, '127.0.0.1');
-    const got: Buffer[] = [];
-    const done = (): void => {
-      clearTimeout(timer);
-      socket.destroy();
-      resolve(Buffer.concat(got).toString('latin1'));
-    };
-    const timer = setTimeout(done, ms);
-    socket.on('data', (d) => {
-      got.push(d);
-      // One answer is enough: stop at the end of a body whose length was given.
-      const s = Buffer.concat(got).toString('latin1');
-      const m = /content-length: (\d+)/i.exec(s);
-      const head = s.indexOf('\r\n\r\n');
-      if ((m && head >= 0 && Buffer.byteLength(s.slice(head + 4), 'latin1') >= Number(m[1])) || s.endsWith('\r\n0\r\n\r\n')) done();
-    });
-    socket.on('error', done).on('close', done);
-    socket.write(text);
-  });
-}
+/** Writes `text` on a raw connection; what came back by the time the connection ended, one answer came, or `ms` passed. */
+const raw = (text: string | Buffer, ms = 2_000): Promise<string> => rawSend(port, text, { ms, oneAnswer: true });
 
 /** The proxy still answers, and its report renders in every format. */
 async function stillWell(): Promise<void> {
