@@ -84,7 +84,7 @@ export interface RunningProxy {
   session: TrafficSession;
   /** Requests forwarded whose answer has not ended (or been given up). */
   pending(): number;
-  /** Stops listening, lets the requests under way end (at most `graceMs`), closes the HAR; the session's report. */
+  /** Stops listening, lets the requests under way end (at most `graceMs`, then at most 1.2 s for answer heads the target owes to clients gone), closes the HAR; the session's report. */
   close(graceMs?: number): Promise<RunReport>;
 }
 
@@ -289,7 +289,9 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
       upstream.body.destroy();
       live.seeAbandoned();
       const why = clientGone ? 'the client went away before the answer ended' : 'the proxy stopped before the answer ended';
-      record(exchangeOf(upstream.statusCode, answerRecord(rawResponse), got.over ? '' : got.body(), { cutOff: why }), { headersAt, abandoned: why });
+      const ex = exchangeOf(upstream.statusCode, answerRecord(rawResponse), got.over ? '' : got.body(), { cutOff: why });
+      live.learnSecrets(ex);
+      record(ex, { headersAt, abandoned: why });
       return;
     }
     ended = true;
@@ -421,12 +423,11 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
         server.close();
         server.closeIdleConnections();
       }
-      const deadline = Date.now() + graceMs;
-      while (underway.size > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
       const settled = async (ms: number): Promise<void> => {
         const until = Date.now() + ms;
         while (underway.size > 0 && Date.now() < until) await new Promise((r) => setTimeout(r, 10));
       };
+      await settled(graceMs);
       for (const server of servers) server.closeAllConnections();
       // A request the target got whole is the target's: a moment more for its answer head, which
       // the HAR keeps (as abandoned); then what is left is given up, recorded as it unwinds.
