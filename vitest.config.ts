@@ -1,5 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
+import { SlowFilesFirst } from './test/support/slow-files-first.js';
 
 export default defineConfig({
   test: {
@@ -16,6 +17,7 @@ export default defineConfig({
     // suite used 1.3 cores (its files wait on servers and child processes). Two workers there:
     // 316 → 220 s of vitest, the same 1,466 tests passing.
     maxWorkers: Math.max(2, availableParallelism() - 1),
+    sequence: { sequencer: SlowFilesFirst },
     testTimeout: 30_000,
     hookTimeout: 30_000,
   },
