@@ -327,14 +327,17 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
     }
     const ex = exchangeOf(upstream.statusCode, responseHeaders, body, { cutOff, overrun, receivedBytes: got.bytes });
     watch.label = `#${ex.seq} ${method} ${url.pathname}`;
+    live.learnSecrets(ex);
+    record(ex, { headersAt });
+    finish();
+    // Judged once the answer is on its way: inline judging (--judges 0, the single executable) is
+    // not part of the client's wait.
     try {
       live.see(ex);
     } catch (error) {
       // A fault of the judge is doppel's, not the target's: said, and the exchange still recorded.
       note(`doppel proxy: ${method} ${url.pathname}: the checks could not judge this exchange (${(error as Error)?.message ?? String(error)})`);
     }
-    record(ex, { headersAt });
-    finish();
   }
 
   /** An answer of the proxy's own, not the target's: refused before forwarding, counted apart (not judged). */

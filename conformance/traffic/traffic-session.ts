@@ -70,6 +70,8 @@ const UNREACHABLE_EXAMPLES = 5;
 
 export class TrafficSession {
   readonly secrets: Secrets;
+  /** The exchanges whose secrets are learned already (learnSecrets is called before and within see()). */
+  private readonly learned = new WeakSet<object>();
   private readonly judging: Judging;
   private readonly decisions: Readonly<DecisionValues>;
   private readonly ifaces: InterfaceName[];
@@ -114,8 +116,14 @@ export class TrafficSession {
     return ++this.seq;
   }
 
-  /** Registers the secrets an exchange shows (by name, both ways), so that every line and report masks them from here on. */
+  /**
+   * Registers the secrets an exchange shows (by name, both ways), so that every line and report masks
+   * them from here on. Once per exchange: the proxy learns before it writes the HAR entry and ends the
+   * answer, and judges after (see() learns again, for the callers that only judge).
+   */
   learnSecrets(ex: SecretsSource): void {
+    if (this.learned.has(ex)) return;
+    this.learned.add(ex);
     learnSecrets(this.secrets, ex);
   }
 
