@@ -1,6 +1,6 @@
 // doppel diff's HTML page (--html FILE): the summary, the decisions that changed, then each request
 // whose answers differ with the two answers side by side, the lines of the differing fields
-// highlighted, each difference under them with its verdict. Self-contained (no script, no
+// highlighted (by pointer), each difference under them with its verdict. Self-contained (no script, no
 // request); every text from the network escaped (htmlText) and masked when the report was made.
 import { htmlText as esc } from '../conformance/index.js';
 import type { AnswerPair, Difference, DiffReport } from './types.js';
@@ -14,17 +14,30 @@ pre span{display:block}pre span.hit{background:#ffe08a}
 ul.differences{margin:.4rem 0;padding-left:1.2rem}li.seed{color:#a40000}li.decision{color:#7a4d00}li.unexplained{color:#333}
 .verdict{font-weight:600}`;
 
-/** The last segment of each differing field's pointer: the lines of the pretty JSON that hold it are marked. */
-function fieldNames(differences: readonly Difference[]): Set<string> {
-  return new Set(differences.map((d) => d.at.split('/').pop() ?? '').filter((name) => name !== '' && !/^\d+$/.test(name)));
-}
+const pointerPart = (part: string | number): string => `/${String(part).replace(/~/g, '~0').replace(/\//g, '~1')}`;
 
-function body(text: string, names: ReadonlySet<string>): string {
+/**
+ * The answer's lines (JSON.stringify(…, null, 2), diff-recording.ts), each line marked when the
+ * value it holds is at a differing field's pointer or inside one: the field of that record, not
+ * every field of its name. Each line's pointer follows the nesting the lines open and close.
+ */
+function body(text: string, pointers: readonly string[]): string {
+  const open: { pointer: string; next: number | undefined }[] = [];
+  const hit = (pointer: string): boolean => pointers.some((p) => pointer === p || pointer.startsWith(`${p}/`));
   return text
     .split('\n')
     .map((line) => {
-      const key = /^\s*"((?:[^"\\]|\\.)*)":/.exec(line)?.[1];
-      return `<span${key !== undefined && names.has(key) ? ' class="hit"' : ''}>${esc(line) || ' '}</span>`;
+      const trimmed = line.trim();
+      const parent = open[open.length - 1];
+      let pointer: string | undefined;
+      if (/^[\]}]/.test(trimmed)) open.pop();
+      else if (parent !== undefined) {
+        const key = /^"((?:[^"\\]|\\.)*)":/.exec(trimmed)?.[1];
+        const part = parent.next === undefined ? (key === undefined ? undefined : (JSON.parse(`"${key}"`) as string)) : parent.next++;
+        if (part !== undefined) pointer = parent.pointer + pointerPart(part);
+      } else pointer = '';
+      if (/[[{]$/.test(trimmed)) open.push({ pointer: pointer ?? '', next: trimmed.endsWith('[') ? 0 : undefined });
+      return `<span${pointer !== undefined && pointer !== '' && hit(pointer) ? ' class="hit"' : ''}>${esc(line) || ' '}</span>`;
     })
     .join('');
 }
@@ -36,8 +49,8 @@ function verdictOf(d: Difference): string {
 }
 
 function request(pair: AnswerPair, differences: readonly Difference[]): string {
-  const names = fieldNames(differences);
-  const side = (name: string, a: AnswerPair['primary']) => `<div class="side ${name}"><h3>${name}: ${a.status} ${esc(a.contentType)}</h3><pre>${body(a.body, names)}</pre></div>`;
+  const pointers = differences.map((d) => d.at).filter((at) => at.startsWith('/'));
+  const side = (name: string, a: AnswerPair['primary']) => `<div class="side ${name}"><h3>${name}: ${a.status} ${esc(a.contentType)}</h3><pre>${body(a.body, pointers)}</pre></div>`;
   const items = differences
     .filter((d) => d.verdict !== 'noise')
     .map((d) => `<li class="${d.verdict}"><span class="verdict">${esc(verdictOf(d))}</span> ${esc(d.kind)} <code>${esc(d.at)}</code>: ${esc(d.primary)} → ${esc(d.candidate)}${d.rule ? ` <small>${esc(d.rule)}</small>` : ''}</li>`)
