@@ -3,6 +3,8 @@
 // the keys it saw (`$DOPPEL_TRADING_KEY`, `$DOPPEL_TRADING_KEY_2`, `$DOPPEL_WALLET_KEY`, …,
 // conformance/report/learn-secrets.ts): each mask stands for the key of its kind, in order.
 
+import { Secrets } from '../conformance/index.js';
+
 export interface SideKeys {
   trading: readonly string[];
   wallet: readonly string[];
@@ -24,4 +26,14 @@ export function keyForMask(value: string, keys: SideKeys): string | undefined {
   // doppel check names the read key itself; a proxy numbers a kind's keys as it meets them.
   const index = m[2] ? 1 : Number(m[3] ?? 1) - 1;
   return kind[index];
+}
+
+/** The keys of both sides, masked by kind in every output unless shown. */
+export function keySecrets(keys: Readonly<Record<'primary' | 'candidate', SideKeys>>, show: boolean): Secrets {
+  const secrets = new Secrets(show);
+  for (const side of Object.values(keys)) {
+    side.trading.forEach((k) => secrets.add(k, 'DOPPEL_TRADING_KEY', '--trading-key'));
+    side.wallet.forEach((k) => secrets.add(k, 'DOPPEL_WALLET_KEY', '--wallet-key'));
+  }
+  return secrets;
 }

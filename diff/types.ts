@@ -71,6 +71,7 @@ export interface AnswerPair {
 
 export interface DiffReport {
   format: 'doppel-diff/1';
+  /** The recording's files, or `doppel check --seed N` for --check. */
   recording: string;
   primary: DiffTargets;
   candidate: DiffTargets;
@@ -83,6 +84,8 @@ export interface DiffReport {
   skippedInterfaces: number;
   /** Identifiers minted by the targets, followed from one side to the other. */
   aligned: number;
+  /** --check: requests one side's run sent that the other's did not (its flow went another way there). */
+  unpaired?: Record<Side, number> | undefined;
   differences: Difference[];
   /** The answers of each request with a difference that is not noise (the HTML page shows them side by side). */
   answers: AnswerPair[];

@@ -22,7 +22,7 @@ import { REPORT_FORMAT, doppelVersion } from '../report/report-format.js';
 import { Secrets } from '../report/secrets.js';
 import { learnSecrets } from '../report/learn-secrets.js';
 import { Client, RunInterrupted, TransportError } from '../exchange/transport.js';
-import type { CheckResult, Failure, InterfaceName, RunReport } from '../types.js';
+import type { CheckResult, Exchange, Failure, InterfaceName, RunReport } from '../types.js';
 import { DEFAULT_DECISIONS } from '../../spec/decision-points.js';
 import { readProfile } from '../../spec/profile.js';
 
@@ -69,6 +69,8 @@ export interface ConformanceOptions {
   signal?: AbortSignal | undefined;
   /** Told as each check ends. */
   onCheck?: ((result: CheckResult) => void) | undefined;
+  /** Told each exchange as it is recorded, unmasked (doppel diff --check compares two runs' answers). */
+  onExchange?: ((exchange: Exchange) => void) | undefined;
   /**
    * A deployment profile (parsed JSON, spec/profile.ts): decision checks compare with its values
    * instead of doppel's, and the embedded fake answers with them. Invalid → throws ProfileError.
@@ -125,6 +127,7 @@ export async function runConformance(options: ConformanceOptions = {}): Promise<
       // their own names keep them. The headers sent are the checker's own keys, registered already.
       learnSecrets(learned, ex, { requestHeaders: false });
       judge?.see(ex);
+      options.onExchange?.(ex);
     },
     onBudgetWait: (ms, key) => waiting(ms, `wallet budget ${budget}/min per key (--wallet-rate-limit ${walletLimit}) used up by ${secrets.mask(key)}`),
     onWait: waiting,
