@@ -1,4 +1,5 @@
-// `npm run test:kills`: doppel diff over a 2,000-exchange recording and the suite's breaking layers
+// `npm run test:kills`: doppel diff over a 2,000-exchange recording and the suite's breaking layers, by
+// recording and by the checker's run on each side
 // (test/diff/diff-kills.test.ts); the hand-written broken servers, through doppel check
 // (test/conformance/broken-servers.test.ts) and through doppel proxy (test/proxy/proxy-broken.test.ts);
 // the refusals the documents imply, accepted by a broken target (test/conformance/negative-space.test.ts);

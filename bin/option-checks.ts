@@ -176,3 +176,7 @@ export function checkInputFiles(name: string) {
 
 /** A file option as the command uses it: normalized (`./r.json` and `r.json` name one file), or undefined when not given. */
 export const file = (value: string | undefined): string | undefined => (value === undefined ? undefined : normalize(value));
+
+/** `--only a,b --only c` → ['a', 'b', 'c']. */
+export const idList = (values: string[] | undefined): string[] | undefined =>
+  values === undefined ? undefined : values.flatMap((v) => v.split(',')).map((v) => v.trim()).filter(Boolean);

@@ -1,5 +1,7 @@
 // diff/: doppel diff, two deployments compared answer by answer on recorded traffic — its whole public surface.
 export { diffRecording } from './diff-recording.js';
+export { diffCheckRuns } from './diff-check-runs.js';
+export type { CheckRunsOptions } from './diff-check-runs.js';
 export { compareAnswers } from './compare-answers.js';
 export { IdentifierMap } from './identifier-map.js';
 export { sideKeys } from './side-keys.js';

@@ -24,8 +24,11 @@ export function renderConsole(report: DiffReport): string {
   for (const c of report.decisions) lines.push(plainText(`decision changed: ${c.point}: ${JSON.stringify(c.primary)} → ${JSON.stringify(c.candidate)}`));
   const { seed, decision, unexplained, noise } = report.counts;
   const skipped = [report.skippedWrites ? `${report.skippedWrites} writes skipped (no --allow-writes)` : '', report.skippedInterfaces ? `${report.skippedInterfaces} requests to an interface not given` : ''].filter(Boolean);
+  const sent = report.unpaired
+    ? `${report.recording} on each side: ${report.replayed} requests paired${report.unpaired.primary + report.unpaired.candidate ? ` (not paired: ${report.unpaired.primary} of the primary's, ${report.unpaired.candidate} of the candidate's)` : ''}`
+    : `${report.replayed} of ${report.requests} requests replayed${skipped.length ? ` (${skipped.join(', ')})` : ''}`;
   lines.push(
-    `doppel diff: ${report.replayed} of ${report.requests} requests replayed${skipped.length ? ` (${skipped.join(', ')})` : ''}, ${report.aligned} identifiers aligned; `
+    `doppel diff: ${sent}, ${report.aligned} identifiers aligned; `
       + `${seed} seed, ${decision} decision, ${unexplained} unexplained, ${noise} noise differences; ${report.failed ? 'FAILED' : 'passed'}${report.strict ? ' (--strict)' : ''}`,
   );
   return lines.join('\n');

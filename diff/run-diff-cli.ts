@@ -4,20 +4,29 @@
 // read or a side that gives no answer).
 import { readFileSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { HarError, plainText, readHarText } from '../conformance/index.js';
+import { HarError, plainText, PreflightError, readHarText } from '../conformance/index.js';
 import { ProfileError } from '../spec/index.js';
 import { compareProfiles, type ProfileDiff } from './compare-profiles.js';
 import { createFolders } from '../mock/index.js';
+import { diffCheckRuns } from './diff-check-runs.js';
 import { diffRecording } from './diff-recording.js';
 import { renderConsole } from './render-console.js';
 import { renderHtml } from './render-html.js';
 import { UnreachableError } from './replay-request.js';
 import { sideKeys } from './side-keys.js';
-import type { DiffTargets } from './types.js';
+import type { DiffReport, DiffTargets } from './types.js';
 
 export interface DiffCliOptions {
   /** The recording's files (several: one stream, in the order their exchanges ended). */
   fromHar?: string[] | undefined;
+  /** The checker's own generated run on each side instead of a recording (doppel check's options below). */
+  check?: boolean | undefined;
+  seed?: number | undefined;
+  runs?: number | undefined;
+  rateLimit?: boolean | undefined;
+  concurrency?: number | undefined;
+  walletRateLimit?: number | undefined;
+  only?: string[] | undefined;
   /** Two profile files to compare instead of replaying traffic. */
   profiles?: [string, string] | undefined;
   primary: DiffTargets;
@@ -70,8 +79,24 @@ export async function runDiffCli(options: DiffCliOptions): Promise<number> {
   const out = options.out ?? ((line: string) => process.stdout.write(`${line}\n`));
   const err = options.err ?? ((line: string) => process.stderr.write(`${line}\n`));
   if (options.profiles) return diffProfiles(options.profiles, options, out, err);
+  const primary = sideKeys(options.tradingKey, options.tradingReadKey, options.walletKeys);
+  const candidate = sideKeys(options.candidateTradingKey ?? options.tradingKey, options.candidateTradingReadKey ?? options.tradingReadKey, options.candidateWalletKeys ?? options.walletKeys);
+  const tolerance = { relative: options.tolerance, seconds: options.timeTolerance };
+  let report: DiffReport;
+  if (options.check) {
+    const seed = options.seed ?? Math.floor(Math.random() * 2 ** 31);
+    err(`doppel diff: the checker's run with --seed ${seed} on each side`);
+    try {
+      report = await diffCheckRuns({ ...options, keys: { primary, candidate }, seed, checks: options.only, tolerance });
+    } catch (error) {
+      if (!(error instanceof PreflightError || error instanceof UnreachableError)) throw error;
+      err(plainText(`doppel diff: ${error.message}`));
+      return 2;
+    }
+    return writeReport(report, options, out);
+  }
   if (options.fromHar === undefined || options.fromHar.length === 0) {
-    err('doppel diff: give --from-har FILE (a recording to replay) or --profiles A B');
+    err('doppel diff: give --from-har FILE (a recording to replay), --check (the checker\'s run) or --profiles A B');
     return 2;
   }
   const docs: unknown[] = [];
@@ -90,9 +115,6 @@ export async function runDiffCli(options: DiffCliOptions): Promise<number> {
   }
   const doc = docs.length === 1 ? docs[0] : docs;
   const files = options.fromHar.join(', ');
-  const primary = sideKeys(options.tradingKey, options.tradingReadKey, options.walletKeys);
-  const candidate = sideKeys(options.candidateTradingKey ?? options.tradingKey, options.candidateTradingReadKey ?? options.tradingReadKey, options.candidateWalletKeys ?? options.walletKeys);
-  let report;
   try {
     report = await diffRecording({
       file: files,
@@ -102,7 +124,7 @@ export async function runDiffCli(options: DiffCliOptions): Promise<number> {
       keys: { primary, candidate },
       allowWrites: options.allowWrites,
       strict: options.strict,
-      tolerance: { relative: options.tolerance, seconds: options.timeTolerance },
+      tolerance,
       showSecrets: options.showSecrets,
     });
   } catch (error) {
@@ -116,6 +138,11 @@ export async function runDiffCli(options: DiffCliOptions): Promise<number> {
     }
     throw error;
   }
+  return writeReport(report, options, out);
+}
+
+/** The console lines, the --json and --html files; the exit status. */
+function writeReport(report: DiffReport, options: DiffCliOptions, out: (line: string) => void): number {
   out(renderConsole(report));
   if (options.json) {
     createFolders(dirname(options.json));

@@ -2,7 +2,7 @@
 // exit statuses are a contract: other tooling relies on them.
 import type { Argv, CommandModule } from 'yargs';
 import type { CheckCliOptions } from '../../conformance/index.js';
-import { checkInputFiles, checkInteger, checkJsonFile, checkReportFiles, file } from '../option-checks.js';
+import { checkInputFiles, checkInteger, checkJsonFile, checkReportFiles, file, idList } from '../option-checks.js';
 
 function checkUrls(argv: { 'trading-url'?: string; 'wallet-url'?: string }): true {
   for (const name of ['trading-url', 'wallet-url'] as const) {
@@ -37,10 +37,6 @@ function checkConcurrency(argv: Record<string, unknown>): true {
 }
 
 const REPORTS = ['json', 'junit', 'html', 'replay', 'learn'];
-
-/** `--only a,b --only c` → ['a', 'b', 'c']. */
-const idList = (values: string[] | undefined): string[] | undefined =>
-  values === undefined ? undefined : values.flatMap((v) => v.split(',')).map((v) => v.trim()).filter(Boolean);
 
 const DESCRIBE = 'Check a deployment (or the embedded fake) against the documented contract';
 

@@ -1,20 +1,34 @@
 // `doppel diff`: does a candidate deployment answer recorded traffic the way the primary does?
 import type { Argv, CommandModule } from 'yargs';
 import type { DiffCliOptions } from '../../diff/index.js';
-import { checkInputFiles, checkReportFiles, file } from '../option-checks.js';
+import { checkInputFiles, checkInteger, checkReportFiles, file, idList } from '../option-checks.js';
 
 const URLS = ['primary-trading', 'primary-wallet', 'candidate-trading', 'candidate-wallet'] as const;
 
-/** --profiles compares two files and sends nothing; a replay needs a recording and both sides of an interface. */
+/** The options of the checker's run (--check), which a recording or two profiles leave nothing to act on. */
+const CHECK_RUN = ['seed', 'runs', 'rate-limit', 'concurrency', 'wallet-rate-limit', 'only'];
+
+const given = (argv: Record<string, unknown>, names: readonly string[]) => names.filter((name) => argv[name] !== undefined && argv[name] !== false);
+const idle = (names: string[], what: string): Error => new Error(`${what}: ${names.map((n) => `--${n}`).join(', ')} ${names.length === 1 ? 'has' : 'have'} nothing to act on`);
+
+/**
+ * One source: --profiles compares two files and sends nothing; --from-har replays a recording;
+ * --check runs the checker on each side. The last two need both sides of an interface.
+ */
 function checkSource(argv: Record<string, unknown>): true {
+  const sources = given(argv, ['from-har', 'check', 'profiles']);
+  if (sources.length > 1) throw new Error(`Give one of --from-har, --check and --profiles (got ${sources.map((n) => `--${n}`).join(' and ')})`);
   const profiles = argv['profiles'] as string[] | undefined;
   if (profiles !== undefined) {
     if (profiles.length !== 2) throw new Error(`--profiles takes two profile files, the primary's and the candidate's (got ${profiles.length})`);
-    const sending = ['from-har', ...URLS, 'allow-writes'].filter((name) => argv[name] !== undefined && argv[name] !== false);
-    if (sending.length) throw new Error(`--profiles compares two files and replays nothing: ${sending.map((n) => `--${n}`).join(', ')} ${sending.length === 1 ? 'has' : 'have'} nothing to act on`);
+    const sending = given(argv, [...URLS, 'allow-writes', ...CHECK_RUN]);
+    if (sending.length) throw idle(sending, '--profiles compares two files and replays nothing');
     return true;
   }
-  if (argv['from-har'] === undefined) throw new Error('Give --from-har FILE (a recording to replay) or --profiles A B');
+  if (sources.length === 0) throw new Error('Give --from-har FILE (a recording to replay), --check (the checker\'s run on each side) or --profiles A B');
+  const checkOnly = given(argv, CHECK_RUN);
+  if (argv['from-har'] !== undefined && checkOnly.length) throw idle(checkOnly, '--from-har replays a recording, not the checker\'s run');
+  if (argv['check'] && argv['concurrency'] !== undefined && !argv['allow-writes']) throw new Error('--concurrency sends overlapping writes: give --allow-writes too');
   return checkUrls(argv);
 }
 
@@ -40,20 +54,27 @@ function checkTolerances(argv: Record<string, unknown>): true {
   return true;
 }
 
-const DESCRIBE = 'Compare a candidate deployment with the primary on recorded traffic, answer by answer';
+const DESCRIBE = 'Compare a candidate deployment with the primary on recorded traffic (or the checker\'s run), answer by answer';
 
 function builder(y: Argv) {
   return y
     .usage(`$0 diff [options]\n\n${DESCRIBE}`)
-    .epilogue('Each request of the recording is sent, in order, to both sides; the answers are compared as the interfaces read them '
+    .epilogue('Each request of the recording is sent, in order, to both sides (with --check, each side gets the checker\'s run of one seed and the runs\' requests are paired in order); the answers are compared as the interfaces read them '
       + '(status, envelope, each field\'s type, decimal scale, date format, listings\' membership and order, Content-Type); identifiers a target mints are paired, not compared. '
       + 'Each difference is seed (one side breaks a documented rule: the side is named), decision (both lawful: the decision point, old → new), unexplained, or noise (a moving value within the tolerance). '
-      + 'Exit status 0: no seed difference (with --strict: no difference but noise); 1: one; 2: a usage problem or a recording that cannot be read.')
+      + 'Exit status 0: no seed difference (with --strict: no difference but noise); 1: one; 2: a usage problem, a recording that cannot be read, a side that gives no answer or refuses the keys.')
     .option('primary-trading', { type: 'string', describe: 'Base URL of the trading deployment in production (without /api/v1)' })
     .option('primary-wallet', { type: 'string', describe: 'Base URL of the wallet deployment in production (without /api/v1)' })
     .option('candidate-trading', { type: 'string', describe: 'Base URL of the trading deployment to compare with it' })
     .option('candidate-wallet', { type: 'string', describe: 'Base URL of the wallet deployment to compare with it' })
     .option('from-har', { type: 'string', array: true, describe: 'The recording to replay (doppel proxy --har, or a browser\'s HAR); several files (the HARs of proxies behind one balancer) are one stream, in the order their exchanges ended' })
+    .option('check', { type: 'boolean', describe: 'Instead of a recording, run doppel check\'s own generated run on each side (one --seed): the requests are paired in order, their answers compared, and a rule the checker finds broken on one side only is a seed difference on that side' })
+    .option('seed', { type: 'number', defaultDescription: 'random, printed', describe: 'With --check: the seed of both runs (the same seed against targets that answer alike sends the same requests)' })
+    .option('runs', { type: 'number', defaultDescription: '100', describe: 'With --check: generated cases per property (doppel check --runs)' })
+    .option('rate-limit', { type: 'boolean', describe: 'With --check: also send the 61st wallet request of a minute on one key (doppel check --rate-limit)' })
+    .option('concurrency', { type: 'number', describe: 'With --check and --allow-writes: the race checks fire N (2 to 16) overlapping requests on each side' })
+    .option('wallet-rate-limit', { type: 'number', defaultDescription: '60', describe: 'With --check: the wallet limit per key and minute of both sides, when it differs from the documented 60' })
+    .option('only', { type: 'string', array: true, describe: 'With --check: run only these check ids (comma-separated or repeated)' })
     .option('profiles', { type: 'string', array: true, describe: 'Compare two deployment profiles instead (the primary\'s and the candidate\'s, as --learn writes them): the decision points whose value changed' })
     .option('trading-key', { type: 'string', describe: 'API-KEY for both sides; a recording\'s $DOPPEL_TRADING_KEY stands for it' })
     .option('trading-read-key', { type: 'string', describe: 'Read-only API-KEY; a recording\'s $DOPPEL_TRADING_READ_KEY (or the second trading key it masked) stands for it' })
@@ -71,6 +92,7 @@ function builder(y: Argv) {
     .implies('candidate-trading-key', 'trading-key')
     .implies('candidate-trading-read-key', 'trading-read-key')
     .implies('candidate-wallet-key', 'wallet-key')
+    .check(checkInteger({ seed: [0], runs: [1], 'wallet-rate-limit': [1], concurrency: [2, 16] }))
     .check(checkSource)
     .check(checkTolerances)
     .check(checkReportFiles(['json', 'html']))
@@ -86,6 +108,13 @@ export const diffCommand: CommandModule<object, DiffArgs> = {
   async handler(argv) {
     const options: DiffCliOptions = {
       fromHar: argv.fromHar?.map((f) => file(f) as string),
+      check: argv.check,
+      seed: argv.seed,
+      runs: argv.runs,
+      rateLimit: argv.rateLimit,
+      concurrency: argv.concurrency,
+      walletRateLimit: argv.walletRateLimit,
+      only: idList(argv.only),
       profiles: argv.profiles ? [file(argv.profiles[0]) as string, file(argv.profiles[1]) as string] : undefined,
       primary: { trading: argv.primaryTrading, wallet: argv.primaryWallet },
       candidate: { trading: argv.candidateTrading, wallet: argv.candidateWallet },

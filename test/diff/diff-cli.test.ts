@@ -35,6 +35,11 @@ describe('doppel diff usage', () => {
       [['diff', '--from-har', har], /Give --primary-trading and --candidate-trading/],
       [['diff', '--from-har', har, '--primary-trading', 'ftp://x', '--candidate-trading', 'http://127.0.0.1:2'], /--primary-trading must be an http/],
       [['diff', '--from-har', har, '--primary-trading', 'http://127.0.0.1:1', '--candidate-trading', 'http://127.0.0.1:2', '--tolerance', '-1'], /--tolerance must be a number of at least 0/],
+      [['diff', '--from-har', har, '--check', '--primary-trading', 'http://127.0.0.1:1', '--candidate-trading', 'http://127.0.0.1:2'], /Give one of --from-har, --check and --profiles/],
+      [['diff', '--from-har', har, '--runs', '5', '--primary-trading', 'http://127.0.0.1:1', '--candidate-trading', 'http://127.0.0.1:2'], /--from-har replays a recording, not the checker's run: --runs has nothing to act on/],
+      [['diff', '--check', '--concurrency', '4', '--primary-trading', 'http://127.0.0.1:1', '--candidate-trading', 'http://127.0.0.1:2'], /--concurrency sends overlapping writes: give --allow-writes too/],
+      [['diff', '--check', '--runs', '0', '--primary-trading', 'http://127.0.0.1:1', '--candidate-trading', 'http://127.0.0.1:2'], /--runs/],
+      [['diff', '--check'], /Give --primary-trading and --candidate-trading/],
       [['diff', '--from-har', join(dir, 'none.har'), '--primary-trading', 'http://127.0.0.1:1', '--candidate-trading', 'http://127.0.0.1:2'], /no such file/],
     ];
     for (const [args, message] of cases) {
@@ -123,7 +128,8 @@ describe('doppel diff --profiles', () => {
     expect(err.join('\n')).toMatch(/no such decision point/);
     for (const [args, message] of [
       [['diff', '--profiles', bad], /--profiles takes two profile files/],
-      [['diff', '--profiles', bad, bad, '--from-har', har], /--from-har has nothing to act on/],
+      [['diff', '--profiles', bad, bad, '--from-har', har], /Give one of --from-har, --check and --profiles \(got --from-har and --profiles\)/],
+      [['diff', '--profiles', bad, bad, '--seed', '3'], /--profiles compares two files and replays nothing: --seed has nothing to act on/],
     ] as const) {
       const outcome = await usage([...args]);
       expect(outcome.exitCode).toBe(2);

@@ -2,12 +2,15 @@
 // 2,000-exchange recording with writes, made by doppel proxy of scripted traffic, diffs clean
 // between two doppel mocks of one seed; and each breaking layer of the suite (test/conformance/
 // mutants.ts) that the scripted traffic reaches, in front of the candidate, is a seed difference
-// on the candidate's side, naming the check that kills it.
+// on the candidate's side, naming the check that kills it. With --check (the checker's own run on
+// each side) every layer is reached: each is a seed difference on the candidate's side, or, for a
+// layer that changes a decision, a decision difference with the old and new value.
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { diffRecording, sideKeys } from '../../diff/index.js';
+import { CHECKS } from '../../conformance/index.js';
+import { diffCheckRuns, diffRecording, sideKeys } from '../../diff/index.js';
 import { startMock, type RunningMock } from '../../mock/index.js';
 import { startProxy } from '../../proxy/index.js';
 import { startProxy as startLayer } from '../conformance/broken-proxy.js';
@@ -87,6 +90,42 @@ describe('doppel diff at scale', () => {
         expect(shows, JSON.stringify(report.differences.slice(0, 3))).toBe(expected?.shows ?? 'seed');
         expect(seeds.every((d) => d.side === 'candidate')).toBe(true);
         expect(report.failed).toBe(shows === 'seed');
+      } finally {
+        await layer.close();
+        await primary.close();
+        await candidate.close();
+      }
+    });
+  }
+});
+
+/** Whether the check that kills a layer asserts decisions only (the layer changes a decision: a decision difference, not a seed one). */
+const decisionOnly = (checkId: string): boolean => CHECKS.find((c) => c.id === checkId)!.assertions.every((a) => a.kind === 'decision');
+
+describe('doppel diff --check: the checker\'s run on each side reaches every layer', () => {
+  for (const mutant of MUTANTS) {
+    const decision = decisionOnly(mutant.killedBy);
+    it(`${mutant.name}: ${decision ? 'a decision difference, old → new' : 'a seed difference on the candidate\'s side'} (${mutant.killedBy})`, async () => {
+      const mock = { ...MOCK, walletRateLimit: mutant.rateLimit ? 60 : MOCK.walletRateLimit };
+      const [primary, candidate] = [await startMock(mock), await startMock(mock)];
+      const layer = await startLayer(candidate[mutant.iface].url, mutant.breakage());
+      try {
+        const run = (strict: boolean) => diffCheckRuns({ primary: urls(primary), candidate: { ...urls(candidate), [mutant.iface]: layer.url }, keys: { primary: KEYS, candidate: KEYS }, seed: 3, runs: 5, allowWrites: true, rateLimit: mutant.rateLimit, strict, walletKeyBudget: Number.POSITIVE_INFINITY, tolerance: { relative: 0.0001, seconds: 2 } });
+        const report = await run(false);
+        const seeds = report.differences.filter((d) => d.verdict === 'seed');
+        expect(seeds.every((d) => d.side === 'candidate'), JSON.stringify(seeds.filter((d) => d.side !== 'candidate').slice(0, 2))).toBe(true);
+        if (decision) {
+          expect(seeds).toEqual([]);
+          const point = CHECKS.find((c) => c.id === mutant.killedBy)!.assertions.map((a) => a.source.replace(/^decision:/, ''));
+          const changed = report.differences.filter((d) => d.verdict === 'decision').map((d) => d.decision!);
+          expect(changed.length).toBeGreaterThan(0);
+          expect(changed.every((c) => point.includes(c.decision) && c.primary !== c.candidate)).toBe(true);
+          expect(report.failed).toBe(false);
+          expect((await run(true)).failed).toBe(true);
+        } else {
+          expect(seeds.map((d) => d.rule)).toContainEqual(expect.stringMatching(new RegExp(`^${mutant.killedBy}/`)));
+          expect(report.failed).toBe(true);
+        }
       } finally {
         await layer.close();
         await primary.close();

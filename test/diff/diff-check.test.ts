@@ -1,0 +1,94 @@
+// doppel diff --check: the checker's own run of one seed on each side, instead of a recording. Two
+// doppel mocks of one seed diff clean; a breaking layer of the suite on one side is a seed
+// difference on that side, naming the check that kills it; a side that refuses the keys or gives
+// no answer ends the comparison with exit 2 and a line naming it. (Every layer of the suite, and
+// a decision changed, run in test:kills: diff-kills.test.ts.)
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runDiffCli, type DiffCliOptions, type DiffReport } from '../../diff/index.js';
+import { startMock, type RunningMock } from '../../mock/index.js';
+import { startProxy as startLayer, type RunningProxy } from '../conformance/broken-proxy.js';
+import { closedPort } from '../conformance/cli-usage.js';
+import { MUTANTS } from '../conformance/mutants.js';
+
+const MOCK = { host: '127.0.0.1', tradingPort: 0, walletPort: 0, seed: 8, clock: 'manual' as const, walletRateLimit: 1_000_000, quiet: true };
+const BALANCES = MUTANTS.find((m) => m.name === '7-digit balance decimals')!;
+const dir = mkdtempSync(join(tmpdir(), 'doppel-diff-check-'));
+let mocks: RunningMock[];
+let broken: RunningProxy;
+
+beforeAll(async () => {
+  mocks = [await startMock(MOCK), await startMock(MOCK)];
+  broken = await startLayer(mocks[1]!.trading.url, BALANCES.breakage());
+});
+afterAll(async () => {
+  await broken.close();
+  for (const m of mocks) await m.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+/** runDiffCli --check with --json: the exit status, the console lines and the report written. */
+async function diffCheck(primary: DiffCliOptions['primary'], candidate: DiffCliOptions['candidate'], more: Partial<DiffCliOptions> = {}): Promise<{ code: number; out: string[]; report?: DiffReport }> {
+  const out: string[] = [];
+  const json = join(dir, `report-${Math.random()}.json`);
+  const code = await runDiffCli({
+    check: true,
+    seed: 5,
+    runs: 1,
+    allowWrites: true,
+    primary,
+    candidate,
+    tradingKey: 'demo-trade-key',
+    tradingReadKey: 'demo-read-key',
+    walletKeys: ['demo-wallet-key'],
+    tolerance: 0.0001,
+    timeTolerance: 2,
+    json,
+    out: (l) => out.push(l),
+    err: (l) => out.push(l),
+    ...more,
+  });
+  return { code, out, ...(existsSync(json) ? { report: JSON.parse(readFileSync(json, 'utf8')) as DiffReport } : {}) };
+}
+
+const urls = (m: RunningMock) => ({ trading: m.trading.url, wallet: m.wallet.url });
+
+describe('doppel diff --check', () => {
+  it('two mocks of one seed: every request paired, no difference, exit 0', async () => {
+    const { code, out, report } = await diffCheck(urls(mocks[0]!), urls(mocks[1]!));
+    expect(code, out.join('\n')).toBe(0);
+    expect(report!.requests).toBeGreaterThan(300);
+    expect(report!.unpaired).toEqual({ primary: 0, candidate: 0 });
+    expect(report!.replayed).toBe(report!.requests);
+    expect(report!.aligned).toBeGreaterThan(10);
+    expect(report!.differences).toEqual([]);
+    expect(out[out.length - 1]).toMatch(/^doppel diff: doppel check --seed 5 on each side: \d+ requests paired, \d+ identifiers aligned; 0 seed, 0 decision, 0 unexplained, 0 noise differences; passed$/);
+  });
+
+  it('a breaking layer on either side is a seed difference on that side, naming the check that kills it', async () => {
+    for (const [side, primary, candidate] of [
+      ['candidate', urls(mocks[0]!), { ...urls(mocks[1]!), trading: broken.url }],
+      ['primary', { ...urls(mocks[1]!), trading: broken.url }, urls(mocks[0]!)],
+    ] as const) {
+      const { code, report } = await diffCheck(primary, candidate, { only: ['balance-decimals'] });
+      expect(code).toBe(1);
+      const seeds = report!.differences.filter((d) => d.verdict === 'seed');
+      expect(seeds.length).toBeGreaterThan(0);
+      expect(seeds.every((d) => d.side === side)).toBe(true);
+      expect(seeds.map((d) => d.rule)).toContainEqual(expect.stringMatching(/^balance-decimals\//));
+      expect(seeds).toContainEqual(expect.objectContaining({ kind: 'scale', operationId: 'getBalances' }));
+    }
+  });
+
+  it('a side that refuses the keys, or gives no answer: exit 2, one line naming it', async () => {
+    const refused = await diffCheck(urls(mocks[0]!), urls(mocks[1]!), { candidateTradingKey: 'no-such-key' });
+    expect(refused.code, refused.out.join("\n")).toBe(2);
+    expect(refused.out.join('\n')).toMatch(/^doppel diff: the candidate: --trading-key was rejected: 401/m);
+    const closed = `http://127.0.0.1:${await closedPort()}`;
+    const gone = await diffCheck(urls(mocks[0]!), { ...urls(mocks[1]!), trading: closed });
+    expect(gone.code).toBe(2);
+    expect(gone.out.join('\n')).toMatch(/^doppel diff: the candidate/m);
+  });
+});
