@@ -52,7 +52,6 @@ const NOT_SEED: Record<string, { shows: 'nothing' | 'unexplained'; why: string }
   'ignored limit on the orders listing': { shows: 'nothing', why: 'the account holds fewer orders than the listing\'s limit' },
   'a 500 on an exponent amount': { shows: 'nothing', why: 'the script sends no amount with an exponent' },
   'no 429 after 60 requests': { shows: 'nothing', why: 'the script sends fewer than 60 wallet requests' },
-  'public prices demand a key': { shows: 'unexplained', why: 'a 401 on a public read is judged by the scenario that sends it (trading-public-no-key), not from traffic' },
   'leverage 0 accepted': { shows: 'nothing', why: 'the script sends only valid leverage' },
   'unknown symbol answered 200': { shows: 'nothing', why: 'the script asks for no unknown symbol' },
   'send does not debit the balance': { shows: 'nothing', why: 'the script reads no balance after its send' },

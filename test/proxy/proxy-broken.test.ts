@@ -1,7 +1,7 @@
 // doppel proxy in front of deliberately broken servers (test/conformance/broken-proxy.ts): the
 // traffic of a doppel check run passes through it, and the proxy, which sends nothing itself,
 // names the check that catches each breakage a passive judge can see: every mutant of the
-// broken-server suite killed by a response or state check, plus text/plain error bodies and an
+// broken-server suite killed by a response or state check or a scenario check's passive reading, plus text/plain error bodies and an
 // undocumented status. A violation is one line as it happens, with a masked curl line.
 import { describe, expect, it } from 'vitest';
 import { CHECKS, runConformance, type RunReport } from '../../conformance/index.js';
@@ -17,7 +17,12 @@ interface Case {
   breakage: () => Breakage;
 }
 
-const PASSIVE = new Set(CHECKS.filter((c) => c.scope !== 'scenario').map((c) => c.id));
+/**
+ * The checks that judge any stream: response and state checks, and scenario checks with a passive
+ * reading, but wallet-isolation: its reading knows users by their login tokens, and the run's own
+ * wallets are read with --wallet-key, no token; its scenario judges those.
+ */
+const PASSIVE = new Set(CHECKS.filter((c) => c.scope !== 'scenario' || (c.passive !== undefined && c.id !== 'wallet-isolation')).map((c) => c.id));
 
 const CASES: Case[] = [
   ...MUTANTS.filter((m) => PASSIVE.has(m.killedBy) && !m.rateLimit),
