@@ -14,6 +14,16 @@ export function differenceLine(d: Difference): string {
   return plainText(`${why.trim()} | ${where} ${what}`);
 }
 
+/** What was sent: the recording's requests replayed (and skipped), or the checker's runs' requests paired. */
+export function requestsSent(report: DiffReport): string {
+  if (report.unpaired) {
+    const { primary, candidate } = report.unpaired;
+    return `${report.recording} on each side: ${report.replayed} requests paired${primary + candidate ? ` (not paired: ${primary} of the primary's, ${candidate} of the candidate's)` : ''}`;
+  }
+  const skipped = [report.skippedWrites ? `${report.skippedWrites} writes skipped (no --allow-writes)` : '', report.skippedInterfaces ? `${report.skippedInterfaces} requests to an interface not given` : ''].filter(Boolean);
+  return `${report.replayed} of ${report.requests} requests replayed${skipped.length ? ` (${skipped.join(', ')})` : ''}`;
+}
+
 export function renderConsole(report: DiffReport): string {
   const lines: string[] = [];
   for (const verdict of ['seed', 'decision', 'unexplained'] as const) {
@@ -23,10 +33,7 @@ export function renderConsole(report: DiffReport): string {
   }
   for (const c of report.decisions) lines.push(plainText(`decision changed: ${c.point}: ${JSON.stringify(c.primary)} → ${JSON.stringify(c.candidate)}`));
   const { seed, decision, unexplained, noise } = report.counts;
-  const skipped = [report.skippedWrites ? `${report.skippedWrites} writes skipped (no --allow-writes)` : '', report.skippedInterfaces ? `${report.skippedInterfaces} requests to an interface not given` : ''].filter(Boolean);
-  const sent = report.unpaired
-    ? `${report.recording} on each side: ${report.replayed} requests paired${report.unpaired.primary + report.unpaired.candidate ? ` (not paired: ${report.unpaired.primary} of the primary's, ${report.unpaired.candidate} of the candidate's)` : ''}`
-    : `${report.replayed} of ${report.requests} requests replayed${skipped.length ? ` (${skipped.join(', ')})` : ''}`;
+  const sent = requestsSent(report);
   lines.push(
     `doppel diff: ${sent}, ${report.aligned} identifiers aligned; `
       + `${seed} seed, ${decision} decision, ${unexplained} unexplained, ${noise} noise differences; ${report.failed ? 'FAILED' : 'passed'}${report.strict ? ' (--strict)' : ''}`,

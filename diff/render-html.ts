@@ -3,6 +3,7 @@
 // highlighted (by pointer), each difference under them with its verdict. Self-contained (no script, no
 // request); every text from the network escaped (htmlText) and masked when the report was made.
 import { htmlText as esc } from '../conformance/index.js';
+import { requestsSent } from './render-console.js';
 import type { AnswerPair, Difference, DiffReport } from './types.js';
 
 const STYLE = `body{font:14px system-ui,sans-serif;margin:1.5rem;color:#1b1b1b}h1{font-size:1.3rem}
@@ -53,7 +54,7 @@ function request(pair: AnswerPair, differences: readonly Difference[]): string {
   const side = (name: string, a: AnswerPair['primary']) => `<div class="side ${name}"><h3>${name}: ${a.status} ${esc(a.contentType)}</h3><pre>${body(a.body, pointers)}</pre></div>`;
   const items = differences
     .filter((d) => d.verdict !== 'noise')
-    .map((d) => `<li class="${d.verdict}"><span class="verdict">${esc(verdictOf(d))}</span> ${esc(d.kind)} <code>${esc(d.at)}</code>: ${esc(d.primary)} → ${esc(d.candidate)}${d.rule ? ` <small>${esc(d.rule)}</small>` : ''}</li>`)
+    .map((d) => `<li class="${d.verdict}"><span class="verdict">${esc(verdictOf(d))}</span> ${esc(d.kind)}${d.at ? ` <code>${esc(d.at)}</code>` : ''}: ${esc(d.primary)} → ${esc(d.candidate)}${d.rule ? ` <small>${esc(d.rule)}</small>` : ''}</li>`)
     .join('');
   return `<section class="request" id="r${pair.index}"><h2>#${pair.index} ${esc(pair.method)} ${esc(pair.path)}</h2><ul class="differences">${items}</ul><div class="sides">${side('primary', pair.primary)}${side('candidate', pair.candidate)}</div></section>`;
 }
@@ -65,7 +66,7 @@ export function renderHtml(report: DiffReport): string {
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>doppel diff</title><style>${STYLE}</style></head><body>
 <h1>doppel diff: ${esc(report.recording)}</h1>
-<p class="summary${report.failed ? ' failed' : ''}">${report.failed ? 'FAILED' : 'passed'}${report.strict ? ' (--strict)' : ''}: ${report.replayed} of ${report.requests} requests replayed, ${report.aligned} identifiers aligned; ${seed} seed, ${decision} decision, ${unexplained} unexplained, ${noise} noise differences</p>
+<p class="summary${report.failed ? ' failed' : ''}">${report.failed ? 'FAILED' : 'passed'}${report.strict ? ' (--strict)' : ''}: ${esc(requestsSent(report))}, ${report.aligned} identifiers aligned; ${seed} seed, ${decision} decision, ${unexplained} unexplained, ${noise} noise differences</p>
 ${decisions ? `<h2>Decisions changed</h2><ul class="decisions">${decisions}</ul>` : ''}
 ${requests || '<p>No answer differs but by noise.</p>'}
 </body></html>
