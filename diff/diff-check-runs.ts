@@ -80,11 +80,13 @@ async function runSide(side: Side, options: CheckRunsOptions): Promise<SideRun> 
 const stepOf = (ex: Exchange): string => `${ex.iface} ${ex.method} ${ex.operationId ?? new URL(ex.url).pathname}`;
 
 /** The runs' exchanges paired in order, as the longest common subsequence of their steps. */
-export function alignRuns(primary: readonly Exchange[], candidate: readonly Exchange[]): { pairs: [Exchange, Exchange][]; unpaired: Record<Side, number> } {
+export function alignRuns(primary: readonly Exchange[], candidate: readonly Exchange[]): { pairs: [Exchange, Exchange][]; unpaired: Record<Side, number>; divergedAfter: number | undefined } {
   const pairs: [Exchange, Exchange][] = [];
   const unpaired = { primary: 0, candidate: 0 };
+  let divergedAfter: number | undefined;
   let [i, j] = [0, 0];
   for (const change of diffArrays(primary.map(stepOf), candidate.map(stepOf))) {
+    if (change.added || change.removed) divergedAfter ??= pairs.length;
     if (change.removed) {
       unpaired.primary += change.count;
       i += change.count;
@@ -95,7 +97,7 @@ export function alignRuns(primary: readonly Exchange[], candidate: readonly Exch
       for (let n = 0; n < change.count; n++) pairs.push([primary[i++] as Exchange, candidate[j++] as Exchange]);
     }
   }
-  return { pairs, unpaired };
+  return { pairs, unpaired, divergedAfter };
 }
 
 /** Seed failures of one run that the other run does not show (the same check, assertion, interface and operation). */
@@ -117,7 +119,7 @@ export async function diffCheckRuns(options: CheckRunsOptions): Promise<DiffRepo
     const judge = createExchangeJudge();
     for (const ex of run.exchanges) verdicts.set(ex, judge.see(ex));
   }
-  const { pairs, unpaired } = alignRuns(primary.exchanges, candidate.exchanges);
+  const { pairs, unpaired, divergedAfter } = alignRuns(primary.exchanges, candidate.exchanges);
   const toCandidate = new IdentifierMap();
   const judged: AnswerPairJudged[] = pairs.map(([p, c], n) => ({
     index: n + 1,
@@ -167,6 +169,7 @@ export async function diffCheckRuns(options: CheckRunsOptions): Promise<DiffRepo
     skippedInterfaces: 0,
     aligned: toCandidate.size,
     unpaired,
+    divergedAfter,
   };
   return diffReport(head, judged, differences, values, mask, Boolean(options.strict));
 }

@@ -18,7 +18,8 @@ export function differenceLine(d: Difference): string {
 export function requestsSent(report: DiffReport): string {
   if (report.unpaired) {
     const { primary, candidate } = report.unpaired;
-    return `${report.recording} on each side: ${report.replayed} requests paired${primary + candidate ? ` (not paired: ${primary} of the primary's, ${candidate} of the candidate's)` : ''}`;
+    const apart = primary + candidate ? ` (not paired: ${primary} of the primary's, ${candidate} of the candidate's; the runs went different ways after #${report.divergedAfter ?? 0})` : '';
+    return `${report.recording} on each side: ${report.replayed} requests paired${apart}`;
   }
   const skipped = [report.skippedWrites ? `${report.skippedWrites} writes skipped (no --allow-writes)` : '', report.skippedInterfaces ? `${report.skippedInterfaces} requests to an interface not given` : ''].filter(Boolean);
   return `${report.replayed} of ${report.requests} requests replayed${skipped.length ? ` (${skipped.join(', ')})` : ''}`;

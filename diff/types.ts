@@ -86,6 +86,11 @@ export interface DiffReport {
   aligned: number;
   /** --check: requests one side's run sent that the other's did not (its flow went another way there). */
   unpaired?: Record<Side, number> | undefined;
+  /**
+   * --check: the number of the last pair before the runs first went different ways (0: from the
+   * start); later differences of state may follow from that step rather than from a rule.
+   */
+  divergedAfter?: number | undefined;
   differences: Difference[];
   /** The answers of each request with a difference that is not noise (the HTML page shows them side by side). */
   answers: AnswerPair[];

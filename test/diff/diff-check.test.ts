@@ -61,6 +61,7 @@ describe('doppel diff --check', () => {
     expect(code, out.join('\n')).toBe(0);
     expect(report!.requests).toBeGreaterThan(300);
     expect(report!.unpaired).toEqual({ primary: 0, candidate: 0 });
+    expect(report!.divergedAfter).toBeUndefined();
     expect(report!.replayed).toBe(report!.requests);
     expect(report!.aligned).toBeGreaterThan(10);
     expect(report!.differences).toEqual([]);
@@ -79,6 +80,10 @@ describe('doppel diff --check', () => {
       expect(seeds.every((d) => d.side === side)).toBe(true);
       expect(seeds.map((d) => d.rule)).toContainEqual(expect.stringMatching(/^balance-decimals\//));
       expect(seeds).toContainEqual(expect.objectContaining({ kind: 'scale', operationId: 'getBalances' }));
+      // Where the runs went different ways, the report says after which pair.
+      const apart = report!.unpaired!.primary + report!.unpaired!.candidate;
+      expect(report!.divergedAfter === undefined).toBe(apart === 0);
+      if (apart) expect(report!.divergedAfter).toBeLessThanOrEqual(report!.replayed);
     }
   });
 
