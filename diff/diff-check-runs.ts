@@ -36,6 +36,8 @@ export interface CheckRunsOptions {
   strict?: boolean | undefined;
   tolerance: Tolerance;
   showSecrets?: boolean | undefined;
+  /** A line each time a side's run waits (the wallet budget, a 429's Retry-After), with the side: a run never stalls silently. */
+  onWait?: ((line: string) => void) | undefined;
 }
 
 interface SideRun {
@@ -65,7 +67,9 @@ async function runSide(side: Side, options: CheckRunsOptions): Promise<SideRun> 
       concurrency: options.concurrency,
       walletRateLimit: options.walletRateLimit,
       walletKeyBudget: options.walletKeyBudget,
-      showSecrets: true,
+      // Its reports and wait lines masked as the diff's are (the same names); the exchanges come unmasked.
+      showSecrets: options.showSecrets,
+      onWait: (line) => options.onWait?.(`the ${side}'s run is ${line}`),
       onExchange: (ex) => exchanges.push(ex),
     });
     return { report, exchanges };
