@@ -37,7 +37,7 @@ export function renderConsole(report: DiffReport): string {
   const sent = requestsSent(report);
   lines.push(
     `doppel diff: ${sent}, ${report.aligned} identifiers aligned; `
-      + `${seed} seed, ${decision} decision, ${unexplained} unexplained, ${noise} noise differences; ${report.failed ? 'FAILED' : 'passed'}${report.strict ? ' (--strict)' : ''}`,
+      + `${seed} seed, ${decision} decision, ${unexplained} unexplained, ${noise} noise differences${report.secondary ? ` (noise learned from the secondary: ${report.learnedNoisy ?? 0} fields)` : ''}; ${report.failed ? 'FAILED' : 'passed'}${report.strict ? ' (--strict)' : ''}`,
   );
   return lines.join('\n');
 }
