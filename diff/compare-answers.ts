@@ -24,6 +24,13 @@ export interface FieldDifference {
   candidate: string;
   /** A moving value within the tolerance. */
   noise?: boolean | undefined;
+  /** How far a moving value moved: relative for numbers, seconds for times (what a secondary's noise is learned as). */
+  moved?: Moved | undefined;
+}
+
+export interface Moved {
+  unit: 'relative' | 'seconds';
+  by: number;
 }
 
 const SHOWN = 120;
@@ -37,16 +44,19 @@ const DECIMAL = /^-?\d+(?:\.(\d+))?$/;
 const DATE = /^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}/;
 const mediaType = (v: string | undefined): string => (v ?? '').split(';')[0]!.trim().toLowerCase();
 const typeOf = (v: unknown): string => (v === null ? 'null' : Array.isArray(v) ? 'array' : typeof v);
-const within = (a: number, b: number, relative: number): boolean => Math.abs(a - b) <= relative * Math.max(Math.abs(a), Math.abs(b));
+const relativeMove = (a: number, b: number): Moved => ({ unit: 'relative', by: Math.abs(a - b) / Math.max(Math.abs(a), Math.abs(b)) });
 const timeOf = (text: string): number => Date.parse(/[zZ]|[+-]\d{2}:?\d{2}$/.test(text) ? text.replace(' ', 'T') : `${text.replace(' ', 'T')}Z`);
 
 export function compareAnswers(iface: InterfaceName, p: Exchange, c: Exchange, ids: IdentifierMap, tolerance: Tolerance): FieldDifference[] {
   const out: FieldDifference[] = [];
-  const add = (kind: DifferenceKind, at: string, a: unknown, b: unknown, noise?: boolean) => out.push({ kind, at, primary: shown(a), candidate: shown(b), ...(noise ? { noise } : {}) });
+  const add = (kind: DifferenceKind, at: string, a: unknown, b: unknown, noise?: boolean, moved?: Moved) => out.push({ kind, at, primary: shown(a), candidate: shown(b), ...(noise ? { noise } : {}), ...(moved ? { moved } : {}) });
+  // A value that cannot be measured (a date Date.parse refuses, digits past a double's range) is a plain value difference.
+  const moving = (at: string, a: unknown, b: unknown, moved: Moved) => (Number.isFinite(moved.by) ? add('value', at, a, b, moved.by <= (moved.unit === 'relative' ? tolerance.relative : tolerance.seconds), moved) : add('value', at, a, b));
   if (p.status !== c.status) add('status', '', p.status, c.status);
   if (mediaType(p.responseHeaders['content-type']) !== mediaType(c.responseHeaders['content-type'])) add('content-type', 'header content-type', p.responseHeaders['content-type'], c.responseHeaders['content-type']);
   const [ra, rb] = [p.responseHeaders['retry-after'], c.responseHeaders['retry-after']];
-  if ((ra === undefined) !== (rb === undefined) || (ra !== undefined && rb !== undefined && Math.abs(Number(ra) - Number(rb)) > tolerance.seconds)) add('retry-after', 'header retry-after', ra, rb);
+  if ((ra === undefined) !== (rb === undefined)) add('retry-after', 'header retry-after', ra, rb);
+  else if (ra !== undefined && rb !== undefined && Math.abs(Number(ra) - Number(rb)) > tolerance.seconds) add('retry-after', 'header retry-after', ra, rb, false, { unit: 'seconds', by: Math.abs(Number(ra) - Number(rb)) });
   // A different status is one difference: the bodies of a success and an error differ throughout.
   if (p.status !== c.status) return out;
   if (p.json === undefined || c.json === undefined) {
@@ -61,17 +71,17 @@ export function compareAnswers(iface: InterfaceName, p: Exchange, c: Exchange, i
       const [da, db] = [DECIMAL.exec(a), DECIMAL.exec(b)];
       if (da && db) {
         if ((da[1] ?? '').length !== (db[1] ?? '').length) return void add('scale', at, a, b);
-        if (Number(a) !== Number(b)) add('value', at, a, b, within(Number(a), Number(b), tolerance.relative));
+        if (Number(a) !== Number(b)) moving(at, a, b, relativeMove(Number(a), Number(b)));
         return;
       }
       if (DATE.test(a) && DATE.test(b)) {
         if (a.replace(/\d/g, '9') !== b.replace(/\d/g, '9')) return void add('date-format', at, a, b);
-        if (a !== b) add('value', at, a, b, Math.abs(timeOf(a) - timeOf(b)) <= tolerance.seconds * 1000);
+        if (a !== b) moving(at, a, b, { unit: 'seconds', by: Math.abs(timeOf(a) - timeOf(b)) / 1000 });
         return;
       }
     }
     if (typeof a === 'number' && typeof b === 'number') {
-      if (a !== b) add('value', at, a, b, within(a, b, tolerance.relative));
+      if (a !== b) moving(at, a, b, relativeMove(a, b));
       return;
     }
     if (a !== b) add('value', at, a, b);

@@ -4,10 +4,11 @@ export { diffCheckRuns } from './diff-check-runs.js';
 export type { CheckRunsOptions } from './diff-check-runs.js';
 export { compareAnswers } from './compare-answers.js';
 export { IdentifierMap } from './identifier-map.js';
+export { NoiseModel } from './noise-model.js';
 export { sideKeys } from './side-keys.js';
 
 export type { DiffOptions } from './diff-recording.js';
-export type { FieldDifference, Tolerance } from './compare-answers.js';
+export type { FieldDifference, Moved, Tolerance } from './compare-answers.js';
 export type { SideKeys } from './side-keys.js';
 export type { AnswerPair, DecisionChange, Difference, DifferenceKind, DiffReport, DiffTargets, Side, Verdict } from './types.js';
 export { runDiffCli } from './run-diff-cli.js';

@@ -25,6 +25,9 @@ export function requestsSent(report: DiffReport): string {
   return `${report.replayed} of ${report.requests} requests replayed${skipped.length ? ` (${skipped.join(', ')})` : ''}`;
 }
 
+/** Where the noise came from besides the tolerance, for the summary of the lines and of the page. */
+export const learnedNoise = (report: DiffReport): string => (report.secondary ? ` (noise learned from the secondary: ${report.learnedNoisy ?? 0} fields)` : '');
+
 export function renderConsole(report: DiffReport): string {
   const lines: string[] = [];
   for (const verdict of ['seed', 'decision', 'unexplained'] as const) {
@@ -37,7 +40,7 @@ export function renderConsole(report: DiffReport): string {
   const sent = requestsSent(report);
   lines.push(
     `doppel diff: ${sent}, ${report.aligned} identifiers aligned; `
-      + `${seed} seed, ${decision} decision, ${unexplained} unexplained, ${noise} noise differences; ${report.failed ? 'FAILED' : 'passed'}${report.strict ? ' (--strict)' : ''}`,
+      + `${seed} seed, ${decision} decision, ${unexplained} unexplained, ${noise} noise differences${learnedNoise(report)}; ${report.failed ? 'FAILED' : 'passed'}${report.strict ? ' (--strict)' : ''}`,
   );
   return lines.join('\n');
 }

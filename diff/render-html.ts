@@ -3,7 +3,7 @@
 // highlighted (by pointer), each difference under them with its verdict. Self-contained (no script, no
 // request); every text from the network escaped (htmlText) and masked when the report was made.
 import { htmlText as esc } from '../conformance/index.js';
-import { requestsSent } from './render-console.js';
+import { learnedNoise, requestsSent } from './render-console.js';
 import type { AnswerPair, Difference, DiffReport } from './types.js';
 
 const STYLE = `body{font:14px system-ui,sans-serif;margin:1.5rem;color:#1b1b1b}h1{font-size:1.3rem}
@@ -66,7 +66,7 @@ export function renderHtml(report: DiffReport): string {
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>doppel diff</title><style>${STYLE}</style></head><body>
 <h1>doppel diff: ${esc(report.recording)}</h1>
-<p class="summary${report.failed ? ' failed' : ''}">${report.failed ? 'FAILED' : 'passed'}${report.strict ? ' (--strict)' : ''}: ${esc(requestsSent(report))}, ${report.aligned} identifiers aligned; ${seed} seed, ${decision} decision, ${unexplained} unexplained, ${noise} noise differences</p>
+<p class="summary${report.failed ? ' failed' : ''}">${report.failed ? 'FAILED' : 'passed'}${report.strict ? ' (--strict)' : ''}: ${esc(requestsSent(report))}, ${report.aligned} identifiers aligned; ${seed} seed, ${decision} decision, ${unexplained} unexplained, ${noise} noise differences${learnedNoise(report)}</p>
 ${decisions ? `<h2>Decisions changed</h2><ul class="decisions">${decisions}</ul>` : ''}
 ${requests || '<p>No answer differs but by noise.</p>'}
 </body></html>

@@ -31,6 +31,8 @@ export interface DiffCliOptions {
   profiles?: [string, string] | undefined;
   primary: DiffTargets;
   candidate: DiffTargets;
+  /** A second copy of the primary to learn the noise from. */
+  secondary?: DiffTargets | undefined;
   tradingKey?: string | undefined;
   tradingReadKey?: string | undefined;
   walletKeys?: string[] | undefined;
@@ -121,6 +123,7 @@ export async function runDiffCli(options: DiffCliOptions): Promise<number> {
       doc,
       primary: options.primary,
       candidate: options.candidate,
+      secondary: options.secondary,
       keys: { primary, candidate },
       allowWrites: options.allowWrites,
       strict: options.strict,

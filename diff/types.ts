@@ -23,7 +23,7 @@ export type DifferenceKind =
 /**
  * seed: one side breaks a rule of the documents (the checker's judgement of that answer);
  * decision: both lawful, a decision point's value changed; unexplained: both lawful and no decision
- * names it; noise: a moving value within the tolerance.
+ * names it; noise: a moving value within the tolerance, or what the secondary showed differ.
  */
 export type Verdict = 'seed' | 'decision' | 'unexplained' | 'noise';
 
@@ -75,6 +75,10 @@ export interface DiffReport {
   recording: string;
   primary: DiffTargets;
   candidate: DiffTargets;
+  /** The second copy of the primary noise was learned from, if one was given. */
+  secondary?: DiffTargets;
+  /** With a secondary: the fields (and status pairs of an operation) learned noisy, where primary and secondary differed. */
+  learnedNoisy?: number;
   /** Requests in the recording, and what became of them. */
   requests: number;
   replayed: number;

@@ -2,7 +2,8 @@
 // documents and the other's does not (the checker's own judgement of each answer, side named);
 // decision when both are lawful and a decision point reads differently on the two sides (the
 // point the observers read from this answer, or the status point of the operation); noise for a
-// moving value within the tolerance; unexplained otherwise.
+// moving value within the tolerance or what a secondary showed differ (noise-model.ts, marked
+// before this); unexplained otherwise.
 import type { ExchangeVerdict, Failure } from '../conformance/index.js';
 import { decisionOf, statusPointFor } from '../spec/index.js';
 import type { FieldDifference } from './compare-answers.js';

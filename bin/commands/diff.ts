@@ -3,7 +3,7 @@ import type { Argv, CommandModule } from 'yargs';
 import type { DiffCliOptions } from '../../diff/index.js';
 import { checkInputFiles, checkInteger, checkReportFiles, file, idList } from '../option-checks.js';
 
-const URLS = ['primary-trading', 'primary-wallet', 'candidate-trading', 'candidate-wallet'] as const;
+const URLS = ['primary-trading', 'primary-wallet', 'candidate-trading', 'candidate-wallet', 'secondary-trading', 'secondary-wallet'] as const;
 
 /** The options of the checker's run (--check), which a recording or two profiles leave nothing to act on. */
 const CHECK_RUN = ['seed', 'runs', 'rate-limit', 'concurrency', 'wallet-rate-limit', 'only'];
@@ -29,6 +29,8 @@ function checkSource(argv: Record<string, unknown>): true {
   const checkOnly = given(argv, CHECK_RUN);
   if (argv['from-har'] !== undefined && checkOnly.length) throw idle(checkOnly, '--from-har replays a recording, not the checker\'s run');
   if (argv['check'] && argv['concurrency'] !== undefined && !argv['allow-writes']) throw new Error('--concurrency sends overlapping writes: give --allow-writes too');
+  const secondary = argv['check'] ? given(argv, ['secondary-trading', 'secondary-wallet']) : [];
+  if (secondary.length) throw idle(secondary, '--check runs the checker on two sides; the noise is learned from a secondary on a recording (--from-har)');
   return checkUrls(argv);
 }
 
@@ -41,6 +43,7 @@ function checkUrls(argv: Record<string, unknown>): true {
   }
   for (const iface of ['trading', 'wallet']) {
     if ((argv[`primary-${iface}`] === undefined) !== (argv[`candidate-${iface}`] === undefined)) throw new Error(`--primary-${iface} and --candidate-${iface} go together: the ${iface} interface is compared on both sides or on neither`);
+    if (argv[`secondary-${iface}`] !== undefined && argv[`primary-${iface}`] === undefined) throw new Error(`--secondary-${iface} needs --primary-${iface}: the secondary is a second copy of the primary, to learn the noise from`);
   }
   if (URLS.every((name) => argv[name] === undefined)) throw new Error('Give --primary-trading and --candidate-trading, or --primary-wallet and --candidate-wallet (or both pairs)');
   return true;
@@ -61,12 +64,14 @@ function builder(y: Argv) {
     .usage(`$0 diff [options]\n\n${DESCRIBE}`)
     .epilogue('Each request of the recording is sent, in order, to both sides (with --check, each side gets the checker\'s run of one seed and the runs\' requests are paired in order); the answers are compared as the interfaces read them '
       + '(status, envelope, each field\'s type, decimal scale, date format, listings\' membership and order, Content-Type); identifiers a target mints are paired, not compared. '
-      + 'Each difference is seed (one side breaks a documented rule: the side is named), decision (both lawful: the decision point, old → new), unexplained, or noise (a moving value within the tolerance). '
+      + 'Each difference is seed (one side breaks a documented rule: the side is named), decision (both lawful: the decision point, old → new), unexplained, or noise (a moving value within the tolerance, or a field the secondary, if given, showed differ). '
       + 'Exit status 0: no seed difference (with --strict: no difference but noise); 1: one; 2: a usage problem, a recording that cannot be read, a side that gives no answer or refuses the keys.')
     .option('primary-trading', { type: 'string', describe: 'Base URL of the trading deployment in production (without /api/v1)' })
     .option('primary-wallet', { type: 'string', describe: 'Base URL of the wallet deployment in production (without /api/v1)' })
     .option('candidate-trading', { type: 'string', describe: 'Base URL of the trading deployment to compare with it' })
     .option('candidate-wallet', { type: 'string', describe: 'Base URL of the wallet deployment to compare with it' })
+    .option('secondary-trading', { type: 'string', describe: 'With --from-har: base URL of a second copy of the primary trading deployment (called with the primary\'s keys): what differs between the two is noise, a moving value\'s tolerance learned from it' })
+    .option('secondary-wallet', { type: 'string', describe: 'Base URL of a second copy of the primary wallet deployment, as --secondary-trading' })
     .option('from-har', { type: 'string', array: true, describe: 'The recording to replay (doppel proxy --har, or a browser\'s HAR); several files (the HARs of proxies behind one balancer) are one stream, in the order their exchanges ended' })
     .option('check', { type: 'boolean', describe: 'Instead of a recording, run doppel check\'s own generated run on each side (one --seed): the requests are paired in order, their answers compared, and a rule the checker finds broken on one side only is a seed difference on that side' })
     .option('seed', { type: 'number', defaultDescription: 'random, printed', describe: 'With --check: the seed of both runs (the same seed against targets that answer alike sends the same requests)' })
@@ -118,6 +123,7 @@ export const diffCommand: CommandModule<object, DiffArgs> = {
       profiles: argv.profiles ? [file(argv.profiles[0]) as string, file(argv.profiles[1]) as string] : undefined,
       primary: { trading: argv.primaryTrading, wallet: argv.primaryWallet },
       candidate: { trading: argv.candidateTrading, wallet: argv.candidateWallet },
+      secondary: (argv.secondaryTrading ?? argv.secondaryWallet) !== undefined ? { trading: argv.secondaryTrading, wallet: argv.secondaryWallet } : undefined,
       tradingKey: argv.tradingKey,
       tradingReadKey: argv.tradingReadKey,
       walletKeys: argv.walletKey,

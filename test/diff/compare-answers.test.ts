@@ -1,7 +1,7 @@
 // The comparison of two answers as the interfaces read them, on answers made up to show each kind
 // of difference: decimal scale, date format, a listing's membership and order (records matched by
-// key, minted keys paired), types, the envelope, Content-Type, moving values within the tolerance,
-// and an identifier paired twice differently.
+// key, minted keys paired), types, the envelope, Content-Type, moving values within the tolerance
+// and how far they moved, and an identifier paired twice differently.
 import { describe, expect, it } from 'vitest';
 import { recordExchange } from '../../conformance/index.js';
 import { compareAnswers, IdentifierMap } from '../../diff/index.js';
@@ -37,6 +37,10 @@ describe('compareAnswers', () => {
     expect(kinds(p, answer('/api/v1/account/orders', { success: true, data: [order(1, '0.00200000')] }))).toEqual(['value /data/0/amount: 0.00100000 → 0.00200000']);
     expect(kinds(p, answer('/api/v1/account/orders', { success: true, data: [order(1, undefined, '2026-01-01T00:00:00Z')] }))).toEqual(['date-format /data/0/created_at: 2026-01-01 00:00:00 → 2026-01-01T00:00:00Z']);
     expect(kinds(p, answer('/api/v1/account/orders', { success: true, data: [order(1, undefined, '2026-01-01 00:00:09')] }))).toEqual(['value /data/0/created_at: 2026-01-01 00:00:00 → 2026-01-01 00:00:09']);
+    expect(kinds(p, answer('/api/v1/account/orders', { success: true, data: [order(1, undefined, '2026-01-01 00:00:01')] }))).toEqual(['value (noise) /data/0/created_at: 2026-01-01 00:00:00 → 2026-01-01 00:00:01']);
+    // How far each moved, as a secondary's noise is learned (noise-model.ts): relatively, and in seconds.
+    const moved = compareAnswers('trading', p, answer('/api/v1/account/orders', { success: true, data: [order(1, '0.00400000', '2026-01-01 00:01:30')] }), new IdentifierMap(), TOLERANCE).map((d) => d.moved);
+    expect(moved).toEqual([{ unit: 'relative', by: 0.75 }, { unit: 'seconds', by: 90 }]);
   });
 
   it('tells the envelope, a type, a field, the status and the Content-Type apart', () => {

@@ -40,6 +40,10 @@ describe('doppel diff usage', () => {
       [['diff', '--check', '--concurrency', '4', '--primary-trading', 'http://127.0.0.1:1', '--candidate-trading', 'http://127.0.0.1:2'], /--concurrency sends overlapping writes: give --allow-writes too/],
       [['diff', '--check', '--runs', '0', '--primary-trading', 'http://127.0.0.1:1', '--candidate-trading', 'http://127.0.0.1:2'], /--runs/],
       [['diff', '--check'], /Give --primary-trading and --candidate-trading/],
+      [['diff', '--from-har', har, '--primary-trading', 'http://127.0.0.1:1', '--candidate-trading', 'http://127.0.0.1:2', '--secondary-trading', 'file:///x'], /--secondary-trading must be an http/],
+      [['diff', '--from-har', har, '--primary-trading', 'http://127.0.0.1:1', '--candidate-trading', 'http://127.0.0.1:2', '--secondary-wallet', 'http://127.0.0.1:3'], /--secondary-wallet needs --primary-wallet/],
+      [['diff', '--profiles', har, har, '--secondary-trading', 'http://127.0.0.1:3'], /--secondary-trading has nothing to act on/],
+      [['diff', '--check', '--primary-trading', 'http://127.0.0.1:1', '--candidate-trading', 'http://127.0.0.1:2', '--secondary-trading', 'http://127.0.0.1:3'], /--secondary-trading has nothing to act on/],
       [['diff', '--from-har', join(dir, 'none.har'), '--primary-trading', 'http://127.0.0.1:1', '--candidate-trading', 'http://127.0.0.1:2'], /no such file/],
     ];
     for (const [args, message] of cases) {
@@ -62,6 +66,10 @@ describe('doppel diff usage', () => {
     const code = await runDiffCli({ fromHar: [har], primary: { trading: primary.trading.url }, candidate: { trading: `http://127.0.0.1:${await closedPort()}` }, tradingKey: 'demo-trade-key', tolerance: 0, timeTolerance: 0, out: () => {}, err: (l) => err.push(l) });
     expect(code).toBe(2);
     expect(err).toEqual([expect.stringMatching(/^doppel diff: the candidate's trading interface gave no answer to GET \/api\/v1\/account \(ECONNREFUSED\)$/)]);
+    err.length = 0;
+    const secondary = { trading: `http://127.0.0.1:${await closedPort()}` };
+    expect(await runDiffCli({ fromHar: [har], primary: { trading: primary.trading.url }, candidate: { trading: primary.trading.url }, secondary, tradingKey: 'demo-trade-key', tolerance: 0, timeTolerance: 0, out: () => {}, err: (l) => err.push(l) })).toBe(2);
+    expect(err).toEqual([expect.stringMatching(/^doppel diff: the secondary's trading interface gave no answer to GET \/api\/v1\/account \(ECONNREFUSED\)$/)]);
   });
 });
 
@@ -100,6 +108,21 @@ describe('doppel diff against a broken candidate', () => {
     expect(report.format).toBe('doppel-diff/1');
     expect(report.counts.seed).toBeGreaterThan(0);
     expect(JSON.stringify(report)).not.toContain('demo-trade-key');
+  });
+
+  it('--secondary-trading through the parser: the secondary in the report and the summary', async () => {
+    const json = join(dir, 'secondary.json');
+    const out: string[] = [];
+    const stdout = process.stdout.write;
+    process.stdout.write = (chunk: string | Uint8Array) => out.push(String(chunk)) > 0;
+    const outcome = await run(['diff', '--from-har', har, '--primary-trading', primary.trading.url, '--candidate-trading', broken.url, '--secondary-trading', primary.trading.url, '--trading-key', 'demo-trade-key', '--json', json]).finally(() => (process.stdout.write = stdout));
+    expect(outcome.exitCode).toBe(0);
+    expect(process.exitCode).toBe(1);
+    process.exitCode = undefined;
+    const report = JSON.parse(readFileSync(json, 'utf8')) as DiffReport;
+    expect(report.secondary).toEqual({ trading: primary.trading.url });
+    expect(report.learnedNoisy).toBe(0);
+    expect(out.join('')).toMatch(/noise differences \(noise learned from the secondary: 0 fields\); FAILED\n$/);
   });
 });
 

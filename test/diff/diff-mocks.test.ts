@@ -1,6 +1,6 @@
 // doppel diff end to end: a recording made by doppel proxy of scripted traffic with writes (every
 // operation of both interfaces, twice) replayed against pairs of doppel mock with one seed on a
-// manual clock: clean when they agree, even when the candidate mints other identifiers; a breaking
+// manual clock: clean when they agree, even when the candidate (or a secondary) mints other identifiers; a breaking
 // layer of the suite in front of one side is a seed difference on that side; a candidate started
 // with another profile shows the decision points that changed, old and new value.
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -82,6 +82,15 @@ describe('doppel diff over a recording made by doppel proxy', () => {
     expect(report.requests).toBe(25);
     expect(report.aligned).toBeGreaterThan(10);
     expect(report.failed).toBe(false);
+  });
+
+  it('a secondary minting other identifiers is sent the ones it minted: nothing learned noisy', async () => {
+    const [primary, secondary, candidate] = [await mock(), await mock(), await mock()];
+    const other = { trading: (await layer(secondary.trading.url, OTHER_IDENTIFIERS)).url, wallet: (await layer(secondary.wallet.url, OTHER_IDENTIFIERS)).url };
+    const report = await diffRecording({ file: har, doc: JSON.parse(readFileSync(har, 'utf8')), primary: urls(primary), candidate: urls(candidate), secondary: other, keys: { primary: KEYS, candidate: KEYS }, allowWrites: true, tolerance: { relative: 1e-6, seconds: 1 } });
+    expect(report.learnedNoisy).toBe(0);
+    expect(report.differences).toEqual([]);
+    expect(report.replayed).toBe(25);
   });
 
   it('reads only without --allow-writes: the writes are counted, not sent', async () => {

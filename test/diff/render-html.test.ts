@@ -21,4 +21,9 @@ describe('doppel diff --html marks differing fields by pointer', () => {
     expect(hits(renderHtml(report([difference('/data/1/tags')])))).toEqual(['"tags": [', '"a",', '"b/c"', '"tags": [', '"a",', '"b/c"']);
     expect(hits(renderHtml(report([difference('/data/1/tags/1')])))).toEqual(['"b/c"', '"b/c"']);
   });
+
+  it('says in its summary when the noise was learned from a secondary', () => {
+    expect(renderHtml({ ...report([]), secondary: { trading: 'http://127.0.0.1:1' }, learnedNoisy: 3 })).toMatch(/0 noise differences \(noise learned from the secondary: 3 fields\)<\/p>/);
+    expect(renderHtml(report([]))).not.toContain('secondary');
+  });
 });
