@@ -11,6 +11,7 @@ import { createExchangeJudge, failureIdentity, learnSecrets, PreflightError, run
 import { compareAnswers, type Tolerance } from './compare-answers.js';
 import { diffReport, judgedDifferences, learnedValues, type AnswerPairJudged } from './diff-report.js';
 import { IdentifierMap } from './identifier-map.js';
+import { NoiseModel } from './noise-model.js';
 import { UnreachableError } from './replay-request.js';
 import { keySecrets, type SideKeys } from './side-keys.js';
 import type { Difference, DiffReport, DiffTargets, Side } from './types.js';
@@ -18,6 +19,8 @@ import type { Difference, DiffReport, DiffTargets, Side } from './types.js';
 export interface CheckRunsOptions {
   primary: DiffTargets;
   candidate: DiffTargets;
+  /** A second copy of the primary, run with the primary's keys: what differs between the two runs' answers is noise. */
+  secondary?: DiffTargets | undefined;
   keys: Record<Side, SideKeys>;
   seed: number;
   /** Cases per generated property (doppel check --runs). */
@@ -54,11 +57,11 @@ function targetsOf(urls: DiffTargets, keys: SideKeys): ConformanceTargets {
   };
 }
 
-async function runSide(side: Side, options: CheckRunsOptions): Promise<SideRun> {
+async function runSide(side: Side | 'secondary', options: CheckRunsOptions): Promise<SideRun> {
   const exchanges: Exchange[] = [];
   try {
     const report = await runConformance({
-      targets: targetsOf(options[side], options.keys[side]),
+      targets: side === 'secondary' ? targetsOf(options.secondary ?? {}, options.keys.primary) : targetsOf(options[side], options.keys[side]),
       seed: options.seed,
       runs: options.runs,
       allowWrites: options.allowWrites,
@@ -111,10 +114,10 @@ function brokenOnlyBy(mine: readonly ReportedFailure[], theirs: readonly Reporte
 }
 
 export async function diffCheckRuns(options: CheckRunsOptions): Promise<DiffReport> {
-  const [primary, candidate] = await Promise.all([runSide('primary', options), runSide('candidate', options)]);
+  const [primary, candidate, secondary] = await Promise.all([runSide('primary', options), runSide('candidate', options), options.secondary && runSide('secondary', options)]);
   const runs: Record<Side, SideRun> = { primary, candidate };
   const secrets = keySecrets(options.keys, Boolean(options.showSecrets));
-  for (const ex of [...primary.exchanges, ...candidate.exchanges]) learnSecrets(secrets, ex);
+  for (const ex of [...primary.exchanges, ...candidate.exchanges, ...(secondary?.exchanges ?? [])]) learnSecrets(secrets, ex);
   const mask = (text: string) => secrets.mask(text);
 
   // Each side's answers judged as a stream, in the order its run recorded them, for what each answer shows.
@@ -134,8 +137,15 @@ export async function diffCheckRuns(options: CheckRunsOptions): Promise<DiffRepo
     differences: compareAnswers(p.iface, p, c, toCandidate, options.tolerance),
     verdicts: { primary: verdicts.get(p)!, candidate: verdicts.get(c)! },
   }));
+  // The secondary's run paired with the primary's as the candidate's is: what differs between them is noise.
+  const noise = new NoiseModel();
+  if (secondary) {
+    const toSecondary = new IdentifierMap();
+    for (const [p, s] of alignRuns(primary.exchanges, secondary.exchanges).pairs) noise.learn(p.operationId, compareAnswers(p.iface, p, s, toSecondary, options.tolerance));
+  }
+  const marked = noise.mark(judged);
   const values = { primary: learnedValues(primary.report.observations), candidate: learnedValues(candidate.report.observations) };
-  const differences = judgedDifferences(judged, values, mask);
+  const differences = judgedDifferences(marked, values, mask);
 
   // The rules the checker found broken on one side only, each once, where the answers did not already show it.
   const indexOf = new Map<Exchange, number>(pairs.flatMap(([p, c], n) => [[p, n + 1], [c, n + 1]] as [Exchange, number][]));
@@ -167,6 +177,7 @@ export async function diffCheckRuns(options: CheckRunsOptions): Promise<DiffRepo
     recording: `doppel check --seed ${options.seed}`,
     primary: options.primary,
     candidate: options.candidate,
+    ...(options.secondary ? { secondary: options.secondary, learnedNoisy: noise.size } : {}),
     requests: primary.exchanges.length,
     replayed: pairs.length,
     skippedWrites: 0,
@@ -175,5 +186,5 @@ export async function diffCheckRuns(options: CheckRunsOptions): Promise<DiffRepo
     unpaired,
     divergedAfter,
   };
-  return diffReport(head, judged, differences, values, mask, Boolean(options.strict));
+  return diffReport(head, marked, differences, values, mask, Boolean(options.strict));
 }

@@ -77,7 +77,7 @@ export async function diffRecording(options: DiffOptions): Promise<DiffReport> {
   const values = { primary: learnedValues(judges.primary.observations()), candidate: learnedValues(judges.candidate.observations()) };
   const mask = (text: string) => secrets.mask(text);
   // Marked once the whole stream was seen: a field the secondary moved late in it is noise early on too.
-  const marked = replayed.map((r) => ({ ...r, differences: r.differences.map((d) => (noise.isNoise(r.sides.primary.operationId, d) ? { ...d, noise: true } : d)) }));
+  const marked = noise.mark(replayed);
   const head = {
     recording: options.file,
     primary: options.primary,

@@ -11,6 +11,7 @@
 // make only that pair of statuses noise for that operation (in either order: which copy answered
 // which is chance), not every status, and not the bodies behind them.
 import type { FieldDifference } from './compare-answers.js';
+import type { AnswerPairJudged } from './diff-report.js';
 
 /** An array index in a pointer: every record of a listing is the same field. */
 const INDEX = /\/\d+(?=\/|$)/g;
@@ -37,6 +38,11 @@ export class NoiseModel {
     if (d.noise) return true;
     const bound = this.bounds.get(d.kind === 'status' ? statusKey(operationId, d.primary, d.candidate) : keyOf(operationId, d));
     return bound !== undefined && (d.moved ? d.moved.by : Infinity) <= bound;
+  }
+
+  /** The pairs with each difference the secondary showed marked as noise (once the whole stream was learned: a field it moved late is noise early on too). */
+  mark(pairs: readonly AnswerPairJudged[]): AnswerPairJudged[] {
+    return pairs.map((r) => ({ ...r, differences: r.differences.map((d) => (this.isNoise(r.sides.primary.operationId, d) ? { ...d, noise: true } : d)) }));
   }
 
   /** The fields (and status pairs) learned noisy. */

@@ -29,8 +29,6 @@ function checkSource(argv: Record<string, unknown>): true {
   const checkOnly = given(argv, CHECK_RUN);
   if (argv['from-har'] !== undefined && checkOnly.length) throw idle(checkOnly, '--from-har replays a recording, not the checker\'s run');
   if (argv['check'] && argv['concurrency'] !== undefined && !argv['allow-writes']) throw new Error('--concurrency sends overlapping writes: give --allow-writes too');
-  const secondary = argv['check'] ? given(argv, ['secondary-trading', 'secondary-wallet']) : [];
-  if (secondary.length) throw idle(secondary, '--check runs the checker on two sides; the noise is learned from a secondary on a recording (--from-har)');
   return checkUrls(argv);
 }
 
@@ -70,7 +68,7 @@ function builder(y: Argv) {
     .option('primary-wallet', { type: 'string', describe: 'Base URL of the wallet deployment in production (without /api/v1)' })
     .option('candidate-trading', { type: 'string', describe: 'Base URL of the trading deployment to compare with it' })
     .option('candidate-wallet', { type: 'string', describe: 'Base URL of the wallet deployment to compare with it' })
-    .option('secondary-trading', { type: 'string', describe: 'With --from-har: base URL of a second copy of the primary trading deployment (called with the primary\'s keys): what differs between the two is noise, a moving value\'s tolerance learned from it' })
+    .option('secondary-trading', { type: 'string', describe: 'Base URL of a second copy of the primary trading deployment (called with the primary\'s keys; with --check, a third run of the checker): what differs between the two is noise, a moving value\'s tolerance learned from it' })
     .option('secondary-wallet', { type: 'string', describe: 'Base URL of a second copy of the primary wallet deployment, as --secondary-trading' })
     .option('from-har', { type: 'string', array: true, describe: 'The recording to replay (doppel proxy --har, or a browser\'s HAR); several files (the HARs of proxies behind one balancer) are one stream, in the order their exchanges ended' })
     .option('check', { type: 'boolean', describe: 'Instead of a recording, run doppel check\'s own generated run on each side (one --seed): the requests are paired in order, their answers compared, and a rule the checker finds broken on one side only is a seed difference on that side' })

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runDiffCli, type DiffCliOptions, type DiffReport } from '../../diff/index.js';
 import { startMock, type RunningMock } from '../../mock/index.js';
-import { startProxy as startLayer, type RunningProxy } from '../conformance/broken-proxy.js';
+import { editJson, pathOf, startProxy as startLayer, type RunningProxy } from '../conformance/broken-proxy.js';
 import { closedPort } from '../conformance/cli-usage.js';
 import { MUTANTS } from '../conformance/mutants.js';
 
@@ -84,6 +84,25 @@ describe('doppel diff --check', () => {
       const apart = report!.unpaired!.primary + report!.unpaired!.candidate;
       expect(report!.divergedAfter === undefined).toBe(apart === 0);
       if (apart) expect(report!.divergedAfter).toBeLessThanOrEqual(report!.replayed);
+    }
+  });
+
+  it('with a secondary (a third run): what differs between the primary and the secondary is noise', async () => {
+    // Copies of the primary that move every balance by a factor (read-only runs: they can share its mock).
+    const moved = (factor: number) => startLayer(mocks[0]!.trading.url, { response: (req, res) => (pathOf(req) === '/api/v1/account/balances' && res.status === 200 ? editJson(res, (b) => b.data.forEach((e: { balance: string }) => (e.balance = (Number(e.balance) * factor).toFixed(8)))) : res) });
+    const [secondary, candidate] = [await moved(1.01), await moved(1.005)];
+    try {
+      const more = { allowWrites: false, only: ['balance-decimals'], tolerance: 0, timeTolerance: 0 };
+      const alone = await diffCheck({ trading: mocks[0]!.trading.url }, { trading: candidate.url }, more);
+      expect(alone.report!.counts.unexplained).toBeGreaterThan(0);
+      const learned = await diffCheck({ trading: mocks[0]!.trading.url }, { trading: candidate.url }, { ...more, secondary: { trading: secondary.url } });
+      expect(learned.code).toBe(0);
+      expect(learned.report!.counts).toMatchObject({ seed: 0, decision: 0, unexplained: 0 });
+      expect(learned.report!.counts.noise).toBe(alone.report!.counts.unexplained);
+      expect(learned.report!.learnedNoisy).toBeGreaterThan(0);
+    } finally {
+      await secondary.close();
+      await candidate.close();
     }
   });
 

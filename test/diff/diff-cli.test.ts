@@ -43,7 +43,6 @@ describe('doppel diff usage', () => {
       [['diff', '--from-har', har, '--primary-trading', 'http://127.0.0.1:1', '--candidate-trading', 'http://127.0.0.1:2', '--secondary-trading', 'file:///x'], /--secondary-trading must be an http/],
       [['diff', '--from-har', har, '--primary-trading', 'http://127.0.0.1:1', '--candidate-trading', 'http://127.0.0.1:2', '--secondary-wallet', 'http://127.0.0.1:3'], /--secondary-wallet needs --primary-wallet/],
       [['diff', '--profiles', har, har, '--secondary-trading', 'http://127.0.0.1:3'], /--secondary-trading has nothing to act on/],
-      [['diff', '--check', '--primary-trading', 'http://127.0.0.1:1', '--candidate-trading', 'http://127.0.0.1:2', '--secondary-trading', 'http://127.0.0.1:3'], /--secondary-trading has nothing to act on/],
       [['diff', '--from-har', join(dir, 'none.har'), '--primary-trading', 'http://127.0.0.1:1', '--candidate-trading', 'http://127.0.0.1:2'], /no such file/],
     ];
     for (const [args, message] of cases) {
