@@ -7,7 +7,6 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
 /** The suite's longest files on a quiet 2-core machine, longest first (vitest's JSON reporter). */
 export const SLOW_FILES = [
   'test/mutation/mutation-sample.test.ts',
-  'test/docs/code-blocks.test.ts',
   'test/bin/cli-rough-edges.test.ts',
   'test/fixtures/mock-state.test.ts',
   'test/toolkits/playwright-example.test.ts',
