@@ -41,6 +41,8 @@ export interface CheckRunsOptions {
   showSecrets?: boolean | undefined;
   /** A line each time a side's run waits (the wallet budget, a 429's Retry-After), with the side: a run never stalls silently. */
   onWait?: ((line: string) => void) | undefined;
+  /** Each side's progress lines, with the side: with --allow-writes, the plan of what its run will write. */
+  log?: ((line: string) => void) | undefined;
 }
 
 interface SideRun {
@@ -73,6 +75,7 @@ async function runSide(side: Side | 'secondary', options: CheckRunsOptions): Pro
       // Its reports and wait lines masked as the diff's are (the same names); the exchanges come unmasked.
       showSecrets: options.showSecrets,
       onWait: (line) => options.onWait?.(`the ${side}'s run is ${line}`),
+      log: (line) => options.log?.(`${side}: ${line}`),
       onExchange: (ex) => exchanges.push(ex),
     });
     return { report, exchanges };

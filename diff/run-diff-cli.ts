@@ -89,7 +89,7 @@ export async function runDiffCli(options: DiffCliOptions): Promise<number> {
     const seed = options.seed ?? Math.floor(Math.random() * 2 ** 31);
     err(`doppel diff: the checker's run with --seed ${seed} on each side`);
     try {
-      report = await diffCheckRuns({ ...options, keys: { primary, candidate }, seed, checks: options.only, tolerance, onWait: (line) => err(plainText(`doppel diff: ${line}`)) });
+      report = await diffCheckRuns({ ...options, keys: { primary, candidate }, seed, checks: options.only, tolerance, onWait: (line) => err(plainText(`doppel diff: ${line}`)), log: (line) => err(plainText(line)) });
     } catch (error) {
       if (!(error instanceof PreflightError || error instanceof UnreachableError)) throw error;
       err(plainText(`doppel diff: ${error.message}`));

@@ -65,6 +65,9 @@ describe('doppel diff --check', () => {
     expect(report!.replayed).toBe(report!.requests);
     expect(report!.aligned).toBeGreaterThan(10);
     expect(report!.differences).toEqual([]);
+    // With --allow-writes each side's run says what it will write before it does (on stderr).
+    expect(out).toContain('primary: Plan (--allow-writes):');
+    expect(out).toContain('candidate: Plan (--allow-writes):');
     expect(out[out.length - 1]).toMatch(/^doppel diff: doppel check --seed 5 on each side: \d+ requests paired, \d+ identifiers aligned; 0 seed, 0 decision, 0 unexplained, 0 noise differences; passed$/);
   });
 
