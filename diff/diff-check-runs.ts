@@ -54,7 +54,7 @@ function targetsOf(urls: DiffTargets, keys: SideKeys): ConformanceTargets {
   const [key, readKey] = keys.trading;
   const [walletKey, ...extraKeys] = keys.wallet;
   return {
-    ...(urls.trading ? { trading: { url: urls.trading, key, readKey } } : {}),
+    ...(urls.trading ? { trading: { url: urls.trading, key, readKey, ipLockedKey: keys.tradingIpLocked } } : {}),
     ...(urls.wallet ? { wallet: { url: urls.wallet, key: walletKey, extraKeys } } : {}),
   };
 }

@@ -36,6 +36,9 @@ export interface DiffCliOptions {
   tradingKey?: string | undefined;
   tradingReadKey?: string | undefined;
   walletKeys?: string[] | undefined;
+  /** A trading key whose whitelist excludes the caller (the whitelist checks of --check; a recording's $DOPPEL_TRADING_IP_LOCKED_KEY). */
+  tradingIpLockedKey?: string | undefined;
+  candidateTradingIpLockedKey?: string | undefined;
   candidateTradingKey?: string | undefined;
   candidateTradingReadKey?: string | undefined;
   candidateWalletKeys?: string[] | undefined;
@@ -81,8 +84,8 @@ export async function runDiffCli(options: DiffCliOptions): Promise<number> {
   const out = options.out ?? ((line: string) => process.stdout.write(`${line}\n`));
   const err = options.err ?? ((line: string) => process.stderr.write(`${line}\n`));
   if (options.profiles) return diffProfiles(options.profiles, options, out, err);
-  const primary = sideKeys(options.tradingKey, options.tradingReadKey, options.walletKeys);
-  const candidate = sideKeys(options.candidateTradingKey ?? options.tradingKey, options.candidateTradingReadKey ?? options.tradingReadKey, options.candidateWalletKeys ?? options.walletKeys);
+  const primary = sideKeys(options.tradingKey, options.tradingReadKey, options.walletKeys, options.tradingIpLockedKey);
+  const candidate = sideKeys(options.candidateTradingKey ?? options.tradingKey, options.candidateTradingReadKey ?? options.tradingReadKey, options.candidateWalletKeys ?? options.walletKeys, options.candidateTradingIpLockedKey ?? options.tradingIpLockedKey);
   const tolerance = { relative: options.tolerance, seconds: options.timeTolerance };
   let report: DiffReport;
   if (options.check) {

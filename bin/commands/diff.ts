@@ -82,6 +82,8 @@ function builder(y: Argv) {
     .option('trading-key', { type: 'string', describe: 'API-KEY for both sides; a recording\'s $DOPPEL_TRADING_KEY stands for it' })
     .option('trading-read-key', { type: 'string', describe: 'Read-only API-KEY; a recording\'s $DOPPEL_TRADING_READ_KEY (or the second trading key it masked) stands for it' })
     .option('wallet-key', { type: 'string', array: true, describe: 'X-API-Key (repeat for more); the wallet keys a recording masked ($DOPPEL_WALLET_KEY, then numbered) stand for them in order' })
+    .option('trading-ip-locked-key', { type: 'string', describe: 'API-KEY whose address whitelist excludes the caller, for both sides: with --check, the whitelist checks (trading §5.6); a recording\'s $DOPPEL_TRADING_IP_LOCKED_KEY stands for it' })
+    .option('candidate-trading-ip-locked-key', { type: 'string', describe: 'The candidate\'s own --trading-ip-locked-key, where it differs' })
     .option('candidate-trading-key', { type: 'string', describe: 'The candidate\'s own --trading-key, where it differs' })
     .option('candidate-trading-read-key', { type: 'string', describe: 'The candidate\'s own --trading-read-key, where it differs' })
     .option('candidate-wallet-key', { type: 'string', array: true, describe: 'The candidate\'s own --wallet-key values, where they differ' })
@@ -95,6 +97,7 @@ function builder(y: Argv) {
     .implies('candidate-trading-key', 'trading-key')
     .implies('candidate-trading-read-key', 'trading-read-key')
     .implies('candidate-wallet-key', 'wallet-key')
+    .implies('candidate-trading-ip-locked-key', 'trading-ip-locked-key')
     .check(checkInteger({ seed: [0], runs: [1], 'wallet-rate-limit': [1], concurrency: [2, 16] }))
     .check(checkSource)
     .check(checkTolerances)
@@ -125,6 +128,8 @@ export const diffCommand: CommandModule<object, DiffArgs> = {
       tradingKey: argv.tradingKey,
       tradingReadKey: argv.tradingReadKey,
       walletKeys: argv.walletKey,
+      tradingIpLockedKey: argv.tradingIpLockedKey,
+      candidateTradingIpLockedKey: argv.candidateTradingIpLockedKey,
       candidateTradingKey: argv.candidateTradingKey,
       candidateTradingReadKey: argv.candidateTradingReadKey,
       candidateWalletKeys: argv.candidateWalletKey,

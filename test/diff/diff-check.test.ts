@@ -109,6 +109,21 @@ describe('doppel diff --check', () => {
     }
   });
 
+  it('--trading-ip-locked-key: a candidate that lets a key through from outside its whitelist is a seed difference (ip-locked-403)', async () => {
+    const unlocked = await startLayer(mocks[1]!.trading.url, { request: (req) => (req.headers['api-key'] === 'demo-ip-locked-key' ? { ...req, headers: { ...req.headers, 'api-key': 'demo-trade-key' } } : req) });
+    try {
+      const more = { allowWrites: false, only: ['ip-locked-403'] };
+      const without = await diffCheck({ trading: mocks[0]!.trading.url }, { trading: unlocked.url }, more);
+      expect(without.code).toBe(0);
+      const { code, report } = await diffCheck({ trading: mocks[0]!.trading.url }, { trading: unlocked.url }, { ...more, tradingIpLockedKey: 'demo-ip-locked-key' });
+      expect(code).toBe(1);
+      expect(report!.differences.filter((d) => d.verdict === 'seed').map((d) => `${d.side} ${d.rule}`)).toContainEqual(expect.stringMatching(/^candidate ip-locked-403\//));
+      expect(JSON.stringify(report)).not.toContain('demo-ip-locked-key');
+    } finally {
+      await unlocked.close();
+    }
+  });
+
   it('a side that refuses the keys, or gives no answer: exit 2, one line naming it', async () => {
     const refused = await diffCheck(urls(mocks[0]!), urls(mocks[1]!), { candidateTradingKey: 'no-such-key' });
     expect(refused.code, refused.out.join("\n")).toBe(2);
