@@ -30,11 +30,17 @@ export const learnedNoise = (report: DiffReport): string => (report.secondary ? 
 
 export function renderConsole(report: DiffReport): string {
   const lines: string[] = [];
+  // --check: once the runs went apart, an unexplained difference of state may follow from that step
+  // rather than from anything of its own; those are counted, not listed (they still count, and fail under --strict).
+  const apart = report.divergedAfter;
+  const afterApart = (d: Difference) => apart !== undefined && d.verdict === 'unexplained' && d.index > apart;
   for (const verdict of ['seed', 'decision', 'unexplained'] as const) {
-    const listed = report.differences.filter((d) => d.verdict === verdict);
+    const listed = report.differences.filter((d) => d.verdict === verdict && !afterApart(d));
     for (const d of listed.slice(0, LISTED)) lines.push(differenceLine(d));
     if (listed.length > LISTED) lines.push(`… and ${listed.length - LISTED} more ${verdict} differences (--json FILE lists them all)`);
   }
+  const later = report.differences.filter(afterApart).length;
+  if (later) lines.push(`… and ${later} unexplained differences after the runs went apart at #${apart}, which may follow from that step (--json FILE lists them)`);
   for (const c of report.decisions) lines.push(plainText(`decision changed: ${c.point}: ${JSON.stringify(c.primary)} → ${JSON.stringify(c.candidate)}`));
   const { seed, decision, unexplained, noise } = report.counts;
   const sent = requestsSent(report);

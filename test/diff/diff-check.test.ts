@@ -90,6 +90,26 @@ describe('doppel diff --check', () => {
     }
   });
 
+  it('where the runs went apart, the unexplained differences after it are counted, not listed', async () => {
+    // Markets refused without a key: the candidate's run knows no market, places no order, and goes another way.
+    const PUBLIC = MUTANTS.find((m) => m.name === 'public prices demand a key')!;
+    const refusing = await startLayer(mocks[1]!.trading.url, PUBLIC.breakage());
+    try {
+      const { code, out, report } = await diffCheck(urls(mocks[0]!), { ...urls(mocks[1]!), trading: refusing.url }, { only: ['trading-public-no-key', 'balance-decimals'] });
+      expect(code).toBe(1);
+      const apart = report!.divergedAfter!;
+      expect(apart).toBeGreaterThan(0);
+      const later = report!.differences.filter((d) => d.verdict === 'unexplained' && d.index > apart);
+      expect(later.length).toBeGreaterThan(0);
+      const text = out.join('\n');
+      expect(text).toMatch(/^seed \(candidate\) trading-public-no-key\/no-key .* #1 GET \/api\/v1\/markets/m);
+      expect(text).toContain(`… and ${later.length} unexplained differences after the runs went apart at #${apart}, which may follow from that step (--json FILE lists them)`);
+      expect(out.filter((l) => l.startsWith('unexplained |')).every((l) => Number(/#(\d+)/.exec(l)![1]) <= apart)).toBe(true);
+    } finally {
+      await refusing.close();
+    }
+  });
+
   it('with a secondary (a third run): what differs between the primary and the secondary is noise', async () => {
     // Copies of the primary that move every balance by a factor (read-only runs: they can share its mock).
     const moved = (factor: number) => startLayer(mocks[0]!.trading.url, { response: (req, res) => (pathOf(req) === '/api/v1/account/balances' && res.status === 200 ? editJson(res, (b) => b.data.forEach((e: { balance: string }) => (e.balance = (Number(e.balance) * factor).toFixed(8)))) : res) });
