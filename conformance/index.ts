@@ -1,6 +1,7 @@
 // conformance/: the property-based conformance checker — its whole public surface.
 export { runConformance } from './run/run-conformance.js';
 export { runCheckCli, listChecks } from './run/run-check-cli.js';
+export { interruptOnSignals } from './run/interrupt-on-signals.js';
 export { CHECKS } from './checks/index.js';
 export { UNJUDGED_CLAUSES } from './checks/unjudged-clauses.js';
 export { renderConsole } from './report/console.js';

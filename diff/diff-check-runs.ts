@@ -43,6 +43,8 @@ export interface CheckRunsOptions {
   onWait?: ((line: string) => void) | undefined;
   /** Each side's progress lines, with the side: with --allow-writes, the plan of what its run will write. */
   log?: ((line: string) => void) | undefined;
+  /** Aborted (SIGINT, SIGTERM): each run stops at its next request and the report of what was compared is marked partial. */
+  signal?: AbortSignal | undefined;
 }
 
 interface SideRun {
@@ -76,6 +78,7 @@ async function runSide(side: Side | 'secondary', options: CheckRunsOptions): Pro
       showSecrets: options.showSecrets,
       onWait: (line) => options.onWait?.(`the ${side}'s run is ${line}`),
       log: (line) => options.log?.(`${side}: ${line}`),
+      signal: options.signal,
       onExchange: (ex) => exchanges.push(ex),
     });
     return { report, exchanges };
@@ -188,6 +191,7 @@ export async function diffCheckRuns(options: CheckRunsOptions): Promise<DiffRepo
     aligned: toCandidate.size,
     unpaired,
     divergedAfter,
+    ...(options.signal?.aborted ? { partial: { interrupted: String(options.signal.reason) } } : {}),
   };
   return diffReport(head, marked, differences, values, mask, Boolean(options.strict));
 }

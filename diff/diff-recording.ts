@@ -28,6 +28,8 @@ export interface DiffOptions {
   strict?: boolean | undefined;
   tolerance: Tolerance;
   showSecrets?: boolean | undefined;
+  /** Aborted (SIGINT, SIGTERM): no request is sent after it, and the report of what was compared is marked partial. */
+  signal?: AbortSignal | undefined;
 }
 
 const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -45,6 +47,7 @@ export async function diffRecording(options: DiffOptions): Promise<DiffReport> {
   let skippedInterfaces = 0;
   let index = 0;
   for (const recorded of recording.exchanges) {
+    if (options.signal?.aborted) break;
     index++;
     const bases = { primary: options.primary[recorded.iface as InterfaceName], candidate: options.candidate[recorded.iface as InterfaceName] };
     if (bases.primary === undefined || bases.candidate === undefined) {
@@ -88,6 +91,7 @@ export async function diffRecording(options: DiffOptions): Promise<DiffReport> {
     skippedWrites,
     skippedInterfaces,
     aligned: toCandidate.size,
+    ...(options.signal?.aborted ? { partial: { interrupted: String(options.signal.reason) } } : {}),
   };
   return diffReport(head, marked, judgedDifferences(marked, values, mask), values, mask, Boolean(options.strict));
 }

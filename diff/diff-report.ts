@@ -65,7 +65,7 @@ export function judgedDifferences(pairs: readonly AnswerPairJudged[], values: Re
   return differences;
 }
 
-export type ReportHead = Pick<DiffReport, 'recording' | 'primary' | 'candidate' | 'requests' | 'replayed' | 'skippedWrites' | 'skippedInterfaces' | 'aligned'> & Partial<Pick<DiffReport, 'unpaired' | 'divergedAfter' | 'secondary' | 'learnedNoisy'>>;
+export type ReportHead = Pick<DiffReport, 'recording' | 'primary' | 'candidate' | 'requests' | 'replayed' | 'skippedWrites' | 'skippedInterfaces' | 'aligned'> & Partial<Pick<DiffReport, 'unpaired' | 'divergedAfter' | 'partial' | 'secondary' | 'learnedNoisy'>>;
 
 /** The report of the differences found: answers of the requests that differ, changed decisions, counts and the verdict. */
 export function diffReport(head: ReportHead, pairs: readonly AnswerPairJudged[], differences: Difference[], values: Record<Side, ReadonlyMap<string, number | string>>, mask: (text: string) => string, strict: boolean): DiffReport {

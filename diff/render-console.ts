@@ -46,7 +46,7 @@ export function renderConsole(report: DiffReport): string {
   const sent = requestsSent(report);
   lines.push(
     `doppel diff: ${sent}, ${report.aligned} identifiers aligned; `
-      + `${seed} seed, ${decision} decision, ${unexplained} unexplained, ${noise} noise differences${learnedNoise(report)}; ${report.failed ? 'FAILED' : 'passed'}${report.strict ? ' (--strict)' : ''}`,
+      + `${seed} seed, ${decision} decision, ${unexplained} unexplained, ${noise} noise differences${learnedNoise(report)}; ${report.failed ? 'FAILED' : 'passed'}${report.strict ? ' (--strict)' : ''}${report.partial ? ` (partial: stopped by ${report.partial.interrupted})` : ''}`,
   );
   return lines.join('\n');
 }

@@ -66,7 +66,7 @@ export function renderHtml(report: DiffReport): string {
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>doppel diff</title><style>${STYLE}</style></head><body>
 <h1>doppel diff: ${esc(report.recording)}</h1>
-<p class="summary${report.failed ? ' failed' : ''}">${report.failed ? 'FAILED' : 'passed'}${report.strict ? ' (--strict)' : ''}: ${esc(requestsSent(report))}, ${report.aligned} identifiers aligned; ${seed} seed, ${decision} decision, ${unexplained} unexplained, ${noise} noise differences${learnedNoise(report)}</p>
+<p class="summary${report.failed ? ' failed' : ''}">${report.failed ? 'FAILED' : 'passed'}${report.strict ? ' (--strict)' : ''}: ${esc(requestsSent(report))}, ${report.aligned} identifiers aligned; ${seed} seed, ${decision} decision, ${unexplained} unexplained, ${noise} noise differences${learnedNoise(report)}${report.partial ? ` (partial: stopped by ${esc(report.partial.interrupted)})` : ''}</p>
 ${decisions ? `<h2>Decisions changed</h2><ul class="decisions">${decisions}</ul>` : ''}
 ${requests || '<p>No answer differs but by noise.</p>'}
 </body></html>

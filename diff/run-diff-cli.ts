@@ -4,7 +4,7 @@
 // read or a side that gives no answer).
 import { readFileSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { HarError, plainText, PreflightError, readHarText } from '../conformance/index.js';
+import { HarError, interruptOnSignals, plainText, PreflightError, readHarText } from '../conformance/index.js';
 import { ProfileError } from '../spec/index.js';
 import { compareProfiles, type ProfileDiff } from './compare-profiles.js';
 import { createFolders } from '../mock/index.js';
@@ -52,6 +52,8 @@ export interface DiffCliOptions {
   /** The page with the differing answers side by side. */
   html?: string | undefined;
   showSecrets?: boolean | undefined;
+  /** Where SIGINT and SIGTERM come from (tests: an EventEmitter); default the process. */
+  signals?: NodeJS.EventEmitter | undefined;
   out?: ((line: string) => void) | undefined;
   err?: ((line: string) => void) | undefined;
 }
@@ -84,6 +86,18 @@ export async function runDiffCli(options: DiffCliOptions): Promise<number> {
   const out = options.out ?? ((line: string) => process.stdout.write(`${line}\n`));
   const err = options.err ?? ((line: string) => process.stderr.write(`${line}\n`));
   if (options.profiles) return diffProfiles(options.profiles, options, out, err);
+  // SIGINT, SIGTERM: the comparison stops and writes what it compared, marked partial (exit 130, 143), as doppel check does.
+  const interrupt = interruptOnSignals(options.signals);
+  try {
+    const code = await compare(options, out, err, interrupt.signal);
+    return interrupt.exitCode() ?? code;
+  } finally {
+    interrupt.dispose();
+  }
+}
+
+/** The comparison of a recording or of the checker's runs, its lines and files; the exit status. */
+async function compare(options: DiffCliOptions, out: (line: string) => void, err: (line: string) => void, signal: AbortSignal): Promise<number> {
   const primary = sideKeys(options.tradingKey, options.tradingReadKey, options.walletKeys, options.tradingIpLockedKey);
   const candidate = sideKeys(options.candidateTradingKey ?? options.tradingKey, options.candidateTradingReadKey ?? options.tradingReadKey, options.candidateWalletKeys ?? options.walletKeys, options.candidateTradingIpLockedKey ?? options.tradingIpLockedKey);
   const tolerance = { relative: options.tolerance, seconds: options.timeTolerance };
@@ -92,13 +106,13 @@ export async function runDiffCli(options: DiffCliOptions): Promise<number> {
     const seed = options.seed ?? Math.floor(Math.random() * 2 ** 31);
     err(`doppel diff: the checker's run with --seed ${seed} on each side`);
     try {
-      report = await diffCheckRuns({ ...options, keys: { primary, candidate }, seed, checks: options.only, tolerance, onWait: (line) => err(plainText(`doppel diff: ${line}`)), log: (line) => err(plainText(line)) });
+      report = await diffCheckRuns({ ...options, keys: { primary, candidate }, seed, checks: options.only, tolerance, onWait: (line) => err(plainText(`doppel diff: ${line}`)), log: (line) => err(plainText(line)), signal });
     } catch (error) {
       if (!(error instanceof PreflightError || error instanceof UnreachableError)) throw error;
       err(plainText(`doppel diff: ${error.message}`));
       return 2;
     }
-    return writeReport(report, options, out);
+    return writeReport(report, options, out, err);
   }
   if (options.fromHar === undefined || options.fromHar.length === 0) {
     err('doppel diff: give --from-har FILE (a recording to replay), --check (the checker\'s run) or --profiles A B');
@@ -132,6 +146,7 @@ export async function runDiffCli(options: DiffCliOptions): Promise<number> {
       strict: options.strict,
       tolerance,
       showSecrets: options.showSecrets,
+      signal,
     });
   } catch (error) {
     if (error instanceof HarError) {
@@ -144,11 +159,12 @@ export async function runDiffCli(options: DiffCliOptions): Promise<number> {
     }
     throw error;
   }
-  return writeReport(report, options, out);
+  return writeReport(report, options, out, err);
 }
 
 /** The console lines, the --json and --html files; the exit status. */
-function writeReport(report: DiffReport, options: DiffCliOptions, out: (line: string) => void): number {
+function writeReport(report: DiffReport, options: DiffCliOptions, out: (line: string) => void, err: (line: string) => void): number {
+  if (report.partial) err(`doppel diff: ${report.partial.interrupted}: the comparison stopped; writing what it compared, marked partial`);
   out(renderConsole(report));
   if (options.json) {
     createFolders(dirname(options.json));

@@ -102,6 +102,8 @@ export interface DiffReport {
   decisions: DecisionChange[];
   counts: Record<Verdict, number>;
   strict: boolean;
+  /** Set when SIGINT or SIGTERM stopped the comparison: the report holds what was compared up to then. */
+  partial?: { interrupted: string } | undefined;
   /** Whether the differences fail the comparison (exit 1). */
   failed: boolean;
 }

@@ -63,7 +63,8 @@ function builder(y: Argv) {
     .epilogue('Each request of the recording is sent, in order, to both sides (with --check, each side gets the checker\'s run of one seed and the runs\' requests are paired in order); the answers are compared as the interfaces read them '
       + '(status, envelope, each field\'s type, decimal scale, date format, listings\' membership and order, Content-Type); identifiers a target mints are paired, not compared. '
       + 'Each difference is seed (one side breaks a documented rule: the side is named), decision (both lawful: the decision point, old → new), unexplained, or noise (a moving value within the tolerance, or a field the secondary, if given, showed differ). '
-      + 'Exit status 0: no seed difference (with --strict: no difference but noise); 1: one; 2: a usage problem, a recording that cannot be read, a side that gives no answer or refuses the keys.')
+      + 'Exit status 0: no seed difference (with --strict: no difference but noise); 1: one; 2: a usage problem, a recording that cannot be read, a side that gives no answer or refuses the keys; '
+      + '130 or 143: stopped by SIGINT or SIGTERM, the lines and files asked for written of what was compared, marked partial.')
     .option('primary-trading', { type: 'string', describe: 'Base URL of the trading deployment in production (without /api/v1)' })
     .option('primary-wallet', { type: 'string', describe: 'Base URL of the wallet deployment in production (without /api/v1)' })
     .option('candidate-trading', { type: 'string', describe: 'Base URL of the trading deployment to compare with it' })

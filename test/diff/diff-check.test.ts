@@ -3,6 +3,7 @@
 // difference on that side, naming the check that kills it; a side that refuses the keys or gives
 // no answer ends the comparison with exit 2 and a line naming it. (Every layer of the suite, and
 // a decision changed, run in test:kills: diff-kills.test.ts.)
+import { EventEmitter } from 'node:events';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -141,6 +142,22 @@ describe('doppel diff --check', () => {
       expect(JSON.stringify(report)).not.toContain('demo-ip-locked-key');
     } finally {
       await unlocked.close();
+    }
+  });
+
+  it('SIGINT: both runs stop at their next request, what was compared is written, marked partial; exit 130', async () => {
+    const signals = new EventEmitter();
+    let seen = 0;
+    // The primary gets SIGINT as it answers its 40th request.
+    const layer = await startLayer(mocks[0]!.trading.url, { response: (_req, res) => (++seen === 40 && signals.emit('SIGINT', 'SIGINT'), res) });
+    try {
+      const { code, out, report } = await diffCheck({ ...urls(mocks[0]!), trading: layer.url }, urls(mocks[1]!), { signals });
+      expect(code).toBe(130);
+      expect(report!.partial).toEqual({ interrupted: 'SIGINT' });
+      expect(report!.requests).toBeLessThan(100);
+      expect(out).toContain('doppel diff: SIGINT: the comparison stopped; writing what it compared, marked partial');
+    } finally {
+      await layer.close();
     }
   });
 

@@ -1,6 +1,7 @@
 // doppel diff on the command line: its usage errors (exit 2), and a run against a candidate whose
 // answers carry a seed breakage, a terminal escape and the caller's key: exit 1, the --json report
 // written, every console line escaped and the key masked.
+import { EventEmitter } from 'node:events';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -8,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runDiffCli, type DiffReport } from '../../diff/index.js';
 import type { RunningMock } from '../../mock/index.js';
 import { closedPort, usage } from '../conformance/cli-usage.js';
+import { startProxy as startLayer } from '../conformance/broken-proxy.js';
 import { run } from '../bin/run-cli.js';
 import { brokenCandidate, type BrokenCandidate } from './broken-candidate.js';
 
@@ -122,6 +124,28 @@ describe('doppel diff against a broken candidate', () => {
     expect(report.secondary).toEqual({ trading: primary.trading.url });
     expect(report.learnedNoisy).toBe(0);
     expect(out.join('')).toMatch(/noise differences \(noise learned from the secondary: 0 fields\); FAILED\n$/);
+  });
+});
+
+describe('doppel diff stopped by a signal', () => {
+  it('SIGINT during the replay: no request sent after it, what was compared written, marked partial; exit 130', async () => {
+    const signals = new EventEmitter();
+    // A primary that gets SIGINT as it answers the first request.
+    const layer = await startLayer(primary.trading.url, { response: (_req, res) => (signals.emit('SIGINT', 'SIGINT'), res) });
+    const json = join(dir, 'partial.json');
+    const lines: string[] = [];
+    try {
+      const code = await runDiffCli({ fromHar: [har], primary: { trading: layer.url }, candidate: { trading: broken.url }, tradingKey: 'demo-trade-key', tolerance: 0.0001, timeTolerance: 2, json, signals, out: (l) => lines.push(l), err: (l) => lines.push(l) });
+      expect(code).toBe(130);
+    } finally {
+      await layer.close();
+    }
+    const report = JSON.parse(readFileSync(json, 'utf8')) as DiffReport;
+    expect(report.partial).toEqual({ interrupted: 'SIGINT' });
+    expect(report.replayed).toBe(1);
+    expect(report.requests).toBe(2);
+    expect(lines).toContain('doppel diff: SIGINT: the comparison stopped; writing what it compared, marked partial');
+    expect(lines.join('\n')).toMatch(/^doppel diff: 1 of 2 requests replayed, .*\(partial: stopped by SIGINT\)$/m);
   });
 });
 
