@@ -88,7 +88,7 @@ function builder(y: Argv) {
     .option('candidate-trading-key', { type: 'string', describe: 'The candidate\'s own --trading-key, where it differs' })
     .option('candidate-trading-read-key', { type: 'string', describe: 'The candidate\'s own --trading-read-key, where it differs' })
     .option('candidate-wallet-key', { type: 'string', array: true, describe: 'The candidate\'s own --wallet-key values, where they differ' })
-    .option('allow-writes', { type: 'boolean', default: false, describe: 'Also replay the recording\'s writes (orders, copies, users, wallets, sends) on both sides; else they are skipped and counted' })
+    .option('allow-writes', { type: 'boolean', default: false, describe: 'Also replay the recording\'s writes (orders, copies, users, wallets, sends) on both sides; else they are skipped and counted. With --check: the checker\'s writes, each side\'s plan printed first' })
     .option('tolerance', { type: 'number', default: 0.0001, describe: 'Relative difference of two numbers (prices, amounts) taken as noise' })
     .option('time-tolerance', { type: 'number', default: 2, describe: 'Seconds two times may be apart and be noise' })
     .option('strict', { type: 'boolean', default: false, describe: 'Decision and unexplained differences fail the comparison too (else only seed differences do)' })
