@@ -1,7 +1,8 @@
 // doppel proxy scaled out on an existing balancer (`npm run test:cluster`, not part of `npm test`):
 // nginx with the shipped deploy/nginx/doppel-proxy.conf in front of three `doppel proxy` processes,
-// spread by key, each writing its own HAR, all forwarding to one `doppel mock`. Traffic with several
-// keys of both interfaces passes through nginx; the three HARs judged as one stream (doppel check
+// trading spread by key and the wallet by namespace, each writing its own HAR, all forwarding to one
+// `doppel mock`. Traffic with several keys of both interfaces, and wallet users logging in and using
+// their tokens, passes through nginx; the three HARs judged as one stream (doppel check
 // --from-har a.har b.har c.har) give the verdicts that one proxy's HAR of the same traffic, sent to
 // a mock of the same seed, gets.
 import { spawn } from 'node:child_process';
@@ -54,7 +55,7 @@ async function startProxyProcess(bin: string, mock: DoppelProcess, n: number): P
   return { ...ports, har, stop: () => (child.kill('SIGTERM'), exited) };
 }
 
-type Call = (iface: 'trading' | 'wallet', method: string, path: string, headers?: Record<string, string>, body?: unknown) => Promise<number>;
+type Call = (iface: 'trading' | 'wallet', method: string, path: string, headers?: Record<string, string>, body?: unknown) => Promise<{ status: number; json: any }>;
 
 /** The same set-up on a mock of the same seed: keys made through its admin API (not through a proxy). */
 async function makeKeys(trading: string, wallet: string): Promise<{ trading: string[]; wallet: string[] }> {
@@ -80,6 +81,17 @@ async function traffic(call: Call, keys: { trading: string[]; wallet: string[] }
       await call('trading', 'GET', '/api/v1/account/orders?limit=10', k);
     }
     for (const key of keys.wallet) await call('wallet', 'GET', '/api/v1/wallets', { 'X-API-Key': key });
+    // Two users log in; one creates a wallet, the other tries to read it with its own token.
+    const json = { 'content-type': 'application/json' };
+    const tokens: string[] = [];
+    for (const who of ['owner', 'other']) {
+      const user = { name: `Fleet ${who}`, email: `fleet-${who}-${round}@example.test`, password: 'fleet-password-1' };
+      await call('wallet', 'POST', '/api/v1/register', json, user);
+      tokens.push((await call('wallet', 'POST', '/api/v1/login', json, { email: user.email, password: user.password })).json.token);
+    }
+    const created = await call('wallet', 'POST', '/api/v1/wallets/create', { ...json, 'X-API-Key': tokens[0]! }, { chain: 'bitcoin' });
+    await call('wallet', 'GET', `/api/v1/wallets/${created.json.wallet.id}/balance`, { 'X-API-Key': tokens[1]! });
+    await call('wallet', 'GET', '/api/v1/wallets', { 'X-API-Key': tokens[1]! });
     await call('wallet', 'GET', '/__doppel/summary');
   }
 }
@@ -87,8 +99,8 @@ async function traffic(call: Call, keys: { trading: string[]; wallet: string[] }
 function caller(bases: { trading: string; wallet: string }): Call {
   return async (iface, method, path, headers = {}, body) => {
     const res = await fetch(`${bases[iface]}${path}`, { method, headers, ...(body !== undefined ? { body: JSON.stringify(body) } : {}) });
-    await res.arrayBuffer();
-    return res.status;
+    const text = await res.text();
+    return { status: res.status, json: text.startsWith('{') ? JSON.parse(text) : undefined };
   };
 }
 
@@ -154,5 +166,11 @@ describe.skipIf(SKIP)('doppel proxy fleet behind nginx (deploy/nginx/doppel-prox
     expect(fleet.report.traffic?.from).toBe(proxies.map((p) => p.har).join(', '));
     // Something was judged: the traffic's operations are covered.
     expect(one.report.traffic?.exchanges).toBeGreaterThan(30);
+    // A login and the requests that use its token went through one proxy: the checks that follow a
+    // token to its user judged them (with the wallet spread by key, neither judged anything).
+    for (const id of ['login-token-works', 'wallet-isolation']) {
+      const check = fleet.report.checks.find((c) => c.id === id)!;
+      expect([check.status, check.cases > 0], id).toEqual(['passed', true]);
+    }
   });
 });
