@@ -32,6 +32,14 @@ describe('text ring', () => {
     expect(handles.every((h) => ring.get(h) === big)).toBe(true);
   });
 
+  it('keeps a leading byte-order mark, alone, in a batch and after another text (fast-check found it dropped)', () => {
+    const ring = createTextRing(600);
+    const bom = '\ufeff';
+    expect(ring.get(ring.put(bom))).toBe(bom);
+    expect(ring.putAll([bom, `${bom}{"a":1}`, 'x']).map((h) => ring.get(h))).toEqual([bom, `${bom}{"a":1}`, 'x']);
+    expect(ring.putAll(['é', `${bom}é`]).map((h) => ring.get(h))).toEqual(['é', `${bom}é`]);
+  });
+
   it('puts a batch as put would one by one: ASCII at once, any other text after the bytes it tried', () => {
     const text = fc.oneof(fc.string({ maxLength: 300 }), fc.string({ unit: 'binary', maxLength: 60 }));
     fc.assert(

@@ -20,7 +20,9 @@ export interface TextRing {
 }
 
 const encoder = new TextEncoder();
-const decoder = new TextDecoder();
+// ignoreBOM: a text that begins with U+FEFF (a body sent with a byte-order mark) reads back with it;
+// the default decoder drops it, and the journal would show a body other than the one sent.
+const decoder = new TextDecoder('utf-8', { ignoreBOM: true });
 /** Bytes before a text: its length (32 bits, little-endian). */
 const HEADER = 4;
 /** What stands for a header in a joined batch until its length is written over it (one byte per character). */
