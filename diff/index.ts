@@ -1,4 +1,4 @@
-// diff/: doppel diff, two deployments compared answer by answer on recorded traffic — its whole public surface.
+// diff/: doppel diff, two deployments compared answer by answer on recorded traffic or the checker's runs — its whole public surface.
 export { diffRecording } from './diff-recording.js';
 export { diffCheckRuns } from './diff-check-runs.js';
 export type { CheckRunsOptions } from './diff-check-runs.js';
