@@ -7,9 +7,9 @@
 // difference on that side: the scenario checks' (a public read refused, a read key allowed to
 // trade) as well as the stream's.
 import { diffArrays } from 'diff';
-import { createExchangeJudge, failureIdentity, learnSecrets, PreflightError, runConformance, TransportError, type ConformanceTargets, type Exchange, type ReportedFailure, type RunReport } from '../conformance/index.js';
+import { createExchangeJudge, failureIdentity, learnSecrets, PreflightError, runConformance, TransportError, type ConformanceTargets, type Exchange, type ExchangeVerdict, type ReportedFailure, type RunReport } from '../conformance/index.js';
 import { compareAnswers, type Tolerance } from './compare-answers.js';
-import { diffReport, judgedDifferences, learnedValues, type AnswerPairJudged } from './diff-report.js';
+import { diffReport, judgedDifferences, learnedValues, pathOf, type AnswerPairJudged } from './diff-report.js';
 import { IdentifierMap } from './identifier-map.js';
 import { NoiseModel } from './noise-model.js';
 import { UnreachableError } from './replay-request.js';
@@ -127,7 +127,7 @@ export async function diffCheckRuns(options: CheckRunsOptions): Promise<DiffRepo
   const mask = (text: string) => secrets.mask(text);
 
   // Each side's answers judged as a stream, in the order its run recorded them, for what each answer shows.
-  const verdicts = new Map<Exchange, ReturnType<ReturnType<typeof createExchangeJudge>['see']>>();
+  const verdicts = new Map<Exchange, ExchangeVerdict>();
   for (const run of [primary, candidate]) {
     const judge = createExchangeJudge();
     for (const ex of run.exchanges) verdicts.set(ex, judge.see(ex));
@@ -167,7 +167,7 @@ export async function diffCheckRuns(options: CheckRunsOptions): Promise<DiffRepo
         iface: f.iface,
         operationId: f.operationId,
         method: f.exchange?.method ?? '',
-        path: url ? mask(`${new URL(url).pathname}${new URL(url).search}`) : '',
+        path: url ? mask(pathOf(url)) : '',
         kind: 'rule',
         at: '',
         primary: side === 'primary' ? mask(f.message) : 'lawful',

@@ -38,7 +38,8 @@ export function learnedValues(observations: readonly Observation[]): Map<string,
   return new Map([...byPoint].map(([point, seen]) => [point, learnedValue(seen).value]));
 }
 
-const pathOf = (url: string): string => {
+/** A URL's path and query, as a difference names its request. */
+export const pathOf = (url: string): string => {
   const u = new URL(url);
   return `${u.pathname}${u.search}`;
 };
